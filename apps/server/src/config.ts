@@ -1,0 +1,183 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Every variable of PRODUCT.md §3 is validated here at start;
+ * a bad value stops the start with a message naming the variable.
+ */
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("production")),
+    PORT: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "must be a port number" })
+        .int("must be a whole number")
+        .min(0, "must be between 0 and 65535")
+        .max(65535, "must be between 0 and 65535")
+        .default(3000),
+    ),
+    HOST: z.preprocess(emptyToUndefined, z.string().default("127.0.0.1")),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+        .optional(),
+    ),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+    PUBLIC_URL: optionalUrl,
+    AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+    BOOTSTRAP_ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email("must be an e-mail address").optional()),
+    BOOTSTRAP_ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12, "must be at least 12 characters").optional()),
+    SECURE_BOX_USERNAME: optionalString,
+    SECURE_BOX_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12, "must be at least 12 characters").optional()),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    RATES_PROVIDER: z.preprocess(emptyToUndefined, z.enum(["fixed", "exchangerates", "frankfurter"]).default("fixed")),
+    RATES_API_URL: optionalUrl,
+    RATES_API_KEY: optionalString,
+    SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Harbour FX <no-reply@harbourfx.co.uk>")),
+    SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email("must be an e-mail address").default("support@harbourfx.co.uk")),
+    MONEY_TRANSFER_URL: z.preprocess(emptyToUndefined, z.url().default("https://www.westernunion.com/gb/en/home.html")),
+    WORFX_URL: z.preprocess(emptyToUndefined, z.url().default("https://www.worfx.com/")),
+    APP_STORE_URL: optionalUrl,
+    PLAY_STORE_URL: optionalUrl,
+    LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together" });
+    }
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
+    if (oidc !== 0 && oidc !== 3) {
+      ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together" });
+    }
+    if (env.RATES_PROVIDER === "exchangerates" && (!env.RATES_API_URL || !env.RATES_API_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["RATES_API_URL"], message: "RATES_PROVIDER=exchangerates needs RATES_API_URL and RATES_API_KEY" });
+    }
+    if (Boolean(env.BOOTSTRAP_ADMIN_EMAIL) !== Boolean(env.BOOTSTRAP_ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: "custom", path: ["BOOTSTRAP_ADMIN_PASSWORD"], message: "BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD must be set together" });
+    }
+    if (Boolean(env.SECURE_BOX_USERNAME) !== Boolean(env.SECURE_BOX_PASSWORD)) {
+      ctx.addIssue({ code: "custom", path: ["SECURE_BOX_PASSWORD"], message: "SECURE_BOX_USERNAME and SECURE_BOX_PASSWORD must be set together" });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.problems = problems;
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`));
+  }
+  return result.data;
+}
+
+/** Secrets generated on first start and kept in DATA_DIR so that restarts keep sessions valid. */
+type GeneratedSecrets = {
+  authSecret: string;
+  secureBoxUsername: string;
+  secureBoxPassword: string;
+};
+
+export type Config = {
+  env: Env["NODE_ENV"];
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string;
+  secureCookies: boolean;
+  authSecret: string;
+  bootstrapAdmin: { email: string; password: string } | undefined;
+  secureBox: { username: string; password: string };
+  google: { clientId: string; clientSecret: string } | undefined;
+  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  rates: { provider: Env["RATES_PROVIDER"]; apiUrl: string | undefined; apiKey: string | undefined };
+  mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
+  links: { moneyTransfer: string; worfx: string; appStore: string | undefined; playStore: string | undefined };
+  logLevel: Env["LOG_LEVEL"];
+  /** Values generated on this start that an operator must see once (printed by main). */
+  generatedNotice: string[];
+};
+
+function loadOrCreateSecrets(dataDir: string, notice: string[]): GeneratedSecrets {
+  const file = path.join(dataDir, "secrets.json");
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as GeneratedSecrets;
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secrets: GeneratedSecrets = {
+      authSecret: randomBytes(32).toString("base64url"),
+      secureBoxUsername: "staff",
+      secureBoxPassword: randomBytes(12).toString("base64url"),
+    };
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    notice.push(`Generated secrets stored in ${file}`);
+    return secrets;
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const env = parseEnv(source);
+  const dataDir = path.resolve(env.DATA_DIR);
+  const generatedNotice: string[] = [];
+  const needsGenerated = !env.AUTH_SECRET || !env.SECURE_BOX_USERNAME;
+  const secrets = needsGenerated ? loadOrCreateSecrets(dataDir, generatedNotice) : undefined;
+  const secureBox = env.SECURE_BOX_USERNAME && env.SECURE_BOX_PASSWORD
+    ? { username: env.SECURE_BOX_USERNAME, password: env.SECURE_BOX_PASSWORD }
+    : { username: secrets!.secureBoxUsername, password: secrets!.secureBoxPassword };
+  if (!env.SECURE_BOX_USERNAME && generatedNotice.length > 0) {
+    generatedNotice.push(`Secure Box username: ${secureBox.username}  password: ${secureBox.password}`);
+  }
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    publicUrl,
+    secureCookies: publicUrl.startsWith("https://"),
+    authSecret: env.AUTH_SECRET ?? secrets!.authSecret,
+    bootstrapAdmin: env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD
+      ? { email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD }
+      : undefined,
+    secureBox,
+    google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+      : undefined,
+    oidc: env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+      ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
+      : undefined,
+    rates: { provider: env.RATES_PROVIDER, apiUrl: env.RATES_API_URL, apiKey: env.RATES_API_KEY },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
+    links: {
+      moneyTransfer: env.MONEY_TRANSFER_URL,
+      worfx: env.WORFX_URL,
+      appStore: env.APP_STORE_URL,
+      playStore: env.PLAY_STORE_URL,
+    },
+    logLevel: env.LOG_LEVEL,
+    generatedNotice,
+  };
+}

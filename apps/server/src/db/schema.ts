@@ -1,0 +1,210 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+/**
+ * One PostgreSQL schema for both the embedded PGlite database and a PostgreSQL server.
+ * Money is stored in integer minor units (bigint), rates and margins as exact numerics:
+ * never binary floating point.
+ */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const currencies = pgTable(
+  "currencies",
+  {
+    code: varchar("code", { length: 3 }).primaryKey(),
+    label: text("label").notNull(),
+    /** Market rate: units of this currency per 1 GBP. */
+    rate: numeric("rate", { precision: 20, scale: 8 }).notNull(),
+    /** Margin in percent applied when the customer buys this currency (Click & Collect). */
+    sellMargin: numeric("sell_margin", { precision: 6, scale: 2 }).notNull(),
+    /** Margin in percent applied when the customer sells this currency (Click & Sell). */
+    buyMargin: numeric("buy_margin", { precision: 6, scale: 2 }).notNull(),
+    displayOrder: integer("display_order").notNull(),
+    active: boolean("active").notNull().default(true),
+    source: text("source").notNull(),
+    ratesAsOf: timestamp("rates_as_of", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("currencies_display_order_idx").on(t.displayOrder)],
+);
+
+export const rateHistory = pgTable(
+  "rate_history",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    currencyCode: varchar("currency_code", { length: 3 })
+      .notNull()
+      .references(() => currencies.code),
+    rate: numeric("rate", { precision: 20, scale: 8 }).notNull(),
+    source: text("source").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("rate_history_currency_idx").on(t.currencyCode, t.recordedAt)],
+);
+
+export type OpeningHours = { day: string; opens: string; closes: string }[];
+
+export const branches = pgTable("branches", {
+  key: text("key").primaryKey(),
+  name: text("name").notNull(),
+  addressLines: jsonb("address_lines").$type<string[]>().notNull(),
+  postcode: text("postcode").notNull(),
+  phone: text("phone").notNull(),
+  email: text("email").notNull(),
+  mapQuery: text("map_query").notNull(),
+  hours: jsonb("hours").$type<OpeningHours>().notNull(),
+  displayOrder: smallint("display_order").notNull(),
+});
+
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    requestId: text("request_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_entity_idx").on(t.entityType, t.entityId, t.createdAt)],
+);
+
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    currencyCode: varchar("currency_code", { length: 3 })
+      .notNull()
+      .references(() => currencies.code),
+    way: text("way", { enum: ["Order", "Sell"] }).notNull(),
+    /** The customer rate (4 decimals) the amounts were computed with. */
+    rate: numeric("rate", { precision: 20, scale: 4 }).notNull(),
+    marketRate: numeric("market_rate", { precision: 20, scale: 8 }).notNull(),
+    margin: numeric("margin", { precision: 6, scale: 2 }).notNull(),
+    gbpMinor: bigint("gbp_minor", { mode: "number" }).notNull(),
+    foreignMinor: bigint("foreign_minor", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("quotes_expires_idx").on(t.expiresAt)],
+);
+
+export const orderStatuses = ["pending", "accepted", "completed", "cancelled"] as const;
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderNumber: char("order_number", { length: 8 }).notNull(),
+    way: text("way", { enum: ["Order", "Sell"] }).notNull(),
+    status: text("status", { enum: orderStatuses }).notNull().default("pending"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    branchKey: text("branch_key")
+      .notNull()
+      .references(() => branches.key),
+    totalGbpMinor: bigint("total_gbp_minor", { mode: "number" }).notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    userId: text("user_id"),
+    createdAt: createdAt(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: text("accepted_by"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    completedBy: text("completed_by"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledBy: text("cancelled_by"),
+  },
+  (t) => [
+    uniqueIndex("orders_order_number_key").on(t.orderNumber),
+    uniqueIndex("orders_idempotency_key").on(t.idempotencyKey),
+    // Keyset pagination of the working lists: newest first within a status.
+    index("orders_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+    index("orders_email_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    position: smallint("position").notNull(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id),
+    currencyCode: varchar("currency_code", { length: 3 })
+      .notNull()
+      .references(() => currencies.code),
+    rate: numeric("rate", { precision: 20, scale: 4 }).notNull(),
+    marketRate: numeric("market_rate", { precision: 20, scale: 8 }).notNull(),
+    gbpMinor: bigint("gbp_minor", { mode: "number" }).notNull(),
+    foreignMinor: bigint("foreign_minor", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    // A quote is spent by exactly one order line: the database refuses a reused quote.
+    uniqueIndex("order_lines_quote_key").on(t.quoteId),
+    index("order_lines_order_idx").on(t.orderId, t.position),
+  ],
+);
+
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    /** One message per business event, even if the event is retried. */
+    dedupeKey: text("dedupe_key").notNull(),
+    payload: jsonb("payload").notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("outbox_dedupe_key").on(t.dedupeKey),
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+export const contactMessages = pgTable("contact_messages", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone"),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});

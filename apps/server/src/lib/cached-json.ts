@@ -1,0 +1,34 @@
+import { createHash } from "node:crypto";
+
+export type CachedJson = { body: string; etag: string };
+
+/**
+ * Keeps a serialised JSON document and its ETag for a short time so that a busy public endpoint
+ * does not query and serialise on every request. The short TTL (not only local invalidation) keeps
+ * several server instances in step after another instance changes the data.
+ */
+export function createCachedJson(load: () => Promise<unknown>, ttlMs: number) {
+  let cached: { value: CachedJson; expiresAt: number } | undefined;
+  let pending: Promise<CachedJson> | undefined;
+
+  async function refresh(): Promise<CachedJson> {
+    const body = JSON.stringify(await load());
+    const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+    cached = { value: { body, etag }, expiresAt: Date.now() + ttlMs };
+    return cached.value;
+  }
+
+  return {
+    async get(): Promise<CachedJson> {
+      if (cached && cached.expiresAt > Date.now()) return cached.value;
+      // Concurrent misses share one load.
+      pending ??= refresh().finally(() => {
+        pending = undefined;
+      });
+      return pending;
+    },
+    invalidate() {
+      cached = undefined;
+    },
+  };
+}

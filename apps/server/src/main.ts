@@ -1,0 +1,77 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { seedDatabase } from "./db/seed.ts";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webBuildDir = path.resolve(here, "../../web/build");
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = openDatabase(
+    config.databaseUrl
+      ? { kind: "postgres", url: config.databaseUrl }
+      : { kind: "pglite", dataDir: path.join(config.dataDir, "pglite") },
+  );
+  try {
+    await database.migrate();
+  } catch (error) {
+    console.error("Database migration failed:", error);
+    process.exit(1);
+  }
+  const seeded = await seedDatabase(database.db);
+
+  const app = await buildApp({ config, database, webBuildDir });
+  const started = await startServices(app);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    const timer = setTimeout(() => {
+      app.log.error("shutdown took too long, exiting");
+      process.exit(1);
+    }, 15_000);
+    timer.unref();
+    await started.stop();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const lines = [
+    "",
+    `Harbour FX is running at http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`,
+    `Database: ${database.kind === "pglite" ? `embedded PostgreSQL (PGlite) in ${path.join(config.dataDir, "pglite")}` : "PostgreSQL server (DATABASE_URL)"}`,
+    ...(seeded.currenciesAdded > 0 ? [`Seeded ${seeded.currenciesAdded} currencies and ${seeded.branchesAdded} branches`] : []),
+    ...config.generatedNotice,
+    ...started.notices,
+    "",
+  ];
+  console.log(lines.join("\n"));
+}
+
+/** Background jobs and one-time start tasks; later features add theirs here. */
+async function startServices(_app: Awaited<ReturnType<typeof buildApp>>) {
+  return { notices: [] as string[], stop: async () => {} };
+}
+
+await main();

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { branchListSchema, currencyListSchema, healthSchema } from "@bureau/domain/contracts/reference-data";
+import { createCachedJson } from "../../lib/cached-json.ts";
+import { listBranches } from "../../modules/branches/list-branches.ts";
+import { listCurrencies } from "../../modules/currencies/list-currencies.ts";
+
+/** Public, read-only reference data: currencies with customer rates, branches, health. */
+export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  const currencyList = createCachedJson(() => listCurrencies({ db: app.db }), 2_000);
+  app.decorate("invalidateCurrencies", () => currencyList.invalidate());
+
+  app.get(
+    "/api/currencies",
+    {
+      schema: {
+        tags: ["public"],
+        summary: "Every currency on sale with its customer rates (4 decimals)",
+        response: { 200: currencyListSchema },
+      },
+    },
+    async (request, reply) => {
+      const { body, etag } = await currencyList.get();
+      reply.header("etag", etag).header("cache-control", "public, max-age=30, stale-while-revalidate=60");
+      if (request.headers["if-none-match"] === etag) return reply.status(304).send();
+      // Already serialised and validated when cached: skip re-serialisation.
+      return reply.type("application/json; charset=utf-8").serializer((payload) => payload as string).send(body);
+    },
+  );
+
+  app.get(
+    "/api/branches",
+    {
+      schema: {
+        tags: ["public"],
+        summary: "The collection points with address, phone and opening hours",
+        response: { 200: branchListSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "public, max-age=300");
+      return listBranches({ db: app.db });
+    },
+  );
+
+  app.get(
+    "/api/health",
+    { schema: { tags: ["public"], summary: "Liveness and database reachability", response: { 200: healthSchema, 503: healthSchema } } },
+    async (_request, reply) => {
+      const up = await app.database.ping();
+      reply.header("cache-control", "no-store");
+      return reply.status(up ? 200 : 503).send({ status: up ? "ok" : "degraded", database: up ? "up" : "down" });
+    },
+  );
+};

@@ -1,0 +1,86 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import fastifyStatic from "@fastify/static";
+import { createRequestListener } from "@react-router/node";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { ServerBuild } from "react-router";
+import { createInjectTransport } from "./inject-transport.ts";
+
+/**
+ * Serves the React Router app from the same process: hashed assets as immutable static files,
+ * every other non-API path rendered on the server. Loaders reach the API in-process (app.inject),
+ * so the web app has one API client and the API's validation and authorisation apply to it too.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: string }) => {
+  const serverBuildPath = path.join(opts.buildDir, "server", "index.js");
+  const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild & {
+    entry: { module: { createLoadContext: (values: unknown) => unknown } };
+  };
+  const createLoadContext = build.entry.module.createLoadContext;
+  const transport = createInjectTransport(app);
+
+  await app.register(fastifyStatic, {
+    root: path.join(opts.buildDir, "client"),
+    prefix: "/",
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.setHeader("cache-control", "public, max-age=31536000, immutable");
+      } else {
+        res.setHeader("cache-control", "public, max-age=3600");
+      }
+    },
+  });
+
+  const listener = createRequestListener({
+    build,
+    mode: app.config.env === "development" ? "development" : "production",
+    getLoadContext: (request) =>
+      createLoadContext({
+        nonce: request.headers.get("x-internal-csp-nonce") ?? "",
+        requestId: request.headers.get("x-internal-request-id") ?? "",
+        api: transport.forRequest({
+          cookie: request.headers.get("cookie") ?? undefined,
+          ip: request.headers.get("x-internal-client-ip") ?? undefined,
+          userAgent: request.headers.get("user-agent") ?? undefined,
+        }),
+        publicConfig: {
+          moneyTransferUrl: app.config.links.moneyTransfer,
+          worfxUrl: app.config.links.worfx,
+          appStoreUrl: app.config.links.appStore ?? null,
+          playStoreUrl: app.config.links.playStore ?? null,
+          googleEnabled: Boolean(app.config.google),
+          oidcEnabled: Boolean(app.config.oidc),
+        },
+      }) as never,
+  });
+
+  await app.register(async (scope) => {
+    // React Router reads request bodies itself: leave the stream untouched here.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+    const render = async (request: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
+      const raw = request.raw;
+      // Internal headers are always overwritten, so a client cannot smuggle its own values in.
+      raw.headers["x-internal-csp-nonce"] = reply.cspNonce?.script ?? "";
+      raw.headers["x-internal-request-id"] = request.id;
+      raw.headers["x-internal-client-ip"] = request.ip;
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value as string);
+      }
+      reply.hijack();
+      await listener(raw, reply.raw);
+    };
+    scope.route({ method: ["GET", "HEAD", "POST"], url: "/", handler: render });
+    scope.route({
+      method: ["GET", "HEAD", "POST"],
+      url: "/*",
+      handler: async (request, reply) => {
+        if (request.url.startsWith("/api/")) return reply.callNotFound();
+        return render(request, reply);
+      },
+    });
+  });
+});

@@ -1,0 +1,63 @@
+import type { ApiError } from "@bureau/domain/contracts/errors";
+import type { BranchList, CurrencyList } from "@bureau/domain/contracts/reference-data";
+
+export type ApiRequest = { method: string; path: string; body?: unknown; headers?: Record<string, string> };
+export type ApiResponse = { status: number; body: unknown; setCookies: string[] };
+export type ApiTransport = (request: ApiRequest) => Promise<ApiResponse>;
+
+/**
+ * The web app's one API client. On the server it runs over an in-process transport given by the
+ * host; in the browser over fetch. Responses are validated by the server's response schemas, so the
+ * browser bundle carries types only, not a validation library.
+ */
+export class ApiClientError extends Error {
+  readonly status: number;
+  readonly apiError: ApiError["error"] | undefined;
+  constructor(status: number, apiError: ApiError["error"] | undefined) {
+    super(apiError?.message ?? "Something went wrong");
+    this.status = status;
+    this.apiError = apiError;
+  }
+}
+
+export const browserTransport: ApiTransport = async ({ method, path, body, headers }) => {
+  const response = await fetch(path, {
+    method,
+    credentials: "same-origin",
+    headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  return { status: response.status, body: parsed, setCookies: [] };
+};
+
+export function createApiClient(transport: ApiTransport) {
+  async function call<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+    const response = await transport({ method, path, body, ...(headers ? { headers } : {}) });
+    if (response.status >= 400) {
+      const apiError = (response.body as ApiError | null)?.error;
+      throw new ApiClientError(response.status, apiError);
+    }
+    return response.body as T;
+  }
+  return {
+    call,
+    currencies: () => call<CurrencyList>("GET", "/api/currencies"),
+    branches: () => call<BranchList>("GET", "/api/branches"),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+let browserClient: ApiClient | undefined;
+/** The client for event handlers in the browser. */
+export function browserApi(): ApiClient {
+  browserClient ??= createApiClient(browserTransport);
+  return browserClient;
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/** Exact decimal carried as a string so that no binary floating point touches it. */
+export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/, "must be a decimal number");
+
+export const currencySchema = z.object({
+  code: z.string().length(3),
+  label: z.string(),
+  /** Market rate, units of the currency per 1 GBP. */
+  rate: decimalString,
+  /** Margin percent for Click & Collect (customer buys). */
+  sell: decimalString,
+  /** Margin percent for Click & Sell (customer sells). */
+  buy: decimalString,
+  /** Customer rate for Click & Collect, 4 decimals. */
+  collectRate: decimalString,
+  /** Customer rate for Click & Sell, 4 decimals. */
+  sellRate: decimalString,
+  updatedAt: z.string(),
+});
+export type Currency = z.infer<typeof currencySchema>;
+
+export const currencyListSchema = z.object({
+  currencies: z.array(currencySchema),
+  /** When the rates were last refreshed (the newest update of any currency). */
+  ratesUpdatedAt: z.string().nullable(),
+});
+export type CurrencyList = z.infer<typeof currencyListSchema>;
+
+export const branchKeys = ["worthing", "brighton", "chichester", "172"] as const;
+export type BranchKey = (typeof branchKeys)[number];
+
+export const branchSchema = z.object({
+  key: z.enum(branchKeys),
+  name: z.string(),
+  addressLines: z.array(z.string()),
+  postcode: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  mapQuery: z.string(),
+  hours: z.array(z.object({ day: z.string(), opens: z.string(), closes: z.string() })),
+});
+export type Branch = z.infer<typeof branchSchema>;
+
+export const branchListSchema = z.object({ branches: z.array(branchSchema) });
+export type BranchList = z.infer<typeof branchListSchema>;
+
+export const healthSchema = z.object({
+  status: z.enum(["ok", "degraded"]),
+  database: z.enum(["up", "down"]),
+});

@@ -1,0 +1,66 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatLongDate, ordinalSuffix } from "./dates.ts";
+
+describe("formatLongDate", () => {
+  it.each([
+    ["2026-11-21T12:00:00Z", "November 21st, 2026"],
+    ["2026-01-01T12:00:00Z", "January 1st, 2026"],
+    ["2026-01-02T12:00:00Z", "January 2nd, 2026"],
+    ["2026-01-03T12:00:00Z", "January 3rd, 2026"],
+    ["2026-01-04T12:00:00Z", "January 4th, 2026"],
+    ["2026-01-11T12:00:00Z", "January 11th, 2026"],
+    ["2026-01-12T12:00:00Z", "January 12th, 2026"],
+    ["2026-01-13T12:00:00Z", "January 13th, 2026"],
+    ["2026-01-21T12:00:00Z", "January 21st, 2026"],
+    ["2026-01-22T12:00:00Z", "January 22nd, 2026"],
+    ["2026-01-23T12:00:00Z", "January 23rd, 2026"],
+    ["2026-01-31T12:00:00Z", "January 31st, 2026"],
+  ])("%s → %s", (iso, expected) => {
+    expect(formatLongDate(iso)).toBe(expected);
+    expect(formatLongDate(new Date(iso))).toBe(expected);
+  });
+
+  it("uses the London calendar day, in summer and winter", () => {
+    // BST (UTC+1): 23:30Z is already the next day in London.
+    expect(formatLongDate("2026-07-01T23:30:00Z")).toBe("July 2nd, 2026");
+    expect(formatLongDate("2026-06-30T23:00:00Z")).toBe("July 1st, 2026");
+    // GMT: London equals UTC.
+    expect(formatLongDate("2026-01-31T23:30:00Z")).toBe("January 31st, 2026");
+    expect(formatLongDate("2026-12-31T23:59:59Z")).toBe("December 31st, 2026");
+  });
+
+  it("handles the clock-change days", () => {
+    // Clocks go forward at 01:00Z on 2026-03-29.
+    expect(formatLongDate("2026-03-29T00:30:00Z")).toBe("March 29th, 2026");
+    expect(formatLongDate("2026-03-29T23:30:00Z")).toBe("March 30th, 2026");
+    // Clocks go back at 01:00Z on 2026-10-25.
+    expect(formatLongDate("2026-10-24T23:30:00Z")).toBe("October 25th, 2026");
+    expect(formatLongDate("2026-10-25T23:30:00Z")).toBe("October 25th, 2026");
+    expect(formatLongDate("2026-10-31T23:30:00Z")).toBe("October 31st, 2026");
+  });
+
+  it("rejects invalid dates", () => {
+    expect(() => formatLongDate("not a date")).toThrow(RangeError);
+    expect(() => formatLongDate(new Date(Number.NaN))).toThrow(RangeError);
+  });
+
+  it("property: always 'Month Dth, YYYY' with the right suffix", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date("1970-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }), (d) => {
+        const m = /^([A-Z][a-z]+) (\d{1,2})(st|nd|rd|th), (\d{4})$/.exec(formatLongDate(d));
+        expect(m).not.toBeNull();
+        const day = Number(m?.[2]);
+        expect(m?.[3]).toBe(ordinalSuffix(day));
+      }),
+    );
+  });
+});
+
+describe("ordinalSuffix", () => {
+  it("handles teens", () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 24, 30, 31, 101, 111, 112].map((n) => `${n}${ordinalSuffix(n)}`)).toEqual([
+      "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "24th", "30th", "31st", "101st", "111th", "112th",
+    ]);
+  });
+});

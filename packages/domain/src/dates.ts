@@ -1,0 +1,34 @@
+/** The bureau trades in the UK, so dates are London calendar dates whatever the server's zone. */
+export const DISPLAY_TIME_ZONE = "Europe/London";
+
+const partsFormatter = new Intl.DateTimeFormat("en-GB", {
+  timeZone: DISPLAY_TIME_ZONE,
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+});
+
+export function ordinalSuffix(day: number): "st" | "nd" | "rd" | "th" {
+  const lastTwo = day % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return "th";
+  switch (day % 10) {
+    case 1:
+      return "st";
+    case 2:
+      return "nd";
+    case 3:
+      return "rd";
+    default:
+      return "th";
+  }
+}
+
+/** "November 21st, 2026" for the London calendar day containing `date`. */
+export function formatLongDate(date: Date | string): string {
+  const d = typeof date === "string" ? new Date(date) : date;
+  if (Number.isNaN(d.getTime())) throw new RangeError(`Invalid date: ${String(date)}`);
+  const parts = partsFormatter.formatToParts(d);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  const day = Number(part("day"));
+  return `${part("month")} ${day}${ordinalSuffix(day)}, ${part("year")}`;
+}

@@ -1,0 +1,389 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { MAX_LINE_GBP_MINOR } from "./constants.ts";
+import { currencyExponent } from "./money.ts";
+import {
+  checkMargins,
+  collectRoundGbpMinor,
+  customerRate,
+  formatRate,
+  quote,
+  quoteCollect,
+  quoteSell,
+} from "./pricing.ts";
+
+// Independent oracle in BigInt rationals, so tests do not share big.js code paths with the implementation.
+// A 4-dp rate R/10^4 converts g pence into g·R·10^e / 10^6 foreign minor units.
+const rateToInt = (rate: string) => {
+  const [i, f = ""] = rate.split(".");
+  return BigInt(`${i}${f.padEnd(4, "0")}`);
+};
+const rateFromInt = (r: bigint) => {
+  const s = r.toString().padStart(5, "0");
+  return `${s.slice(0, -4)}.${s.slice(-4)}`;
+};
+const scale = (currency: string) => 10n ** BigInt(currencyExponent(currency));
+const floorDiv = (a: bigint, b: bigint) => a / b;
+const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+const foreignFloor = (g: number, rate: string, cur: string) =>
+  Number(floorDiv(BigInt(g) * rateToInt(rate) * scale(cur), 10n ** 6n));
+const foreignCeil = (g: number, rate: string, cur: string) =>
+  Number(ceilDiv(BigInt(g) * rateToInt(rate) * scale(cur), 10n ** 6n));
+const gbpFloor = (f: number, rate: string, cur: string) =>
+  Number(floorDiv(BigInt(f) * 10n ** 6n, rateToInt(rate) * scale(cur)));
+
+const arbCurrency = fc.constantFrom("EUR", "USD", "JPY", "KWD", "ISK");
+/** 0.1000 .. 9999.9999 foreign units per £1 covers every realistic GBP pair. */
+const arbRate = fc.bigInt({ min: 1000n, max: 99_999_999n }).map(rateFromInt);
+const arbGbp = fc.integer({ min: 1, max: 600_000 });
+const arbForeign = fc.integer({ min: 1, max: 2_000_000_000 });
+
+describe("customerRate", () => {
+  it("applies the margin and rounds half-up to 4 dp", () => {
+    expect(customerRate("1.1523", "-4.5")).toBe("1.1004"); // 1.1004465
+    expect(customerRate("1.1523", "5")).toBe("1.2099"); // 1.209915
+    expect(customerRate("1.00005", "0")).toBe("1.0001");
+    expect(customerRate("1.00004999", "0")).toBe("1.0000");
+    expect(customerRate("190.123456", "+2.25")).toBe("194.4012"); // 194.40123376
+    expect(customerRate("2", "-50")).toBe("1.0000");
+  });
+
+  it("refuses nonsense", () => {
+    expect(() => customerRate("abc", "1")).toThrow(RangeError);
+    expect(() => customerRate("0", "1")).toThrow(RangeError);
+    expect(() => customerRate("-1.2", "1")).toThrow(RangeError);
+    expect(() => customerRate("1.2", "x")).toThrow(RangeError);
+    expect(() => customerRate("1.2", "-100")).toThrow(RangeError);
+    expect(() => customerRate("1e3", "0")).toThrow(RangeError);
+  });
+
+  it("property: matches the exact product rounded half-up", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.integer({ min: -5000, max: 5000 }),
+        (rate8, margin100) => {
+          // rate = rate8/10^8, margin = margin100/100 %; exact result = rate8·(10000+margin100)/10^12
+          const rate = `${rate8 / 10n ** 8n}.${(rate8 % 10n ** 8n).toString().padStart(8, "0")}`;
+          const margin = (margin100 / 100).toFixed(2);
+          const num = rate8 * BigInt(10_000 + margin100);
+          const expected = (num + 5n * 10n ** 7n) / 10n ** 8n; // half-up to 4 dp
+          if (expected === 0n) {
+            expect(() => customerRate(rate, margin)).toThrow(RangeError);
+          } else {
+            expect(customerRate(rate, margin)).toBe(rateFromInt(expected));
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe("formatRate", () => {
+  it("shows 4 decimals", () => {
+    expect(formatRate("1.1")).toBe("1.1000");
+    expect(formatRate("190.12345")).toBe("190.1235");
+    expect(formatRate("2")).toBe("2.0000");
+  });
+});
+
+describe("collectRoundGbpMinor", () => {
+  it.each([
+    [12399, 13000],
+    [12050, 12000],
+    [13000, 13000],
+    [50, 0],
+    [0, 0],
+    [100, 1000],
+    [999, 1000],
+    [1099, 1000],
+    [1100, 2000],
+  ])("%d → %d", (input, expected) => {
+    expect(collectRoundGbpMinor(input)).toBe(expected);
+  });
+
+  it("property: a multiple of £10, ≥ the truncated pounds, and less than £10 above them", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 13 }), (g) => {
+        const truncated = g - (g % 100);
+        const r = collectRoundGbpMinor(g);
+        expect(r % 1000).toBe(0);
+        expect(r).toBeGreaterThanOrEqual(truncated);
+        expect(r - truncated).toBeLessThan(1000);
+      }),
+    );
+  });
+
+  it("property: exact multiples of £10 stay", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 10 }), (tens) => {
+        expect(collectRoundGbpMinor(tens * 1000)).toBe(tens * 1000);
+      }),
+    );
+  });
+});
+
+describe("quoteCollect (Click & Collect)", () => {
+  it("rounds the GBP to £10 and derives the foreign amount down", () => {
+    expect(quoteCollect({ rate: "1.1004", currency: "EUR", gbpMinor: 12399 })).toEqual({
+      ok: true,
+      gbpMinor: 13000,
+      foreignMinor: 14305, // 143.052
+      rate: "1.1004",
+    });
+    expect(quoteCollect({ rate: "190.1234", currency: "JPY", gbpMinor: 12050 })).toEqual({
+      ok: true,
+      gbpMinor: 12000,
+      foreignMinor: 22814, // 22814.808
+      rate: "190.1234",
+    });
+    expect(quoteCollect({ rate: "0.38", currency: "KWD", gbpMinor: 10000 })).toEqual({
+      ok: true,
+      gbpMinor: 10000,
+      foreignMinor: 38000,
+      rate: "0.3800",
+    });
+  });
+
+  it("derives GBP from a typed foreign amount, then recomputes the foreign", () => {
+    // €100 / 1.1004 = £90.87 → £90 → €99.036
+    expect(quoteCollect({ rate: "1.1004", currency: "EUR", foreignMinor: 10000 })).toEqual({
+      ok: true,
+      gbpMinor: 9000,
+      foreignMinor: 9903,
+      rate: "1.1004",
+    });
+    // €150 / 1.1004 = £136.31 → £140 → €154.056
+    expect(quoteCollect({ rate: "1.1004", currency: "EUR", foreignMinor: 15000 })).toMatchObject({
+      gbpMinor: 14000,
+      foreignMinor: 15405,
+    });
+  });
+
+  it("refuses amounts that round to nothing", () => {
+    expect(quoteCollect({ rate: "1.1004", currency: "EUR", gbpMinor: 50 })).toEqual({
+      ok: false,
+      reason: "amount_not_positive",
+    });
+    expect(quoteCollect({ rate: "1.1004", currency: "EUR", gbpMinor: 0 })).toMatchObject({ ok: false });
+    expect(quoteCollect({ rate: "1.1004", currency: "EUR", gbpMinor: -1000 })).toMatchObject({ ok: false });
+    // €0.50 is £0.45, which truncates to £0.
+    expect(quoteCollect({ rate: "1.1004", currency: "EUR", foreignMinor: 50 })).toEqual({
+      ok: false,
+      reason: "amount_not_positive",
+    });
+  });
+
+  it("enforces the per-line maximum after rounding", () => {
+    expect(quoteCollect({ rate: "1.1004", currency: "EUR", gbpMinor: MAX_LINE_GBP_MINOR })).toMatchObject({
+      ok: true,
+      gbpMinor: MAX_LINE_GBP_MINOR,
+    });
+    // £5,000.99 truncates to £5,000, which is allowed.
+    expect(quoteCollect({ rate: "1.1004", currency: "EUR", gbpMinor: 500_099 })).toMatchObject({ ok: true });
+    expect(quoteCollect({ rate: "1.1004", currency: "EUR", gbpMinor: 500_100 })).toEqual({
+      ok: false,
+      reason: "amount_too_large",
+    });
+    expect(quoteCollect({ rate: "1.1004", currency: "EUR", foreignMinor: Number.MAX_SAFE_INTEGER })).toEqual({
+      ok: false,
+      reason: "amount_too_large",
+    });
+  });
+
+  it("property: GBP typed → £10 multiple, foreign = floor(gbp × rate)", () => {
+    fc.assert(
+      fc.property(arbRate, arbCurrency, arbGbp, (rate, currency, g) => {
+        const q = quoteCollect({ rate, currency, gbpMinor: g });
+        const gbp = collectRoundGbpMinor(g);
+        const foreign = foreignFloor(gbp, rate, currency);
+        if (gbp > MAX_LINE_GBP_MINOR) {
+          expect(q).toEqual({ ok: false, reason: "amount_too_large" });
+          return;
+        }
+        if (gbp <= 0 || foreign <= 0) {
+          expect(q).toEqual({ ok: false, reason: "amount_not_positive" });
+          return;
+        }
+        expect(q).toEqual({ ok: true, gbpMinor: gbp, foreignMinor: foreign, rate });
+        expect(gbp % 1000).toBe(0);
+        expect(gbp).toBeGreaterThanOrEqual(g - (g % 100));
+      }),
+    );
+  });
+
+  it("property: foreign typed → GBP from floor(foreign / rate), then the same rules", () => {
+    fc.assert(
+      fc.property(arbRate, arbCurrency, arbForeign, (rate, currency, f) => {
+        const q = quoteCollect({ rate, currency, foreignMinor: f });
+        const gbp = collectRoundGbpMinor(gbpFloor(f, rate, currency));
+        if (gbp > MAX_LINE_GBP_MINOR) {
+          expect(q).toEqual({ ok: false, reason: "amount_too_large" });
+          return;
+        }
+        if (!q.ok) {
+          expect(gbp === 0 || foreignFloor(gbp, rate, currency) === 0).toBe(true);
+          return;
+        }
+        expect(q).toEqual({ ok: true, gbpMinor: gbp, foreignMinor: foreignFloor(gbp, rate, currency), rate });
+      }),
+    );
+  });
+
+  it("property: the customer never gets more foreign than the GBP paid is worth", () => {
+    fc.assert(
+      fc.property(arbRate, arbCurrency, arbGbp, (rate, currency, g) => {
+        const q = quoteCollect({ rate, currency, gbpMinor: g });
+        if (!q.ok) return;
+        // foreign / (rate·10^e) ≤ gbp/100, compared exactly in integers
+        expect(BigInt(q.foreignMinor) * 10n ** 6n <= BigInt(q.gbpMinor) * rateToInt(rate) * scale(currency)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("quoteSell (Click & Sell)", () => {
+  it("derives GBP down from the foreign amount", () => {
+    // €100 / 1.2099 = £82.651
+    expect(quoteSell({ rate: "1.2099", currency: "EUR", foreignMinor: 10000 })).toEqual({
+      ok: true,
+      gbpMinor: 8265,
+      foreignMinor: 10000,
+      rate: "1.2099",
+    });
+    expect(quoteSell({ rate: "195.5", currency: "JPY", foreignMinor: 10000 })).toMatchObject({ gbpMinor: 5115 });
+  });
+
+  it("rounds the foreign up when GBP is typed, then recomputes GBP from it", () => {
+    // £50 × 1.2099 = €60.495 → €60.50 → £50.0041 → £50.00
+    expect(quoteSell({ rate: "1.2099", currency: "EUR", gbpMinor: 5000 })).toEqual({
+      ok: true,
+      gbpMinor: 5000,
+      foreignMinor: 6050,
+      rate: "1.2099",
+    });
+  });
+
+  it("refuses nothing-for-something and over-limit lines", () => {
+    expect(quoteSell({ rate: "0.3812", currency: "KWD", foreignMinor: 1 })).toEqual({
+      ok: false,
+      reason: "amount_not_positive",
+    });
+    expect(quoteSell({ rate: "1.2099", currency: "EUR", foreignMinor: 0 })).toMatchObject({ ok: false });
+    expect(quoteSell({ rate: "1.2099", currency: "EUR", foreignMinor: 1_000_000_00 })).toEqual({
+      ok: false,
+      reason: "amount_too_large",
+    });
+    expect(quoteSell({ rate: "1.2099", currency: "EUR", gbpMinor: MAX_LINE_GBP_MINOR + 1 })).toEqual({
+      ok: false,
+      reason: "amount_too_large",
+    });
+  });
+
+  it("property: foreign typed → GBP = floor(foreign / rate), never more", () => {
+    fc.assert(
+      fc.property(arbRate, arbCurrency, arbForeign, (rate, currency, f) => {
+        const q = quoteSell({ rate, currency, foreignMinor: f });
+        const gbp = gbpFloor(f, rate, currency);
+        if (gbp > MAX_LINE_GBP_MINOR) {
+          expect(q).toEqual({ ok: false, reason: "amount_too_large" });
+          return;
+        }
+        if (gbp <= 0) {
+          expect(q).toEqual({ ok: false, reason: "amount_not_positive" });
+          return;
+        }
+        expect(q).toEqual({ ok: true, gbpMinor: gbp, foreignMinor: f, rate });
+        const worth = BigInt(f) * 10n ** 6n;
+        const denom = rateToInt(rate) * scale(currency);
+        expect(BigInt(gbp) * denom <= worth).toBe(true);
+        expect(BigInt(gbp + 1) * denom > worth).toBe(true);
+      }),
+    );
+  });
+
+  it("property: GBP typed → foreign = ceil(gbp × rate), GBP re-derived and at least what was asked", () => {
+    fc.assert(
+      fc.property(arbRate, arbCurrency, arbGbp, (rate, currency, g) => {
+        const q = quoteSell({ rate, currency, gbpMinor: g });
+        const foreign = foreignCeil(g, rate, currency);
+        const gbp = gbpFloor(foreign, rate, currency);
+        if (gbp > MAX_LINE_GBP_MINOR) {
+          expect(q).toEqual({ ok: false, reason: "amount_too_large" });
+          return;
+        }
+        expect(q).toEqual({ ok: true, gbpMinor: gbp, foreignMinor: foreign, rate });
+        expect(gbp).toBeGreaterThanOrEqual(g);
+      }),
+    );
+  });
+});
+
+describe("quote", () => {
+  it("dispatches on way", () => {
+    const input = { rate: "1.1004", currency: "EUR", gbpMinor: 12399 };
+    expect(quote({ way: "Order", ...input })).toEqual(quoteCollect(input));
+    expect(quote({ way: "Sell", ...input })).toEqual(quoteSell(input));
+  });
+
+  it("requires exactly one amount and a well-formed customer rate", () => {
+    expect(() => quote({ way: "Order", rate: "1.1", currency: "EUR" } as never)).toThrow(TypeError);
+    expect(() =>
+      quote({ way: "Sell", rate: "1.1", currency: "EUR", gbpMinor: 1, foreignMinor: 1 } as never),
+    ).toThrow(TypeError);
+    expect(() => quote({ way: "Order", rate: "1.10045", currency: "EUR", gbpMinor: 1000 })).toThrow(RangeError);
+    expect(() => quote({ way: "Order", rate: "0", currency: "EUR", gbpMinor: 1000 })).toThrow(RangeError);
+    expect(() => quote({ way: "Order", rate: "1.1", currency: "EUR", gbpMinor: 10.5 })).toThrow(RangeError);
+  });
+
+  it("property: buying then selling back never makes the customer money when margins pass checkMargins", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1000n, max: 99_999_999n }).map(rateFromInt),
+        fc.integer({ min: -5000, max: 5000 }),
+        fc.integer({ min: -5000, max: 5000 }),
+        arbCurrency,
+        arbGbp,
+        (market, a, b, currency, g) => {
+          fc.pre(a !== b);
+          const sell = (Math.min(a, b) / 100).toFixed(2);
+          const buy = (Math.max(a, b) / 100).toFixed(2);
+          expect(checkMargins(sell, buy)).toBeNull();
+          const bought = quote({ way: "Order", rate: customerRate(market, sell), currency, gbpMinor: g });
+          if (!bought.ok) return;
+          const soldBack = quote({
+            way: "Sell",
+            rate: customerRate(market, buy),
+            currency,
+            foreignMinor: bought.foreignMinor,
+          });
+          if (soldBack.ok) expect(soldBack.gbpMinor).toBeLessThanOrEqual(bought.gbpMinor);
+        },
+      ),
+    );
+  });
+});
+
+describe("checkMargins", () => {
+  it("accepts a normal spread", () => {
+    expect(checkMargins("-4.5", "5")).toBeNull();
+    expect(checkMargins("-50", "50")).toBeNull();
+    expect(checkMargins(" -1 ", "+1")).toBeNull();
+  });
+
+  it("refuses a spread that allows arbitrage", () => {
+    expect(checkMargins("5", "5")).toBe(
+      "Sell margin must be lower than Buy margin, otherwise customers could buy and sell back at a profit",
+    );
+    expect(checkMargins("5", "-4.5")).toMatch(/lower than Buy margin/);
+  });
+
+  it("refuses out-of-range and non-numeric margins", () => {
+    expect(checkMargins("-50.01", "5")).toMatch(/Sell margin must be between -50% and 50%/);
+    expect(checkMargins("-5", "51")).toMatch(/Buy margin must be between/);
+    expect(checkMargins("abc", "5")).toMatch(/Sell margin must be a number/);
+    expect(checkMargins("-5", "")).toMatch(/Buy margin must be a number/);
+    expect(checkMargins("-5", "NaN")).toMatch(/Buy margin must be a number/);
+    expect(checkMargins("-5", "1e1")).toMatch(/Buy margin must be a number/);
+  });
+});
