@@ -3,7 +3,12 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
@@ -28,17 +33,34 @@ export type BuildAppOptions = {
   logger?: boolean;
 };
 
-export async function buildApp({ config, database, webBuildDir, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  webBuildDir,
+  logger = true,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] } : false,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.publicUrl.startsWith("https://") ? 1 : false,
+    // Behind HTTPS the product runs behind a reverse proxy on the same host or network.
+    trustProxy: config.publicUrl.startsWith("https://") ? "loopback, linklocal, uniquelocal" : false,
     bodyLimit: 64 * 1024,
     // Keep-alive sockets would hold a graceful shutdown open; in-flight requests still finish.
     forceCloseConnections: "idle",
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // During a graceful shutdown, answers to in-flight requests close their keep-alive connection
+  // so that the server can finish closing as soon as they are sent.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (closing) reply.header("connection", "close");
+    return payload;
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -51,7 +73,11 @@ export async function buildApp({ config, database, webBuildDir, logger = true }:
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
-      info: { title: "Harbour FX API", version: "1.0.0", description: "Public and staff API of the Harbour FX web product." },
+      info: {
+        title: "Harbour FX API",
+        version: "1.0.0",
+        description: "Public and staff API of the Harbour FX web product.",
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -61,5 +87,5 @@ export async function buildApp({ config, database, webBuildDir, logger = true }:
   await app.register(referenceDataRoutes);
 
   if (webBuildDir) await app.register(webPlugin, { buildDir: webBuildDir });
-  return app;
+  return app as unknown as FastifyInstance;
 }

@@ -35,9 +35,15 @@ const envSchema = z
     PUBLIC_URL: optionalUrl,
     AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
     BOOTSTRAP_ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email("must be an e-mail address").optional()),
-    BOOTSTRAP_ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12, "must be at least 12 characters").optional()),
+    BOOTSTRAP_ADMIN_PASSWORD: z.preprocess(
+      emptyToUndefined,
+      z.string().min(12, "must be at least 12 characters").optional(),
+    ),
     SECURE_BOX_USERNAME: optionalString,
-    SECURE_BOX_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12, "must be at least 12 characters").optional()),
+    SECURE_BOX_PASSWORD: z.preprocess(
+      emptyToUndefined,
+      z.string().min(12, "must be at least 12 characters").optional(),
+    ),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     OIDC_ISSUER: optionalUrl,
@@ -46,31 +52,63 @@ const envSchema = z
     RATES_PROVIDER: z.preprocess(emptyToUndefined, z.enum(["fixed", "exchangerates", "frankfurter"]).default("fixed")),
     RATES_API_URL: optionalUrl,
     RATES_API_KEY: optionalString,
-    SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+        .optional(),
+    ),
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Harbour FX <no-reply@harbourfx.co.uk>")),
-    SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email("must be an e-mail address").default("support@harbourfx.co.uk")),
+    SUPPORT_EMAIL: z.preprocess(
+      emptyToUndefined,
+      z.email("must be an e-mail address").default("support@harbourfx.co.uk"),
+    ),
     MONEY_TRANSFER_URL: z.preprocess(emptyToUndefined, z.url().default("https://www.westernunion.com/gb/en/home.html")),
     WORFX_URL: z.preprocess(emptyToUndefined, z.url().default("https://www.worfx.com/")),
     APP_STORE_URL: optionalUrl,
     PLAY_STORE_URL: optionalUrl,
-    LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOOGLE_CLIENT_SECRET"],
+        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+      });
     }
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
     if (oidc !== 0 && oidc !== 3) {
-      ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["OIDC_ISSUER"],
+        message: "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together",
+      });
     }
     if (env.RATES_PROVIDER === "exchangerates" && (!env.RATES_API_URL || !env.RATES_API_KEY)) {
-      ctx.addIssue({ code: "custom", path: ["RATES_API_URL"], message: "RATES_PROVIDER=exchangerates needs RATES_API_URL and RATES_API_KEY" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["RATES_API_URL"],
+        message: "RATES_PROVIDER=exchangerates needs RATES_API_URL and RATES_API_KEY",
+      });
     }
     if (Boolean(env.BOOTSTRAP_ADMIN_EMAIL) !== Boolean(env.BOOTSTRAP_ADMIN_PASSWORD)) {
-      ctx.addIssue({ code: "custom", path: ["BOOTSTRAP_ADMIN_PASSWORD"], message: "BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD must be set together" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["BOOTSTRAP_ADMIN_PASSWORD"],
+        message: "BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD must be set together",
+      });
     }
     if (Boolean(env.SECURE_BOX_USERNAME) !== Boolean(env.SECURE_BOX_PASSWORD)) {
-      ctx.addIssue({ code: "custom", path: ["SECURE_BOX_PASSWORD"], message: "SECURE_BOX_USERNAME and SECURE_BOX_PASSWORD must be set together" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SECURE_BOX_PASSWORD"],
+        message: "SECURE_BOX_USERNAME and SECURE_BOX_PASSWORD must be set together",
+      });
     }
   });
 
@@ -87,7 +125,9 @@ export class ConfigError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`));
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
+    );
   }
   return result.data;
 }
@@ -143,9 +183,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const generatedNotice: string[] = [];
   const needsGenerated = !env.AUTH_SECRET || !env.SECURE_BOX_USERNAME;
   const secrets = needsGenerated ? loadOrCreateSecrets(dataDir, generatedNotice) : undefined;
-  const secureBox = env.SECURE_BOX_USERNAME && env.SECURE_BOX_PASSWORD
-    ? { username: env.SECURE_BOX_USERNAME, password: env.SECURE_BOX_PASSWORD }
-    : { username: secrets!.secureBoxUsername, password: secrets!.secureBoxPassword };
+  const secureBox =
+    env.SECURE_BOX_USERNAME && env.SECURE_BOX_PASSWORD
+      ? { username: env.SECURE_BOX_USERNAME, password: env.SECURE_BOX_PASSWORD }
+      : { username: secrets!.secureBoxUsername, password: secrets!.secureBoxPassword };
   if (!env.SECURE_BOX_USERNAME && generatedNotice.length > 0) {
     generatedNotice.push(`Secure Box username: ${secureBox.username}  password: ${secureBox.password}`);
   }
@@ -159,16 +200,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl,
     secureCookies: publicUrl.startsWith("https://"),
     authSecret: env.AUTH_SECRET ?? secrets!.authSecret,
-    bootstrapAdmin: env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD
-      ? { email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD }
-      : undefined,
+    bootstrapAdmin:
+      env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD
+        ? { email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD }
+        : undefined,
     secureBox,
-    google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
-      : undefined,
-    oidc: env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
-      ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
-      : undefined,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
+        : undefined,
     rates: { provider: env.RATES_PROVIDER, apiUrl: env.RATES_API_URL, apiKey: env.RATES_API_KEY },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
     links: {

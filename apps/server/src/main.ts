@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedDatabase } from "./db/seed.ts";
 
@@ -9,7 +9,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const webBuildDir = path.resolve(here, "../../web/build");
 
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -61,7 +61,9 @@ async function main() {
     "",
     `Harbour FX is running at http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`,
     `Database: ${database.kind === "pglite" ? `embedded PostgreSQL (PGlite) in ${path.join(config.dataDir, "pglite")}` : "PostgreSQL server (DATABASE_URL)"}`,
-    ...(seeded.currenciesAdded > 0 ? [`Seeded ${seeded.currenciesAdded} currencies and ${seeded.branchesAdded} branches`] : []),
+    ...(seeded.currenciesAdded > 0
+      ? [`Seeded ${seeded.currenciesAdded} currencies and ${seeded.branchesAdded} branches`]
+      : []),
     ...config.generatedNotice,
     ...started.notices,
     "",

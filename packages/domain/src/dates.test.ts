@@ -59,8 +59,25 @@ describe("formatLongDate", () => {
 
 describe("ordinalSuffix", () => {
   it("handles teens", () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 24, 30, 31, 101, 111, 112].map((n) => `${n}${ordinalSuffix(n)}`)).toEqual([
-      "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "24th", "30th", "31st", "101st", "111th", "112th",
+    expect(
+      [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 24, 30, 31, 101, 111, 112].map((n) => `${n}${ordinalSuffix(n)}`),
+    ).toEqual([
+      "1st",
+      "2nd",
+      "3rd",
+      "4th",
+      "11th",
+      "12th",
+      "13th",
+      "21st",
+      "22nd",
+      "23rd",
+      "24th",
+      "30th",
+      "31st",
+      "101st",
+      "111th",
+      "112th",
     ]);
   });
 });

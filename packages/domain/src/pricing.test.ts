@@ -328,9 +328,9 @@ describe("quote", () => {
 
   it("requires exactly one amount and a well-formed customer rate", () => {
     expect(() => quote({ way: "Order", rate: "1.1", currency: "EUR" } as never)).toThrow(TypeError);
-    expect(() =>
-      quote({ way: "Sell", rate: "1.1", currency: "EUR", gbpMinor: 1, foreignMinor: 1 } as never),
-    ).toThrow(TypeError);
+    expect(() => quote({ way: "Sell", rate: "1.1", currency: "EUR", gbpMinor: 1, foreignMinor: 1 } as never)).toThrow(
+      TypeError,
+    );
     expect(() => quote({ way: "Order", rate: "1.10045", currency: "EUR", gbpMinor: 1000 })).toThrow(RangeError);
     expect(() => quote({ way: "Order", rate: "0", currency: "EUR", gbpMinor: 1000 })).toThrow(RangeError);
     expect(() => quote({ way: "Order", rate: "1.1", currency: "EUR", gbpMinor: 10.5 })).toThrow(RangeError);

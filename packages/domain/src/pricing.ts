@@ -53,10 +53,7 @@ export function customerRate(marketRate: string, marginPercent: string): string 
   const rate = parsePositiveRate(marketRate);
   const margin = parseDecimal(marginPercent, "Margin");
   // Multiplying by 10^-2 instead of dividing by 100 keeps the maths exact.
-  const result = rate
-    .times(new Dec("100").plus(margin))
-    .times(pow10(-2))
-    .round(RATE_DECIMALS, ROUND_HALF_UP);
+  const result = rate.times(new Dec("100").plus(margin)).times(pow10(-2)).round(RATE_DECIMALS, ROUND_HALF_UP);
   if (result.lte(ZERO)) {
     throw new RangeError(`Margin ${marginPercent}% leaves no positive customer rate for rate ${marketRate}`);
   }
@@ -118,7 +115,8 @@ function readAmount(input: QuoteAmount): { side: "gbp" | "foreign"; amount: numb
   if (hasGbp === hasForeign) throw new TypeError("Exactly one of gbpMinor or foreignMinor must be given");
   const side = hasGbp ? "gbp" : "foreign";
   const amount = (hasGbp ? input.gbpMinor : input.foreignMinor) as number;
-  if (!Number.isSafeInteger(amount)) throw new RangeError(`Amount must be an integer number of minor units, got ${amount}`);
+  if (!Number.isSafeInteger(amount))
+    throw new RangeError(`Amount must be an integer number of minor units, got ${amount}`);
   return { side, amount };
 }
 
@@ -138,8 +136,7 @@ export function quoteCollect(input: QuoteInput): QuoteResult {
   const rate = parseCustomerRate(input.rate);
   const { side, amount } = readAmount(input);
   if (amount <= 0) return { ok: false, reason: "amount_not_positive" };
-  const typedGbp =
-    side === "gbp" ? decFromInt(amount) : foreignToGbpDown(decFromInt(amount), rate, input.currency);
+  const typedGbp = side === "gbp" ? decFromInt(amount) : foreignToGbpDown(decFromInt(amount), rate, input.currency);
   const gbp = collectRound(typedGbp);
   return finish(gbp, gbpToForeign(gbp, rate, input.currency, ROUND_DOWN), rate);
 }
@@ -151,9 +148,7 @@ export function quoteSell(input: QuoteInput): QuoteResult {
   if (amount <= 0) return { ok: false, reason: "amount_not_positive" };
   // Rounding foreign up means the customer brings enough to cover the GBP they asked for.
   const foreign =
-    side === "foreign"
-      ? decFromInt(amount)
-      : gbpToForeign(decFromInt(amount), rate, input.currency, ROUND_UP);
+    side === "foreign" ? decFromInt(amount) : gbpToForeign(decFromInt(amount), rate, input.currency, ROUND_UP);
   return finish(foreignToGbpDown(foreign, rate, input.currency), foreign, rate);
 }
 

@@ -186,7 +186,9 @@ export const outbox = pgTable(
     /** One message per business event, even if the event is retried. */
     dedupeKey: text("dedupe_key").notNull(),
     payload: jsonb("payload").notNull(),
-    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
@@ -194,10 +196,7 @@ export const outbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex("outbox_dedupe_key").on(t.dedupeKey),
-    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
-  ],
+  (t) => [uniqueIndex("outbox_dedupe_key").on(t.dedupeKey), index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );
 
 export const contactMessages = pgTable("contact_messages", {

@@ -45,7 +45,8 @@ function toApiError(error: FastifyError | AppError): ApiError {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
     for (const issue of error.validation) {
-      const name = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || String(issue.params?.issue ? "" : "") || "body";
+      const name =
+        issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || String(issue.params?.issue ? "" : "") || "body";
       if (!fields[name]) fields[name] = issue.message ?? "is not valid";
     }
     const first = Object.entries(fields)[0];
@@ -60,11 +61,20 @@ function toApiError(error: FastifyError | AppError): ApiError {
   const status = statusOf(error);
   if (status === 413) return { error: { code: "payload_too_large", message: "The request is too large." } };
   if (status === 415) return { error: { code: "unsupported_media_type", message: "Send the request as JSON." } };
-  if (status === 429) return { error: { code: "rate_limited", message: "Too many attempts. Please wait a moment and try again." } };
+  if (status === 429)
+    return { error: { code: "rate_limited", message: "Too many attempts. Please wait a moment and try again." } };
   if (status === 404) return { error: { code: "not_found", message: "There is nothing at this address." } };
   if (status < 500) {
     // Fastify's own client errors (bad JSON, empty body...) have safe, plain messages.
-    return { error: { code: "bad_request", message: error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.message.includes("JSON") ? "The request body is not valid JSON." : "The request is not valid." } };
+    return {
+      error: {
+        code: "bad_request",
+        message:
+          error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.message.includes("JSON")
+            ? "The request body is not valid JSON."
+            : "The request is not valid.",
+      },
+    };
   }
   return { error: { code: "internal", message: "Something went wrong on our side. Please try again." } };
 }

@@ -32,9 +32,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
-  app.addHook("onSend", async (request, reply, payload) => {
+  // Set early (not onSend) so that pages rendered through a hijacked reply carry them too.
+  app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
     reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    return payload;
   });
 });

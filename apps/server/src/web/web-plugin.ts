@@ -25,12 +25,13 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
     prefix: "/",
     wildcard: false,
     index: false,
-    setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader("cache-control", "public, max-age=31536000, immutable");
-      } else {
-        res.setHeader("cache-control", "public, max-age=3600");
-      }
+    cacheControl: false,
+    preCompressed: true,
+    setHeaders(reply, filePath) {
+      // @fastify/static v10 hands over the Fastify reply here.
+      const target = reply as unknown as { header(name: string, value: string): void };
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      target.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     },
   });
 

@@ -33,6 +33,7 @@ export const sellingPoints: readonly SellingPoint[] = [
   },
   {
     title: "70+ currencies at our best-rate guarantee",
-    description: "Choose from over 70 currencies, all at the best rates we can offer, reserved online and ready to collect.",
+    description:
+      "Choose from over 70 currencies, all at the best rates we can offer, reserved online and ready to collect.",
   },
 ];

@@ -15,7 +15,7 @@ export const termsSections: readonly LegalSection[] = [
     paragraphs: [
       "Harbour FX is a trading name of Harbour Foreign Exchange Ltd, a company registered in England and Wales (company number 11839204) with its registered office at 14 South Street, Worthing, West Sussex BN11 3AE.",
       "We are registered with HM Revenue & Customs as a Money Service Business (registration number XMLM00000123456) and are supervised by HMRC under the Money Laundering Regulations.",
-      "In these terms, \"we\", \"us\" and \"our\" mean Harbour Foreign Exchange Ltd, and \"you\" means the person placing an order or using our services. By placing an order you agree to these terms, so please read them carefully.",
+      'In these terms, "we", "us" and "our" mean Harbour Foreign Exchange Ltd, and "you" means the person placing an order or using our services. By placing an order you agree to these terms, so please read them carefully.',
     ],
   },
   {

@@ -5,14 +5,7 @@
  */
 export type BranchKey = "worthing" | "brighton" | "chichester" | "172";
 
-export type Weekday =
-  | "Monday"
-  | "Tuesday"
-  | "Wednesday"
-  | "Thursday"
-  | "Friday"
-  | "Saturday"
-  | "Sunday";
+export type Weekday = "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
 
 export type BranchHours = {
   day: Weekday;

@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { branchListSchema, currencyListSchema, healthSchema } from "@bureau/domain/contracts/reference-data";
 import { createCachedJson } from "../../lib/cached-json.ts";
@@ -18,12 +19,17 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: currencyListSchema },
       },
     },
-    async (request, reply) => {
+    async (request, typedReply) => {
+      // The body is sent pre-serialised, so step outside the typed reply here.
+      const reply = typedReply as unknown as FastifyReply;
       const { body, etag } = await currencyList.get();
       reply.header("etag", etag).header("cache-control", "public, max-age=30, stale-while-revalidate=60");
       if (request.headers["if-none-match"] === etag) return reply.status(304).send();
       // Already serialised and validated when cached: skip re-serialisation.
-      return reply.type("application/json; charset=utf-8").serializer((payload) => payload as string).send(body);
+      return reply
+        .type("application/json; charset=utf-8")
+        .serializer((payload) => payload as string)
+        .send(body);
     },
   );
 
@@ -44,7 +50,13 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/health",
-    { schema: { tags: ["public"], summary: "Liveness and database reachability", response: { 200: healthSchema, 503: healthSchema } } },
+    {
+      schema: {
+        tags: ["public"],
+        summary: "Liveness and database reachability",
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
     async (_request, reply) => {
       const up = await app.database.ping();
       reply.header("cache-control", "no-store");

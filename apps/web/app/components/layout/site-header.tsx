@@ -44,7 +44,6 @@ export function SiteHeader({ moneyTransferUrl, account }: { moneyTransferUrl: st
   const location = useLocation();
 
   // Close on navigation.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of watching the location
   useEffect(() => setOpen(false), [location.pathname]);
 
   useEffect(() => {
@@ -77,7 +76,7 @@ export function SiteHeader({ moneyTransferUrl, account }: { moneyTransferUrl: st
           <span aria-hidden="true" className="menu-icon" />
           <span className="visually-hidden">Open menu</span>
         </button>
-        <Link to="/" className="brand" aria-label="Harbour FX home">
+        <Link to="/" className="brand">
           <span aria-hidden="true" className="brand-mark">
             H
           </span>

@@ -6,7 +6,8 @@ export const meta: Route.MetaFunction = () => [
   { title: "Travel Money with 0% Commission | Harbour FX" },
   {
     name: "description",
-    content: "Buy travel money online with 0% commission and collect it today from our branches in Worthing, Brighton, Chichester and London. Over 70 currencies.",
+    content:
+      "Buy travel money online with 0% commission and collect it today from our branches in Worthing, Brighton, Chichester and London. Over 70 currencies.",
   },
 ];
 

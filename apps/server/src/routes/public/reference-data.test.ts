@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { currencyListSchema } from "@bureau/domain/contracts/reference-data";
+import { createTestApp } from "../../test/test-app.ts";
+
+describe("public reference data", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("lists at least 70 seeded currencies with 4-decimal customer rates", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/currencies" });
+    expect(response.statusCode).toBe(200);
+    const body = currencyListSchema.parse(response.json());
+    expect(body.currencies.length).toBeGreaterThanOrEqual(70);
+    expect(body.currencies[0]?.code).toBe("EUR");
+    for (const currency of body.currencies) {
+      expect(currency.collectRate).toMatch(/^\d+\.\d{4}$/);
+      expect(Number(currency.sell)).toBeLessThan(0);
+      expect(Number(currency.buy)).toBeGreaterThan(0);
+    }
+    expect(body.ratesUpdatedAt).toBe("2026-11-02T00:00:00.000Z");
+  });
+
+  it("answers 304 to a matching ETag", async () => {
+    const first = await t.app.inject({ method: "GET", url: "/api/currencies" });
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const second = await t.app.inject({ method: "GET", url: "/api/currencies", headers: { "if-none-match": etag } });
+    expect(second.statusCode).toBe(304);
+    expect(second.body).toBe("");
+  });
+
+  it("lists the four branches with opening hours", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/branches" });
+    const keys = response.json().branches.map((b: { key: string }) => b.key);
+    expect(keys.sort()).toEqual(["172", "brighton", "chichester", "worthing"]);
+    expect(response.json().branches[0].hours).toHaveLength(7);
+  });
+
+  it("reports database reachability", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.json()).toEqual({ status: "ok", database: "up" });
+  });
+
+  it("publishes the OpenAPI document", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toContain("/api/currencies");
+    const docs = await t.app.inject({ method: "GET", url: "/api/docs/" });
+    expect(docs.statusCode).toBe(200);
+  });
+
+  it("answers unknown API paths with a JSON 404 carrying the request id", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/nothing-here" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe("not_found");
+    expect(response.json().error.requestId).toBe(response.headers["x-request-id"]);
+  });
+
+  it("re-running the seed adds nothing and keeps staff changes", async () => {
+    const { seedDatabase } = await import("../../db/seed.ts");
+    const again = await seedDatabase(t.db);
+    expect(again).toEqual({ currenciesAdded: 0, branchesAdded: 0 });
+  });
+});

@@ -1,0 +1,62 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "./test/test-app.ts";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+describe("graceful shutdown", () => {
+  it("finishes an in-flight request before closing", async () => {
+    const t = await createTestApp({
+      extend(app) {
+        app.get("/api/test-slow", async () => {
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          return { done: true };
+        });
+      },
+    });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = t.app.server.address() as { port: number };
+    const inFlight = fetch(`http://127.0.0.1:${address.port}/api/test-slow`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closed = t.app.close();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ done: true });
+    await closed;
+    await t.database.close();
+  });
+
+  it("exits cleanly on SIGTERM after starting on the embedded database", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "bureau-shutdown-"));
+    const child = spawn(process.execPath, [path.join(here, "main.ts")], {
+      env: { ...process.env, PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "info", DATABASE_URL: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+      const check = setInterval(() => {
+        if (output.includes("is running at")) {
+          clearInterval(check);
+          clearTimeout(timer);
+          resolve();
+        }
+      }, 50);
+    });
+    expect(output).toContain("Secure Box username");
+    const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    expect(await exit).toBe(0);
+    expect(output).toContain("shutting down");
+  });
+});

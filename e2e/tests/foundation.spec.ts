@@ -1,0 +1,60 @@
+import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
+
+test("home renders the currencies from the database and hydrates without CSP errors", async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto("/");
+  await expect(page.getByText("Japanese Yen").first()).toBeVisible();
+  await waitForHydration(page);
+  expect(consoleErrors.filter((e) => /Content Security Policy|Refused/.test(e))).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
+});
+
+test("the drawer opens and closes on a phone-sized viewport", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await waitForHydration(page);
+  const topNav = page.getByRole("navigation", { name: "Main", exact: true });
+  await expect(topNav).toBeHidden();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const drawer = page.getByRole("navigation", { name: "Main menu" });
+  await expect(drawer).toBeVisible();
+  const box = await drawer.boundingBox();
+  expect(Math.round(box?.width ?? 0)).toBe(250);
+  await expectNoSeriousAxeViolations(page);
+  await drawer.getByRole("link", { name: "Exchange Rates" }).click();
+  await expect(page).toHaveURL(/\/exchangeRates$/);
+  await expect(drawer).toBeHidden();
+});
+
+test("Escape closes the drawer and gives focus back to the menu button", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+});
+
+test("an unknown path shows the 404 page inside the public layout", async ({ page }) => {
+  const response = await page.goto("/this/does/not/exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText("GET IN TOUCH");
+  await expectNoSeriousAxeViolations(page);
+});
+
+test("the footer shows the opening hours, registration and copyright", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toContainText("Monday to Saturday 9AM to 5PM");
+  await expect(footer).toContainText("Sunday 10AM to 3PM");
+  await expect(footer).toContainText("registered in England and Wales");
+  await expect(footer).toContainText("2024");
+  for (const heading of ["CORPORATE", "LEGAL INFORMATION", "SUPPORT", "GET IN TOUCH"]) {
+    await expect(footer.getByRole("heading", { name: heading })).toBeVisible();
+  }
+});
