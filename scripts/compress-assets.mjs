@@ -3,9 +3,9 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { root } from "./lib.mjs";
+import { webBuildDir } from "./lib.mjs";
 
-const clientDir = path.join(root, "apps/web/build/client");
+const clientDir = path.join(webBuildDir, "client");
 function walk(dir) {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);

@@ -4,7 +4,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const webBuildMarker = path.join(root, "apps/web/build/server/index.js");
+export const webBuildDir = path.join(root, "apps/web", process.env.WEB_BUILD_DIR ?? "build");
+export const webBuildMarker = path.join(webBuildDir, "server/index.js");
 
 /** Runs a command with inherited output; resolves with its exit code. */
 export function run(command, args, options = {}) {

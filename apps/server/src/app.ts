@@ -13,6 +13,10 @@ import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { securityPlugin } from "./plugins/security.ts";
+import { adminRoutes } from "./routes/admin/admin-routes.ts";
+import { authRoutes } from "./routes/auth/auth-routes.ts";
+import { orderRoutes } from "./routes/orders/order-routes.ts";
+import { contactRoutes } from "./routes/public/contact.ts";
 import { referenceDataRoutes } from "./routes/public/reference-data.ts";
 import { webPlugin } from "./web/web-plugin.ts";
 
@@ -85,6 +89,10 @@ export async function buildApp({
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(referenceDataRoutes);
+  await app.register(contactRoutes);
+  await app.register(orderRoutes);
+  await app.register(authRoutes);
+  await app.register(adminRoutes);
 
   if (webBuildDir) await app.register(webPlugin, { buildDir: webBuildDir });
   return app as unknown as FastifyInstance;

@@ -6,7 +6,7 @@ import { openDatabase } from "./db/client.ts";
 import { seedDatabase } from "./db/seed.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const webBuildDir = path.resolve(here, "../../web/build");
+const webBuildDir = path.resolve(here, "../../web", process.env.WEB_BUILD_DIR ?? "build");
 
 async function main() {
   let config: Config;

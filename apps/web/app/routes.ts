@@ -1,12 +1,40 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
  * Paths are the spec's, spelled as given. React Router matches paths case-insensitively, so
  * /signIn and /signin (and /signUp, /signup) reach the same screen.
  */
 export default [
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
   layout("routes/public/public-layout.tsx", [
     index("routes/public/home.tsx"),
+    route("exchangeRates", "routes/public/exchange-rates.tsx"),
+    route("termsCoditition", "routes/public/terms.tsx"),
+    route("privacyPolicy", "routes/public/privacy.tsx"),
+    route("contact", "routes/public/contact.tsx"),
+    route("sendmony", "routes/public/send-money.tsx"),
+    route("faq", "routes/public/faq.tsx"),
+    route("coming-soon", "routes/public/coming-soon.tsx"),
+    route("purchase/:currencyParams/:currentWay", "routes/order/purchase.tsx"),
+    route("signIn", "routes/account/sign-in.tsx"),
+    route("signUp", "routes/account/sign-up.tsx"),
+    route("account/profile", "routes/account/profile.tsx"),
     route("*", "routes/public/not-found.tsx"),
+  ]),
+  route("box", "routes/account/secure-box.tsx"),
+  ...prefix("dashboard", [
+    layout("routes/dashboard/dashboard-layout.tsx", [
+      index("routes/dashboard/dashboard-index.tsx"),
+      route("Statics", "routes/dashboard/statics.tsx"),
+      route("manageOrders", "routes/dashboard/pending-orders.tsx"),
+      route("activeOrders", "routes/dashboard/accepted-orders.tsx"),
+      route("history", "routes/dashboard/history.tsx"),
+      route("orderDetails/:id", "routes/dashboard/order-details.tsx"),
+      route("Currency", "routes/dashboard/currencies.tsx"),
+      route("addCurrency", "routes/dashboard/add-currency.tsx"),
+      route("update/:currency", "routes/dashboard/update-currency.tsx"),
+      route("Users", "routes/dashboard/users.tsx"),
+    ]),
   ]),
 ] satisfies RouteConfig;

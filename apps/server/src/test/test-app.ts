@@ -9,7 +9,7 @@ import { type Database, openDatabase } from "../db/client.ts";
 import { seedDatabase } from "../db/seed.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const webBuildDir = path.resolve(here, "../../../web/build");
+export const webBuildDir = path.resolve(here, "../../../web", process.env.WEB_BUILD_DIR ?? "build");
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new database on the

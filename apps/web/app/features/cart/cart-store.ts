@@ -1,0 +1,168 @@
+import { useSyncExternalStore } from "react";
+import { validCartItems } from "@bureau/domain/cart";
+import { CART_MAX_ITEMS, type Way } from "@bureau/domain/constants";
+import type { Quote, QuoteRequest } from "@bureau/domain/contracts/orders";
+import { minorToMajorString } from "@bureau/domain/money";
+import { ApiClientError, browserApi } from "../../lib/api-client.ts";
+
+/**
+ * The cart lives in localStorage under "purchase" (spec §3). Each item carries the spec's fields plus
+ * the server quote it stands for: the price is the server's, the browser only keeps the reference.
+ */
+export type CartItem = {
+  /** What the customer gives: GBP for Click & Collect, the foreign currency for Click & Sell. */
+  currencyMy: string;
+  currencyMycurrent: string;
+  /** What the customer receives. */
+  currencyTake: string;
+  currencyTakecurrent: string;
+  Id: string;
+  /** Customer rate, 4 decimals. */
+  Rate: string;
+  /** Created at, epoch milliseconds (the 30-minute lifetime counts from here). */
+  date: number;
+  quoteId: string;
+  way: Way;
+  currency: string;
+  label: string;
+  gbpMinor: number;
+  foreignMinor: number;
+  expiresAt: string;
+};
+
+export const CART_STORAGE_KEY = "purchase";
+const listeners = new Set<() => void>();
+let snapshot: { raw: string | null; items: CartItem[] } = { raw: null, items: [] };
+
+function now() {
+  return Date.now();
+}
+
+function readRaw(): string | null {
+  try {
+    return window.localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function parse(raw: string | null): CartItem[] {
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) ? (value.filter(isCartItem) as CartItem[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function isCartItem(value: unknown): boolean {
+  if (!value || typeof value !== "object") return false;
+  const item = value as Partial<CartItem>;
+  return (
+    typeof item.quoteId === "string" && typeof item.date === "number" && (item.way === "Order" || item.way === "Sell")
+  );
+}
+
+/** The valid items: expired ones are dropped from storage when read, so they never come back. */
+export function readCart(): CartItem[] {
+  if (typeof window === "undefined") return [];
+  const raw = readRaw();
+  const all = parse(raw);
+  const valid = validCartItems(all, now());
+  if (valid.length !== all.length) {
+    writeCart(valid);
+    return valid;
+  }
+  if (raw !== snapshot.raw) snapshot = { raw, items: valid };
+  return snapshot.items;
+}
+
+function writeCart(items: CartItem[]) {
+  const raw = JSON.stringify(items);
+  try {
+    window.localStorage.setItem(CART_STORAGE_KEY, raw);
+  } catch {
+    // Storage full or blocked: the cart then only lives for this page.
+  }
+  snapshot = { raw, items };
+  for (const listener of listeners) listener();
+}
+
+export function removeCartItem(id: string) {
+  writeCart(readCart().filter((item) => item.Id !== id));
+}
+
+/** Clears only the cart's key, nothing else the site keeps. */
+export function clearCart() {
+  try {
+    window.localStorage.removeItem(CART_STORAGE_KEY);
+  } catch {}
+  snapshot = { raw: null, items: [] };
+  for (const listener of listeners) listener();
+}
+
+export type AddLineResult = { ok: true; item: CartItem } | { ok: false; message: string };
+
+/** Asks the server for a quote and keeps it in the cart. Messages are the spec's, word for word. */
+export async function addLineToCart(request: QuoteRequest): Promise<AddLineResult> {
+  if ((request.gbpMinor ?? request.foreignMinor ?? 0) <= 0) return { ok: false, message: "Please give correct amount" };
+  if (readCart().length >= CART_MAX_ITEMS) return { ok: false, message: "Please clear your cart" };
+  let quote: Quote;
+  try {
+    quote = await browserApi().call<Quote>("POST", "/api/quotes", request);
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 422)
+      return { ok: false, message: "Please give correct amount" };
+    return { ok: false, message: error instanceof ApiClientError ? error.message : "Something went wrong" };
+  }
+  // Read again: another tab may have filled the cart while we waited.
+  const items = readCart();
+  if (items.length >= CART_MAX_ITEMS) return { ok: false, message: "Please clear your cart" };
+  const item = cartItemFromQuote(quote, now());
+  writeCart([...items, item]);
+  return { ok: true, item };
+}
+
+export function cartItemFromQuote(quote: Quote, createdAt: number): CartItem {
+  const gbp = minorToMajorString(quote.gbpMinor, "GBP");
+  const foreign = minorToMajorString(quote.foreignMinor, quote.currency);
+  const collect = quote.way === "Order";
+  return {
+    currencyMy: collect ? gbp : foreign,
+    currencyMycurrent: collect ? "GBP" : quote.currency,
+    currencyTake: collect ? foreign : gbp,
+    currencyTakecurrent: collect ? quote.currency : "GBP",
+    Id: crypto.randomUUID(),
+    Rate: quote.rate,
+    date: createdAt,
+    quoteId: quote.id,
+    way: quote.way,
+    currency: quote.currency,
+    label: quote.label,
+    gbpMinor: quote.gbpMinor,
+    foreignMinor: quote.foreignMinor,
+    expiresAt: quote.expiresAt,
+  };
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CART_STORAGE_KEY) listener();
+  };
+  window.addEventListener("storage", onStorage);
+  // Expiry happens with time, not with events: look again every few seconds.
+  const timer = window.setInterval(listener, 5_000);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+    window.clearInterval(timer);
+  };
+}
+
+const emptyCart: CartItem[] = [];
+/** The valid cart items, re-rendering when they change or expire. Empty during the server render. */
+export function useCart(): CartItem[] {
+  return useSyncExternalStore(subscribe, readCart, () => emptyCart);
+}

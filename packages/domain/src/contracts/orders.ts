@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { WAYS } from "../constants.ts";
+import { branchKeys } from "./reference-data.ts";
+
+const minorAmount = z.number().int("must be a whole number of minor units").nonnegative().max(Number.MAX_SAFE_INTEGER);
+
+export const quoteRequestSchema = z
+  .object({
+    currency: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{3}$/, "must be a 3-letter currency code")
+      .transform((code) => code.toUpperCase()),
+    way: z.enum(WAYS),
+    gbpMinor: minorAmount.optional(),
+    foreignMinor: minorAmount.optional(),
+  })
+  .strict()
+  .refine((q) => (q.gbpMinor === undefined) !== (q.foreignMinor === undefined), {
+    message: "give exactly one of gbpMinor or foreignMinor",
+    path: ["gbpMinor"],
+  });
+export type QuoteRequest = z.input<typeof quoteRequestSchema>;
+
+export const quoteSchema = z.object({
+  id: z.uuid(),
+  currency: z.string(),
+  label: z.string(),
+  way: z.enum(WAYS),
+  /** Customer rate, 4 decimals: units of the currency per 1 GBP. */
+  rate: z.string(),
+  gbpMinor: z.number().int(),
+  foreignMinor: z.number().int(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+const requiredText = (label: string, max = 100) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
+
+export const placeOrderRequestSchema = z
+  .object({
+    /** Random key chosen by the client for this submission: a retry with the same key returns the same order. */
+    idempotencyKey: z.string().trim().min(16, "idempotencyKey is too short").max(100),
+    way: z.enum(WAYS),
+    quoteIds: z
+      .array(z.uuid("is not a valid quote id"))
+      .min(1, "Please add currency item")
+      .max(4, "Please clear your cart"),
+    branch: z.enum(branchKeys, { error: "Select the checking point" }),
+    customer: z
+      .object({
+        firstName: requiredText("First name"),
+        lastName: requiredText("Last name"),
+        email: z.email("Enter a valid email").max(254),
+        confirmEmail: z.string().trim(),
+        phone: z
+          .string()
+          .trim()
+          .min(1, "Phone is required")
+          .max(30)
+          .regex(/^\+?[0-9 ()-]{7,}$/, "Enter a valid phone number"),
+        acceptedTerms: z.literal(true, { error: "Please select the rules" }),
+      })
+      .strict()
+      .refine((c) => c.email.toLowerCase() === c.confirmEmail.toLowerCase(), {
+        message: "Emails doesnt match",
+        path: ["confirmEmail"],
+      }),
+  })
+  .strict()
+  .refine((o) => new Set(o.quoteIds).size === o.quoteIds.length, {
+    message: "The same quote appears twice",
+    path: ["quoteIds"],
+  });
+export type PlaceOrderRequest = z.input<typeof placeOrderRequestSchema>;
+
+export const orderStatusValues = ["pending", "accepted", "completed", "cancelled"] as const;
+export type OrderStatus = (typeof orderStatusValues)[number];
+
+export const orderLineSchema = z.object({
+  position: z.number().int(),
+  currency: z.string(),
+  label: z.string(),
+  rate: z.string(),
+  gbpMinor: z.number().int(),
+  foreignMinor: z.number().int(),
+});
+
+export const orderReceiptSchema = z.object({
+  orderNumber: z.string().regex(/^\d{8}$/),
+  way: z.enum(WAYS),
+  status: z.enum(orderStatusValues),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  branch: z.object({
+    key: z.string(),
+    name: z.string(),
+    addressLines: z.array(z.string()),
+    postcode: z.string(),
+    phone: z.string(),
+  }),
+  lines: z.array(orderLineSchema),
+  totalGbpMinor: z.number().int(),
+  createdAt: z.string(),
+});
+export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
