@@ -11,6 +11,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
+import type { OutboxMailer } from "./jobs/outbox-mailer.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { adminRoutes } from "./routes/admin/admin-routes.ts";
@@ -26,6 +27,8 @@ declare module "fastify" {
     database: Database;
     db: Db;
     invalidateCurrencies: () => void;
+    /** Present when the process sends e-mail; operations nudge it after committing a message. */
+    outboxMailer: OutboxMailer | undefined;
   }
 }
 
@@ -71,6 +74,7 @@ export async function buildApp({
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
+  app.decorate("outboxMailer", undefined);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
@@ -90,6 +94,7 @@ export async function buildApp({
 
   await app.register(referenceDataRoutes);
   await app.register(contactRoutes);
+  await app.register((await import("./routes/public/compare-rates.ts")).compareRatesRoutes);
   await app.register(orderRoutes);
   await app.register(authRoutes);
   await app.register(adminRoutes);

@@ -4,6 +4,7 @@ import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedDatabase } from "./db/seed.ts";
+import { createOutboxMailer } from "./jobs/outbox-mailer.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webBuildDir = path.resolve(here, "../../web", process.env.WEB_BUILD_DIR ?? "build");
@@ -71,9 +72,25 @@ async function main() {
   console.log(lines.join("\n"));
 }
 
-/** Background jobs and one-time start tasks; later features add theirs here. */
-async function startServices(_app: Awaited<ReturnType<typeof buildApp>>) {
-  return { notices: [] as string[], stop: async () => {} };
+/** Background jobs and one-time start tasks. */
+async function startServices(app: Awaited<ReturnType<typeof buildApp>>) {
+  const notices: string[] = [];
+  const mailer = createOutboxMailer({
+    db: app.db,
+    log: app.log,
+    smtpUrl: app.config.mail.smtpUrl,
+    from: app.config.mail.from,
+    publicUrl: app.config.publicUrl,
+  });
+  app.outboxMailer = mailer;
+  await mailer.start();
+  if (!mailer.enabled) notices.push("E-mail: SMTP_URL is not set, messages are kept in the outbox (not sent)");
+  return {
+    notices,
+    stop: async () => {
+      await mailer.stop();
+    },
+  };
 }
 
 await main();

@@ -48,8 +48,21 @@ export const placeOrderRequestSchema = z
     /** Random key chosen by the client for this submission: a retry with the same key returns the same order. */
     idempotencyKey: z.string().trim().min(16, "idempotencyKey is too short").max(100),
     way: z.enum(WAYS),
-    quoteIds: z
-      .array(z.uuid("is not a valid quote id"))
+    /**
+     * The lines as the customer saw them: each names its quote and repeats its price, so that a line whose
+     * price was altered in the browser is refused rather than silently repriced.
+     */
+    lines: z
+      .array(
+        z
+          .object({
+            quoteId: z.uuid("is not a valid quote id"),
+            rate: z.string().regex(/^\d+\.\d{4}$/, "must be a rate with 4 decimals"),
+            gbpMinor: minorAmount,
+            foreignMinor: minorAmount,
+          })
+          .strict(),
+      )
       .min(1, "Please add currency item")
       .max(4, "Please clear your cart"),
     branch: z.enum(branchKeys, { error: "Select the checking point" }),
@@ -74,9 +87,9 @@ export const placeOrderRequestSchema = z
       }),
   })
   .strict()
-  .refine((o) => new Set(o.quoteIds).size === o.quoteIds.length, {
+  .refine((o) => new Set(o.lines.map((l) => l.quoteId)).size === o.lines.length, {
     message: "The same quote appears twice",
-    path: ["quoteIds"],
+    path: ["lines"],
   });
 export type PlaceOrderRequest = z.input<typeof placeOrderRequestSchema>;
 

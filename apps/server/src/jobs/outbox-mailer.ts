@@ -1,0 +1,152 @@
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Db } from "../db/client.ts";
+import type { MailKind } from "../modules/mail/enqueue-mail.ts";
+import { renderMail } from "../modules/mail/render-mail.ts";
+
+type OutboxRow = {
+  id: number;
+  kind: MailKind;
+  dedupe_key: string;
+  payload: { to: string; data: Record<string, unknown> };
+  attempts: number;
+};
+
+export type OutboxMailerOptions = {
+  db: Db;
+  log: FastifyBaseLogger;
+  smtpUrl: string | undefined;
+  from: string;
+  publicUrl: string;
+  /** How often to look for due messages when nothing nudges the mailer. */
+  pollMs?: number;
+  maxAttempts?: number;
+};
+
+const BATCH = 10;
+const LOCK_SECONDS = 120;
+
+/** Backoff after a failed attempt: 30 s, 1 min, 2 min … capped at one hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/**
+ * Sends the transactional outbox. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so several
+ * server instances never send the same message at once, and a message whose sender crashed is picked
+ * up again when its lease runs out. A message is marked sent only after the SMTP server accepted it;
+ * its Message-ID is derived from the business event, so a receiving system can drop a repeat.
+ */
+export function createOutboxMailer(options: OutboxMailerOptions) {
+  const { db, log } = options;
+  const maxAttempts = options.maxAttempts ?? 10;
+  const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const domain = new URL(options.publicUrl).hostname || "localhost";
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = false;
+  let again = false;
+
+  async function claim(): Promise<OutboxRow[]> {
+    const result = await db.execute(sql`
+      update outbox set locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), attempts = attempts + 1
+      where id in (
+        select id from outbox
+        where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+        order by id limit ${BATCH} for update skip locked)
+      returning id, kind, dedupe_key, payload, attempts`);
+    return (result as unknown as { rows: OutboxRow[] }).rows;
+  }
+
+  async function sendOne(row: OutboxRow): Promise<void> {
+    try {
+      const rendered = await renderMail(db, row.kind, row.payload.data, options.publicUrl);
+      if (!rendered) {
+        await db.execute(
+          sql`update outbox set status = 'failed', last_error = 'nothing to render', locked_until = null where id = ${row.id}`,
+        );
+        return;
+      }
+      await transport!.sendMail({
+        from: options.from,
+        to: row.payload.to,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+        messageId: `<${row.dedupe_key.replaceAll(":", ".")}@${domain}>`,
+      });
+      await db.execute(
+        sql`update outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${row.id}`,
+      );
+      log.info({ outboxId: row.id, kind: row.kind }, "e-mail sent");
+    } catch (error) {
+      const message = error instanceof Error ? error.message.slice(0, 500) : "unknown error";
+      const failed = row.attempts >= maxAttempts;
+      const next = new Date(Date.now() + retryDelayMs(row.attempts));
+      await db.execute(sql`update outbox set status = ${failed ? "failed" : "pending"}, last_error = ${message},
+        next_attempt_at = ${next.toISOString()}::timestamptz, locked_until = null where id = ${row.id}`);
+      log.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, failed, err: message }, "e-mail not sent");
+    }
+  }
+
+  /** One pass: sends everything due. Returns how many messages were attempted. */
+  async function runOnce(): Promise<number> {
+    if (!transport) return 0;
+    let attempted = 0;
+    for (;;) {
+      const rows = await claim();
+      if (rows.length === 0) return attempted;
+      for (const row of rows) await sendOne(row);
+      attempted += rows.length;
+    }
+  }
+
+  function tick() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runOnce()
+      .catch((error) => {
+        log.error({ err: error }, "outbox pass failed");
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+        if (again && !stopped) {
+          again = false;
+          tick();
+        }
+      });
+  }
+
+  return {
+    enabled: transport !== null,
+    runOnce,
+    /** Ask for a pass soon (after a new message was committed). */
+    nudge() {
+      if (transport) setImmediate(tick);
+    },
+    async start() {
+      if (!transport) {
+        const pending = await db.execute(sql`select count(*)::int as n from outbox where status = 'pending'`);
+        const n = (pending as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+        log.warn({ pending: n }, "SMTP_URL is not set: e-mails are kept in the outbox and not sent");
+        return;
+      }
+      tick();
+      timer = setInterval(tick, options.pollMs ?? 5_000);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+      transport?.close();
+    },
+  };
+}
+
+export type OutboxMailer = ReturnType<typeof createOutboxMailer>;

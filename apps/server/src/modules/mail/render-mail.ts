@@ -1,0 +1,112 @@
+import { eq } from "drizzle-orm";
+import { WAY_TITLES } from "@bureau/domain/constants";
+import { formatLongDate } from "@bureau/domain/dates";
+import { formatMinor } from "@bureau/domain/money";
+import type { Db } from "../../db/client.ts";
+import { branches } from "../../db/schema.ts";
+import { loadOrderReceipt } from "../orders/order-receipt.ts";
+import type { MailKind } from "./enqueue-mail.ts";
+import { type Html, html } from "./html.ts";
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+const ID_REMINDER =
+  "Please bring a valid passport, or a full UK or European photo driving licence, or a European national ID card, and the payment card in the name on the order.";
+const ADDRESS_REMINDER = "We may ask for proof of address dated within the past 90 days.";
+const RATE_GUARANTEE = "Your rate is guaranteed for 24 hours once your order has reached the store.";
+
+function layout(title: string, body: Html, publicUrl: string): string {
+  return html`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${title}</title></head>
+<body style="font-family:Arial,sans-serif;color:#14213d;line-height:1.5">
+<h1 style="color:#0b3954">${title}</h1>${body}
+<p style="color:#4a5568;font-size:13px">Harbour FX · <a href="${publicUrl}">${publicUrl}</a></p>
+</body></html>`.value;
+}
+
+/**
+ * Renders an outbox message. Order e-mails are rendered from the database at send time (the outbox
+ * keeps only the order id), so the e-mail always matches the stored order.
+ */
+export async function renderMail(
+  db: Db,
+  kind: MailKind,
+  data: Record<string, unknown>,
+  publicUrl: string,
+): Promise<RenderedMail | null> {
+  if (kind === "contact-to-support") {
+    const subject = `Contact form: ${String(data.name ?? "").slice(0, 80)}`;
+    const text = `Name: ${data.name}\nEmail: ${data.email}\nPhone: ${data.phone ?? "-"}\n\n${data.message}`;
+    const body = html`<p><strong>Name:</strong> ${data.name}<br><strong>Email:</strong> ${data.email}<br><strong>Phone:</strong> ${data.phone ?? "-"}</p>
+<p style="white-space:pre-wrap">${data.message}</p>`;
+    return { subject, text, html: layout("Contact form message", body, publicUrl) };
+  }
+
+  const receipt = await loadOrderReceipt(db, String(data.orderId));
+  if (!receipt) return null;
+  const [branch] = await db.select().from(branches).where(eq(branches.key, receipt.branch.key));
+  const address = [...receipt.branch.addressLines, receipt.branch.postcode].join(", ");
+  const hours = (branch?.hours ?? []).map((h) => `${h.day} ${h.opens}–${h.closes}`);
+  const lines = receipt.lines.map((line) => {
+    const gbp = formatMinor(line.gbpMinor, "GBP");
+    const foreign = formatMinor(line.foreignMinor, line.currency);
+    return receipt.way === "Order"
+      ? { currency: `${line.currency} ${line.label}`, from: gbp, to: foreign, rate: line.rate }
+      : { currency: `${line.currency} ${line.label}`, from: foreign, to: gbp, rate: line.rate };
+  });
+  const table = html`<table style="border-collapse:collapse" cellpadding="6" border="1">
+<thead><tr><th>Currency</th><th>From</th><th>To</th><th>Rate</th></tr></thead>
+<tbody>${lines.map((l) => html`<tr><td>${l.currency}</td><td>${l.from}</td><td>${l.to}</td><td>${l.rate}</td></tr>`)}</tbody></table>`;
+  const textLines = lines.map((l) => `  ${l.currency}: ${l.from} → ${l.to} at ${l.rate}`).join("\n");
+  const way = WAY_TITLES[receipt.way];
+  const placed = formatLongDate(receipt.createdAt);
+
+  if (kind === "order-received") {
+    const subject = `We have received your ${way} order ${receipt.orderNumber}`;
+    const next =
+      receipt.way === "Order"
+        ? "We will e-mail you again as soon as your currency is ready for collection."
+        : "We will e-mail you when the branch is ready to buy your currency.";
+    const text = [
+      `Dear ${receipt.fullName},`,
+      "",
+      `Thank you for your ${way} order ${receipt.orderNumber}, placed on ${placed}.`,
+      textLines,
+      `Total: ${formatMinor(receipt.totalGbpMinor, "GBP")}`,
+      `Pickup location: ${receipt.branch.name}, ${address}`,
+      "",
+      next,
+      receipt.way === "Order"
+        ? `${ID_REMINDER} ${ADDRESS_REMINDER}`
+        : "We buy notes only (no coins); notes are checked in the branch.",
+    ].join("\n");
+    const body = html`<p>Dear ${receipt.fullName},</p>
+<p>Thank you for your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}.</p>
+${table}
+<p><strong>Total:</strong> ${formatMinor(receipt.totalGbpMinor, "GBP")}<br><strong>Pickup location:</strong> ${receipt.branch.name}, ${address}</p>
+<p>${next}</p>
+<p>${receipt.way === "Order" ? `${ID_REMINDER} ${ADDRESS_REMINDER}` : "We buy notes only (no coins); notes are checked in the branch."}</p>`;
+    return { subject, text, html: layout("Order received", body, publicUrl) };
+  }
+
+  // order-ready
+  const subject = `Your order ${receipt.orderNumber} is ready at ${receipt.branch.name}`;
+  const text = [
+    `Dear ${receipt.fullName},`,
+    "",
+    `Your ${way} order ${receipt.orderNumber} is ready at our ${receipt.branch.name} branch: ${address} (phone ${receipt.branch.phone}).`,
+    textLines,
+    "",
+    "Opening hours:",
+    ...hours.map((h) => `  ${h}`),
+    "",
+    ID_REMINDER,
+    ADDRESS_REMINDER,
+    RATE_GUARANTEE,
+  ].join("\n");
+  const body = html`<p>Dear ${receipt.fullName},</p>
+<p>Your ${way} order <strong>${receipt.orderNumber}</strong> is ready at our ${receipt.branch.name} branch: ${address} (phone ${receipt.branch.phone}).</p>
+${table}
+<h2>Opening hours</h2><ul>${hours.map((h) => html`<li>${h}</li>`)}</ul>
+<p>${ID_REMINDER}</p><p>${ADDRESS_REMINDER}</p><p><strong>${RATE_GUARANTEE}</strong></p>`;
+  return { subject, text, html: layout("Ready for collection", body, publicUrl) };
+}

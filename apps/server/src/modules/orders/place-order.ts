@@ -1,0 +1,201 @@
+import { randomInt } from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import type { Way } from "@bureau/domain/constants";
+import type { OrderReceipt } from "@bureau/domain/contracts/orders";
+import { orderNumberFromRandom } from "@bureau/domain/order-number";
+import { quote as priceQuote } from "@bureau/domain/pricing";
+import type { Db } from "../../db/client.ts";
+import { branches, orderLines, orders, quotes } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { violatedUniqueConstraint } from "../../lib/db-errors.ts";
+import { enqueueMail } from "../mail/enqueue-mail.ts";
+import { loadOrderReceipt } from "./order-receipt.ts";
+
+export type PlaceOrderInput = {
+  idempotencyKey: string;
+  way: Way;
+  lines: { quoteId: string; rate: string; gbpMinor: number; foreignMinor: number }[];
+  branch: string;
+  customer: { firstName: string; lastName: string; email: string; phone: string };
+};
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Turns quotes into an order in one transaction: every quote must exist, be unexpired, unused, of this
+ * way and priced exactly as the customer saw it. The order, its lines (with their rate snapshot) and the
+ * "order received" e-mail are committed together or not at all. The idempotency key makes a retried
+ * submission return the first order instead of creating a second one.
+ */
+export async function placeOrder({
+  db,
+  input,
+  now = new Date(),
+}: {
+  db: Db;
+  input: PlaceOrderInput;
+  now?: Date;
+}): Promise<{ receipt: OrderReceipt; created: boolean }> {
+  const existing = await findByIdempotencyKey(db, input);
+  if (existing) return { receipt: existing, created: false };
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const outcome = await db.transaction(async (tx) => {
+        const quoteIds = input.lines.map((line) => line.quoteId);
+        // Lock the quotes so that two orders racing for one quote are serialised here.
+        const stored = await tx.select().from(quotes).where(inArray(quotes.id, quoteIds)).for("update");
+        const byId = new Map(stored.map((q) => [q.id, q]));
+        // A concurrent retry of this very submission may have committed while we waited for the locks.
+        const [sameSubmission] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.idempotencyKey, input.idempotencyKey));
+        if (sameSubmission) return { existing: true as const };
+        const used = await tx
+          .select({ quoteId: orderLines.quoteId })
+          .from(orderLines)
+          .where(inArray(orderLines.quoteId, quoteIds));
+        if (used.length > 0) throw quoteUsed();
+
+        for (const line of input.lines) {
+          const q = byId.get(line.quoteId);
+          if (!q) {
+            throw new AppError(
+              "quote_invalid",
+              "A price in your basket is not one we gave. Please add the currency again.",
+              {
+                lines: "Unknown quote",
+              },
+            );
+          }
+          if (q.way !== input.way) {
+            throw new AppError("quote_invalid", "A line in your basket belongs to the other kind of order.", {
+              lines: "Wrong way",
+            });
+          }
+          if (q.expiresAt.getTime() <= now.getTime()) {
+            throw new AppError(
+              "quote_invalid",
+              `The rate for ${q.currencyCode} is no longer held (rates are held for 30 minutes). Please add it again.`,
+              { lines: "Expired quote" },
+            );
+          }
+          const storedRate = normaliseRate(q.rate);
+          if (storedRate !== line.rate || q.gbpMinor !== line.gbpMinor || q.foreignMinor !== line.foreignMinor) {
+            throw new AppError(
+              "quote_invalid",
+              `The price of ${q.currencyCode} in your basket does not match our quote. Please add it again.`,
+              { lines: "Price does not match the quote" },
+            );
+          }
+          // Defence in depth: the stored amounts must follow from the stored rate by the pricing rules.
+          const repriced =
+            q.way === "Order"
+              ? priceQuote({ way: q.way, rate: storedRate, currency: q.currencyCode, gbpMinor: q.gbpMinor })
+              : priceQuote({ way: q.way, rate: storedRate, currency: q.currencyCode, foreignMinor: q.foreignMinor });
+          if (!repriced.ok || repriced.gbpMinor !== q.gbpMinor || repriced.foreignMinor !== q.foreignMinor) {
+            throw new AppError("quote_invalid", "A price in your basket is not valid. Please add the currency again.", {
+              lines: "Inconsistent quote",
+            });
+          }
+        }
+
+        const [branch] = await tx.select({ key: branches.key }).from(branches).where(eq(branches.key, input.branch));
+        if (!branch)
+          throw new AppError("validation_failed", "Select the checking point", { branch: "Select the checking point" });
+
+        const total = input.lines.reduce((sum, line) => sum + line.gbpMinor, 0);
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            orderNumber: orderNumberFromRandom(() => randomInt(0, 2 ** 32)),
+            way: input.way,
+            status: "pending",
+            firstName: input.customer.firstName,
+            lastName: input.customer.lastName,
+            email: input.customer.email,
+            phone: input.customer.phone,
+            branchKey: input.branch,
+            totalGbpMinor: total,
+            idempotencyKey: input.idempotencyKey,
+            createdAt: now,
+          })
+          .returning({ id: orders.id, orderNumber: orders.orderNumber });
+        if (!order) throw new Error("order insert returned nothing");
+        await tx.insert(orderLines).values(
+          input.lines.map((line, index) => {
+            const q = byId.get(line.quoteId)!;
+            return {
+              orderId: order.id,
+              position: index + 1,
+              quoteId: q.id,
+              currencyCode: q.currencyCode,
+              rate: q.rate,
+              marketRate: q.marketRate,
+              gbpMinor: q.gbpMinor,
+              foreignMinor: q.foreignMinor,
+            };
+          }),
+        );
+        await enqueueMail(tx, {
+          kind: "order-received",
+          dedupeKey: `order-received:${order.id}`,
+          to: input.customer.email,
+          data: { orderId: order.id },
+        });
+        return { existing: false as const, orderId: order.id };
+      });
+      if (outcome.existing) {
+        const winner = await findByIdempotencyKey(db, input);
+        if (winner) return { receipt: winner, created: false };
+        throw new Error("idempotent order disappeared");
+      }
+      const receipt = await loadOrderReceipt(db, outcome.orderId);
+      if (!receipt) throw new Error("order vanished after commit");
+      return { receipt, created: true };
+    } catch (error) {
+      const constraint = violatedUniqueConstraint(error);
+      if (constraint === "orders_idempotency_key") {
+        // A concurrent retry of the same submission won: answer with its order.
+        const winner = await findByIdempotencyKey(db, input);
+        if (winner) return { receipt: winner, created: false };
+      }
+      if (constraint === "order_lines_quote_key") throw quoteUsed();
+      if (constraint === "orders_order_number_key" && attempt < MAX_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+function quoteUsed() {
+  return new AppError(
+    "quote_invalid",
+    "A price in your basket has already been used for an order. Please add it again.",
+    {
+      lines: "Quote already used",
+    },
+  );
+}
+
+function normaliseRate(value: string): string {
+  const [whole, fraction = ""] = value.split(".");
+  return `${whole}.${fraction.padEnd(4, "0").slice(0, 4)}`;
+}
+
+async function findByIdempotencyKey(db: Db, input: PlaceOrderInput): Promise<OrderReceipt | null> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
+  if (!row) return null;
+  const receipt = await loadOrderReceipt(db, row.id);
+  if (!receipt) return null;
+  const sameOrder =
+    receipt.way === input.way &&
+    receipt.lines.length === input.lines.length &&
+    receipt.email.toLowerCase() === input.customer.email.toLowerCase();
+  if (!sameOrder) {
+    throw new AppError("conflict", "This submission key was already used for a different order.", {
+      idempotencyKey: "Already used",
+    });
+  }
+  return receipt;
+}

@@ -1,0 +1,82 @@
+import { and, eq } from "drizzle-orm";
+import { QUOTE_LIFETIME_MS, type Way } from "@bureau/domain/constants";
+import type { Quote } from "@bureau/domain/contracts/orders";
+import { customerRate, quote } from "@bureau/domain/pricing";
+import type { Db } from "../../db/client.ts";
+import { currencies, quotes } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { trimDecimal } from "../currencies/list-currencies.ts";
+
+export type CreateQuoteInput = {
+  currency: string;
+  way: Way;
+  gbpMinor?: number | undefined;
+  foreignMinor?: number | undefined;
+};
+
+/**
+ * Prices one line on the server with the current rate and stores the result for 30 minutes: the rate
+ * and amounts the customer sees are exactly what an order made from this quote will carry.
+ */
+export async function createQuote({
+  db,
+  input,
+  now = new Date(),
+}: {
+  db: Db;
+  input: CreateQuoteInput;
+  now?: Date;
+}): Promise<Quote> {
+  const [currency] = await db
+    .select()
+    .from(currencies)
+    .where(and(eq(currencies.code, input.currency), eq(currencies.active, true)));
+  if (!currency)
+    throw new AppError("not_found", `We do not offer ${input.currency}.`, { currency: "Unknown currency" });
+
+  const margin = trimDecimal(input.way === "Order" ? currency.sellMargin : currency.buyMargin);
+  const marketRate = trimDecimal(currency.rate);
+  const rate = customerRate(marketRate, margin);
+  const amount =
+    input.gbpMinor !== undefined ? { gbpMinor: input.gbpMinor } : { foreignMinor: input.foreignMinor as number };
+  const priced = quote({ way: input.way, rate, currency: currency.code, ...amount });
+  if (!priced.ok) {
+    throw new AppError(
+      "quote_invalid",
+      priced.reason === "amount_too_large"
+        ? "The most we can reserve online is £5,000.00 per currency. Please contact the branch for more."
+        : "Please give correct amount",
+      {
+        amount:
+          priced.reason === "amount_too_large" ? "Amount is above the online limit" : "Please give correct amount",
+      },
+    );
+  }
+  const expiresAt = new Date(now.getTime() + QUOTE_LIFETIME_MS);
+  const [stored] = await db
+    .insert(quotes)
+    .values({
+      currencyCode: currency.code,
+      way: input.way,
+      rate: priced.rate,
+      marketRate,
+      margin,
+      gbpMinor: priced.gbpMinor,
+      foreignMinor: priced.foreignMinor,
+      createdAt: now,
+      expiresAt,
+    })
+    .returning();
+  if (!stored) throw new Error("quote insert returned nothing");
+  return {
+    id: stored.id,
+    currency: currency.code,
+    label: currency.label,
+    way: input.way,
+    rate: priced.rate,
+    gbpMinor: priced.gbpMinor,
+    foreignMinor: priced.foreignMinor,
+    createdAt: stored.createdAt.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,49 @@
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = { from: string; to: string[]; raw: string };
+
+/** A real SMTP server on a free local port that keeps every message it accepts. */
+export async function startSmtpSink(options: { failFirst?: number } = {}) {
+  const messages: ReceivedMail[] = [];
+  let failuresLeft = options.failFirst ?? 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk: string) => {
+        raw += chunk;
+      });
+      stream.on("end", () => {
+        if (failuresLeft > 0) {
+          failuresLeft--;
+          const error = new Error("Mailbox temporarily unavailable") as Error & { responseCode: number };
+          error.responseCode = 451;
+          return callback(error);
+        }
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The decoded text of a quoted-printable or plain MIME message, good enough for assertions. */
+export function decodedBody(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
