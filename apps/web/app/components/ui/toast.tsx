@@ -40,11 +40,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={api}>
       {children}
       <section className="toasts" aria-label="Notifications">
-        <ol>
+        <div className="toast-stack">
           {toasts.map((toast) => (
             <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
           ))}
-        </ol>
+        </div>
       </section>
     </ToastContext.Provider>
   );
@@ -55,7 +55,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
   const [offset, setOffset] = useState(0);
   const moved = useRef(false);
   return (
-    <li
+    <div
       className={`toast toast-${toast.kind}${offset !== 0 ? " toast-dragging" : ""}`}
       role={toast.kind === "error" ? "alert" : "status"}
       ref={(el) => {
@@ -84,6 +84,6 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
       <button type="button" className="toast-close" aria-label="Close notification" onClick={onDismiss}>
         ×
       </button>
-    </li>
+    </div>
   );
 }

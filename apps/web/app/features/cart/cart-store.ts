@@ -79,9 +79,11 @@ export function readCart(): CartItem[] {
 }
 
 function writeCart(items: CartItem[]) {
-  const raw = JSON.stringify(items);
+  // An empty cart leaves no key behind.
+  const raw = items.length === 0 ? null : JSON.stringify(items);
   try {
-    window.localStorage.setItem(CART_STORAGE_KEY, raw);
+    if (raw === null) window.localStorage.removeItem(CART_STORAGE_KEY);
+    else window.localStorage.setItem(CART_STORAGE_KEY, raw);
   } catch {
     // Storage full or blocked: the cart then only lives for this page.
   }

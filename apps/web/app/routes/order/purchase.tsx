@@ -1,8 +1,212 @@
-// PENDING-FEATURE: replaced by the feature's real screen.
-import { data } from "react-router";
-export function loader() {
-  throw data(null, { status: 404 });
+import { useEffect, useId, useRef, useState } from "react";
+import { data, Link } from "react-router";
+import { isWay, WAY_TITLES } from "@bureau/domain/constants";
+import type { OrderReceipt } from "@bureau/domain/contracts/orders";
+import { useToast } from "../../components/ui/toast.tsx";
+import { ApiClientError } from "../../lib/api-client.ts";
+import { serverApi } from "../../lib/server-api.ts";
+import { readCart, removeCartItem, useCart } from "../../features/cart/cart-store.ts";
+import { AddCurrencyForm } from "../../features/order/add-currency-form.tsx";
+import { type CustomerDetails, DetailsForm } from "../../features/order/details-form.tsx";
+import { placeOrder } from "../../features/order/order-api.ts";
+import { OrderConfirmation } from "../../features/order/order-confirmation.tsx";
+import { OrderSummary } from "../../features/order/order-summary.tsx";
+import { StepIndicator } from "../../features/order/step-indicator.tsx";
+import "../../features/order/order.css";
+import type { Route } from "./+types/purchase";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const way = params.currentWay;
+  if (!isWay(way)) throw data(null, { status: 404 });
+  const code = params.currencyParams.toUpperCase();
+  const api = serverApi(context);
+  const [{ currencies }, { branches }] = await Promise.all([api.currencies(), api.branches()]);
+  const currency = currencies.find((c) => c.code === code);
+  if (!currency) throw data(null, { status: 404 });
+  return {
+    way,
+    code,
+    label: currency.label,
+    currencies: currencies.map(({ code, label, collectRate, sellRate }) => ({ code, label, collectRate, sellRate })),
+    branches: branches.map(({ key, name, addressLines, postcode, phone }) => ({
+      key,
+      name,
+      addressLines,
+      postcode,
+      phone,
+    })),
+  };
 }
-export default function Pending() {
-  return null;
+
+export const meta: Route.MetaFunction = ({ loaderData: data }) => {
+  if (!data) return [{ title: "Order | Harbour FX" }];
+  const way = WAY_TITLES[data.way];
+  return [
+    { title: `${way} ${data.code} – ${data.label} | Harbour FX` },
+    {
+      name: "description",
+      content:
+        data.way === "Order"
+          ? `Reserve ${data.label} (${data.code}) online at today's rate and collect it from a Harbour FX branch.`
+          : `Book to sell your ${data.label} (${data.code}) to a Harbour FX branch at today's rate.`,
+    },
+  ];
+};
+
+const emptyDetails: CustomerDetails = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  confirmEmail: "",
+  phone: "",
+  acceptedTerms: false,
+};
+
+export default function Purchase({ loaderData }: Route.ComponentProps) {
+  const { way, code, currencies, branches } = loaderData;
+  const id = useId();
+  const toast = useToast();
+  const cart = useCart();
+  const items = cart.filter((item) => item.way === way);
+  const [step, setStep] = useState<1 | 2 | 3>(1);
+  const [showAddForm, setShowAddForm] = useState(false);
+  const [branchKey, setBranchKey] = useState("");
+  const [details, setDetails] = useState(emptyDetails);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [receipt, setReceipt] = useState<OrderReceipt | null>(null);
+  // One key per submission: a retry after a lost answer reuses it and so cannot create a second order.
+  const idempotencyKey = useRef<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const branch = branches.find((b) => b.key === branchKey);
+
+  // Move focus to the heading on each step so screen-reader and keyboard users follow along.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
+  useEffect(() => {
+    if (step !== 1) headingRef.current?.focus();
+  }, [step]);
+
+  function next() {
+    if (!branchKey) {
+      toast.error("Select the checking point");
+      return;
+    }
+    if (items.length === 0) {
+      toast.error("Please add currency item");
+      return;
+    }
+    setFailure(null);
+    setStep(2);
+  }
+
+  async function submit(customer: CustomerDetails) {
+    setDetails(customer);
+    const lines = readCart().filter((item) => item.way === way);
+    if (lines.length === 0) {
+      toast.error("Please add currency item");
+      setStep(1);
+      return;
+    }
+    idempotencyKey.current ??= crypto.randomUUID();
+    setBusy(true);
+    try {
+      const placed = await placeOrder({
+        idempotencyKey: idempotencyKey.current,
+        way,
+        branch: branchKey as never,
+        lines: lines.map((l) => ({
+          quoteId: l.quoteId,
+          rate: l.Rate,
+          gbpMinor: l.gbpMinor,
+          foreignMinor: l.foreignMinor,
+        })),
+        customer: { ...customer, acceptedTerms: true },
+      });
+      for (const line of lines) removeCartItem(line.Id);
+      idempotencyKey.current = null;
+      setReceipt(placed);
+      setStep(3);
+    } catch (error) {
+      toast.error("Something went wrong");
+      setFailure(error instanceof ApiClientError ? error.message : "We could not reach our server. Please try again.");
+      // A definite refusal will not change on retry: the next attempt is a new submission.
+      if (error instanceof ApiClientError && error.status < 500) idempotencyKey.current = null;
+      setStep(1);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="wizard">
+      <h1 ref={headingRef} tabIndex={-1}>
+        {WAY_TITLES[way]}: {loaderData.label} ({code})
+      </h1>
+      <StepIndicator step={step} />
+      {step === 1 ? (
+        <>
+          {failure ? (
+            <div className="alert" role="alert">
+              <strong>Something went wrong.</strong> {failure}
+            </div>
+          ) : null}
+          <div className="panel">
+            <OrderSummary items={items} way={way} />
+            {showAddForm ? (
+              <AddCurrencyForm
+                way={way}
+                currencies={currencies}
+                defaultCode={code}
+                onAdded={() => toast.success("Currency added to your basket")}
+              />
+            ) : (
+              <button type="button" className="button" onClick={() => setShowAddForm(true)}>
+                Add Currency
+              </button>
+            )}
+          </div>
+          <div className="panel">
+            <div className="field">
+              <label htmlFor={`${id}-branch`}>Collection point</label>
+              <select id={`${id}-branch`} value={branchKey} onChange={(e) => setBranchKey(e.target.value)}>
+                <option value="">Choose a branch</option>
+                {branches.map((b) => (
+                  <option key={b.key} value={b.key}>
+                    {b.name} – {b.addressLines.join(", ")}, {b.postcode}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {branch ? (
+              <p className="branch-details">
+                {[...branch.addressLines, branch.postcode].join(", ")} · Phone {branch.phone}
+              </p>
+            ) : null}
+          </div>
+          <div className="wizard-actions">
+            <Link className="button" to="/exchangeRates">
+              See all rates
+            </Link>
+            <button type="button" className="button button-primary" onClick={next}>
+              Next
+            </button>
+          </div>
+        </>
+      ) : null}
+      {step === 2 ? (
+        <div className="panel">
+          <DetailsForm
+            initial={details}
+            busy={busy}
+            onBack={(d) => {
+              setDetails(d);
+              setStep(1);
+            }}
+            onSubmit={submit}
+          />
+        </div>
+      ) : null}
+      {step === 3 && receipt ? <OrderConfirmation receipt={receipt} /> : null}
+    </div>
+  );
 }

@@ -1,0 +1,115 @@
+import { useId, useState } from "react";
+import type { Way } from "@bureau/domain/constants";
+import type { Currency } from "@bureau/domain/contracts/reference-data";
+import { minorToMajorString, parseMajorToMinor } from "@bureau/domain/money";
+import { quote } from "@bureau/domain/pricing";
+import { useToast } from "../../components/ui/toast.tsx";
+import { addLineToCart } from "../cart/cart-store.ts";
+
+type Typed = { side: "gbp" | "foreign"; text: string };
+
+/** A preview with the published rate; the server's quote is what counts, and it uses the same rules. */
+export function previewAmounts(way: Way, currency: Pick<Currency, "code" | "collectRate" | "sellRate">, typed: Typed) {
+  const rate = way === "Order" ? currency.collectRate : currency.sellRate;
+  const minor = parseMajorToMinor(typed.text, typed.side === "gbp" ? "GBP" : currency.code);
+  if (minor === null || minor <= 0) return null;
+  const result =
+    typed.side === "gbp"
+      ? quote({ way, rate, currency: currency.code, gbpMinor: minor })
+      : quote({ way, rate, currency: currency.code, foreignMinor: minor });
+  return result.ok ? { ...result, typedMinor: minor } : null;
+}
+
+export function AddCurrencyForm({
+  way,
+  currencies,
+  defaultCode,
+  onAdded,
+}: {
+  way: Way;
+  currencies: Pick<Currency, "code" | "label" | "collectRate" | "sellRate">[];
+  defaultCode: string;
+  onAdded: () => void;
+}) {
+  const id = useId();
+  const toast = useToast();
+  const [code, setCode] = useState(defaultCode);
+  const [typed, setTyped] = useState<Typed>({ side: "gbp", text: "" });
+  const [busy, setBusy] = useState(false);
+  const currency = currencies.find((c) => c.code === code) ?? currencies[0];
+  if (!currency) return null;
+  const preview = previewAmounts(way, currency, typed);
+  const gbpValue = typed.side === "gbp" ? typed.text : preview ? minorToMajorString(preview.gbpMinor, "GBP") : "";
+  const foreignValue =
+    typed.side === "foreign" ? typed.text : preview ? minorToMajorString(preview.foreignMinor, currency.code) : "";
+  const gbpLabel = way === "Order" ? "You pay (GBP)" : "You get (GBP)";
+  const foreignLabel = way === "Order" ? `You get (${currency.code})` : `You sell (${currency.code})`;
+
+  async function add(event: React.FormEvent) {
+    event.preventDefault();
+    const minor = parseMajorToMinor(typed.text, typed.side === "gbp" ? "GBP" : currency!.code);
+    if (minor === null || minor <= 0 || !preview) {
+      toast.error("Please give correct amount");
+      return;
+    }
+    setBusy(true);
+    const result = await addLineToCart(
+      typed.side === "gbp" ? { currency: code, way, gbpMinor: minor } : { currency: code, way, foreignMinor: minor },
+    );
+    setBusy(false);
+    if (!result.ok) {
+      toast.error(result.message);
+      return;
+    }
+    setTyped({ side: typed.side, text: "" });
+    onAdded();
+  }
+
+  return (
+    <form className="add-currency-form" onSubmit={add} noValidate aria-label="Add currency">
+      <div className="field">
+        <label htmlFor={`${id}-currency`}>Currency</label>
+        <select id={`${id}-currency`} value={code} onChange={(e) => setCode(e.target.value)}>
+          {currencies.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.code} – {c.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-gbp`}>{gbpLabel}</label>
+        <input
+          id={`${id}-gbp`}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          value={gbpValue}
+          onChange={(e) => setTyped({ side: "gbp", text: e.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-foreign`}>{foreignLabel}</label>
+        <input
+          id={`${id}-foreign`}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          value={foreignValue}
+          onChange={(e) => setTyped({ side: "foreign", text: e.target.value })}
+        />
+      </div>
+      <p className="hint" aria-live="polite">
+        Rate: 1 GBP = {way === "Order" ? currency.collectRate : currency.sellRate} {currency.code}
+        {way === "Order" && preview && typed.side === "gbp" && preview.gbpMinor !== preview.typedMinor
+          ? ` · Click & Collect amounts are rounded up to the next £10: you pay £${minorToMajorString(preview.gbpMinor, "GBP")}`
+          : ""}
+      </p>
+      <button type="submit" className="button button-primary" disabled={busy}>
+        Add
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import type { OrderReceipt } from "@bureau/domain/contracts/orders";
+import { formatLongDate } from "@bureau/domain/dates";
+import { formatMinor } from "@bureau/domain/money";
+import { lineAmounts } from "./order-summary.tsx";
+
+export function OrderConfirmation({ receipt }: { receipt: OrderReceipt }) {
+  const pickup = `${receipt.branch.name}, ${[...receipt.branch.addressLines, receipt.branch.postcode].join(", ")}`;
+  return (
+    <section className="confirmation print-area" aria-labelledby="confirmation-heading">
+      <h2 id="confirmation-heading">Thank you, your order is booked</h2>
+      <p className="order-number">
+        Order Number: <strong>{receipt.orderNumber}</strong>
+      </p>
+      <p className="muted">Placed on {formatLongDate(receipt.createdAt)}</p>
+      <table className="data-table">
+        <caption className="visually-hidden">Currencies in this order</caption>
+        <thead>
+          <tr>
+            <th scope="col">Currency</th>
+            <th scope="col">From</th>
+            <th scope="col">To</th>
+            <th scope="col">Rate</th>
+          </tr>
+        </thead>
+        <tbody>
+          {receipt.lines.map((line) => {
+            const { from, to } = lineAmounts({ ...line, way: receipt.way });
+            return (
+              <tr key={line.position}>
+                <th scope="row">
+                  {line.currency} <span className="muted">{line.label}</span>
+                </th>
+                <td>{from}</td>
+                <td>{to}</td>
+                <td>{line.rate}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="order-total">
+        Total: <strong>{formatMinor(receipt.totalGbpMinor, "GBP")}</strong>
+      </p>
+      <h3>Booking Details</h3>
+      <dl className="booking-details">
+        <dt>Full Name</dt>
+        <dd>{receipt.fullName}</dd>
+        <dt>Email</dt>
+        <dd>{receipt.email}</dd>
+        <dt>Contact</dt>
+        <dd>{receipt.phone}</dd>
+        <dt>Pickup Location</dt>
+        <dd>
+          {pickup} <span className="muted">(phone {receipt.branch.phone})</span>
+        </dd>
+      </dl>
+      <div className="notice" role="note" aria-labelledby="important-heading">
+        <h3 id="important-heading">Important Notification</h3>
+        {receipt.way === "Order" ? (
+          <ul>
+            <li>
+              Please bring a valid passport, or a full UK or European photo driving licence, or a European national ID
+              card, and a payment card matching the name on the order.
+            </li>
+            <li>Proof of address may be needed if dated within the past 90 days.</li>
+            <li>A 24-hour rate guarantee applies after the order reaches the store.</li>
+            <li>Orders depend on stock and denomination availability. We will e-mail you when it is ready.</li>
+          </ul>
+        ) : (
+          <ul>
+            <li>We buy bank notes only: no coins.</li>
+            <li>Notes are checked for authenticity in the branch; damaged or withdrawn notes cannot be accepted.</li>
+            <li>Please bring a valid photo ID in the name on the order.</li>
+          </ul>
+        )}
+      </div>
+      <p className="print-hidden">
+        <button type="button" className="button button-primary" onClick={() => window.print()}>
+          Print
+        </button>
+      </p>
+    </section>
+  );
+}

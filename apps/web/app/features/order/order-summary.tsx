@@ -1,0 +1,76 @@
+import { cartItemRemainingMs } from "@bureau/domain/cart";
+import type { Way } from "@bureau/domain/constants";
+import { formatMinor } from "@bureau/domain/money";
+import { type CartItem, removeCartItem } from "../cart/cart-store.ts";
+import { useNow } from "./use-now.ts";
+
+function formatRemaining(ms: number): string {
+  const totalSeconds = Math.max(0, Math.floor(ms / 1000));
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  return `${minutes}:${String(seconds).padStart(2, "0")}`;
+}
+
+export function lineAmounts(item: Pick<CartItem, "way" | "gbpMinor" | "foreignMinor" | "currency">) {
+  const gbp = formatMinor(item.gbpMinor, "GBP");
+  const foreign = formatMinor(item.foreignMinor, item.currency);
+  return item.way === "Order" ? { from: gbp, to: foreign } : { from: foreign, to: gbp };
+}
+
+/** The lines of this way in the cart, each with the time its rate is still held. */
+export function OrderSummary({ items, way }: { items: CartItem[]; way: Way }) {
+  const now = useNow();
+  const total = items.reduce((sum, item) => sum + item.gbpMinor, 0);
+  return (
+    <section className="order-summary" aria-labelledby="order-summary-heading">
+      <h2 id="order-summary-heading">Order summary</h2>
+      {items.length === 0 ? (
+        <p className="muted">Your basket is empty. Use Add Currency to add a currency.</p>
+      ) : (
+        <>
+          <table className="data-table">
+            <caption className="visually-hidden">Currencies in your basket</caption>
+            <thead>
+              <tr>
+                <th scope="col">Currency</th>
+                <th scope="col">{way === "Order" ? "You pay" : "You sell"}</th>
+                <th scope="col">You get</th>
+                <th scope="col">Rate</th>
+                <th scope="col">Rate held for</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => {
+                const { from, to } = lineAmounts(item);
+                return (
+                  <tr key={item.Id}>
+                    <th scope="row">
+                      {item.currency} <span className="muted">{item.label}</span>
+                    </th>
+                    <td>{from}</td>
+                    <td>{to}</td>
+                    <td>{item.Rate}</td>
+                    <td>
+                      <span className="countdown">{formatRemaining(cartItemRemainingMs(item, now))}</span>
+                    </td>
+                    <td>
+                      <button type="button" className="button button-small" onClick={() => removeCartItem(item.Id)}>
+                        Remove<span className="visually-hidden"> {item.currency}</span>
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <p className="order-total">
+            Total: <strong>{formatMinor(total, "GBP")}</strong>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
