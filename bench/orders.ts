@@ -1,0 +1,150 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { buildApp } from "../apps/server/src/app.ts";
+import { loadConfig } from "../apps/server/src/config.ts";
+import { openDatabase } from "../apps/server/src/db/client.ts";
+import { seedDatabase } from "../apps/server/src/db/seed.ts";
+import { createScratchDatabase, type LoadResult, runLoad } from "./support.ts";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export type OrderBenchResult = {
+  concurrency: number;
+  durationSeconds: number;
+  placements: LoadResult;
+  bareInserts: LoadResult;
+  ratio: number;
+};
+
+/**
+ * Quote + order placements per second through the whole HTTP stack on PostgreSQL, beside the bare
+ * inserts of the same rows (quote, order, line, outbox message) through the same driver in the same run.
+ */
+export async function benchOrders({
+  serverUrl,
+  concurrency = 32,
+  durationMs = 10_000,
+}: {
+  serverUrl: string;
+  concurrency?: number;
+  durationMs?: number;
+}): Promise<OrderBenchResult> {
+  const scratch = await createScratchDatabase(serverUrl);
+  const database = openDatabase({ kind: "postgres", url: scratch.url, poolSize: concurrency });
+  try {
+    await database.migrate();
+    await seedDatabase(database.db);
+    // An https PUBLIC_URL makes the server trust X-Forwarded-For from loopback, so that each simulated
+    // customer has their own address and the rate limits apply per customer as in production.
+    const config = loadConfig({
+      NODE_ENV: "production",
+      PORT: "0",
+      DATA_DIR: path.join(here, "results/data"),
+      PUBLIC_URL: "https://bench.harbourfx.test",
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
+      SECURE_BOX_USERNAME: "bench",
+      SECURE_BOX_PASSWORD: "bench-password-123",
+      LOG_LEVEL: "silent",
+    });
+    const app = await buildApp({ config, database, logger: false });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const agentHeaders = (i: number) => ({
+      "content-type": "application/json",
+      "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+    });
+
+    const placements = await runLoad(
+      async (_worker, i) => {
+        const quoteResponse = await fetch(`${base}/api/quotes`, {
+          method: "POST",
+          headers: agentHeaders(i),
+          body: JSON.stringify({ currency: "EUR", way: "Order", gbpMinor: 25_000 }),
+        });
+        if (quoteResponse.status !== 201) throw new Error(`quote ${quoteResponse.status}`);
+        const quote = (await quoteResponse.json()) as {
+          id: string;
+          rate: string;
+          gbpMinor: number;
+          foreignMinor: number;
+        };
+        const orderResponse = await fetch(`${base}/api/orders`, {
+          method: "POST",
+          headers: agentHeaders(i),
+          body: JSON.stringify({
+            idempotencyKey: randomUUID(),
+            way: "Order",
+            branch: "worthing",
+            lines: [
+              { quoteId: quote.id, rate: quote.rate, gbpMinor: quote.gbpMinor, foreignMinor: quote.foreignMinor },
+            ],
+            customer: {
+              firstName: "Bench",
+              lastName: "Customer",
+              email: "bench@example.com",
+              confirmEmail: "bench@example.com",
+              phone: "07700 900000",
+              acceptedTerms: true,
+            },
+          }),
+        });
+        if (orderResponse.status !== 201) throw new Error(`order ${orderResponse.status}`);
+        await orderResponse.arrayBuffer();
+      },
+      { concurrency, durationMs },
+    );
+    await app.close();
+
+    const pool = new pg.Pool({ connectionString: scratch.url, max: concurrency });
+    const bareInserts = await runLoad(
+      async (_worker, i) => {
+        const client = await pool.connect();
+        try {
+          const quote = await client.query(
+            `insert into quotes (currency_code, way, rate, market_rate, margin, gbp_minor, foreign_minor, expires_at)
+             values ('EUR', 'Order', 1.1232, 1.152, -2.5, 25000, 28080, now() + interval '30 minutes') returning id`,
+          );
+          await client.query("begin");
+          const order = await client.query(
+            `insert into orders (order_number, way, first_name, last_name, email, phone, branch_key, total_gbp_minor, idempotency_key)
+             values ($1, 'Order', 'Bench', 'Customer', 'bench@example.com', '07700 900000', 'worthing', 25000, $2) returning id`,
+            [bareNumber(i), randomUUID()],
+          );
+          await client.query(
+            `insert into order_lines (order_id, position, quote_id, currency_code, rate, market_rate, gbp_minor, foreign_minor)
+             values ($1, 1, $2, 'EUR', 1.1232, 1.152, 25000, 28080)`,
+            [order.rows[0].id, quote.rows[0].id],
+          );
+          await client.query(`insert into outbox (kind, dedupe_key, payload) values ('order-received', $1, '{}')`, [
+            `bare:${order.rows[0].id}`,
+          ]);
+          await client.query("commit");
+        } catch (error) {
+          await client.query("rollback").catch(() => {});
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
+      { concurrency, durationMs },
+    );
+    await pool.end();
+    return {
+      concurrency,
+      durationSeconds: durationMs / 1000,
+      placements,
+      bareInserts,
+      ratio: placements.perSecond / bareInserts.perSecond,
+    };
+  } finally {
+    await database.close();
+    await scratch.drop();
+  }
+}
+
+/** Unique 8-digit numbers for the bare inserts (the scratch database holds nothing else). */
+function bareNumber(i: number): string {
+  return String(90_000_000 + i);
+}
