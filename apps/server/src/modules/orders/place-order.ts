@@ -5,7 +5,7 @@ import type { OrderReceipt } from "@bureau/domain/contracts/orders";
 import { orderNumberFromRandom } from "@bureau/domain/order-number";
 import { quote as priceQuote } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
-import { branches, orderLines, orders, quotes } from "../../db/schema.ts";
+import { branches, currencies, orderLines, orders, quotes } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { violatedUniqueConstraint } from "../../lib/db-errors.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
@@ -36,17 +36,23 @@ export async function placeOrder({
   input: PlaceOrderInput;
   now?: Date;
 }): Promise<{ receipt: OrderReceipt; created: boolean }> {
-  const existing = await findByIdempotencyKey(db, input);
-  if (existing) return { receipt: existing, created: false };
-
   for (let attempt = 1; ; attempt++) {
     try {
       const outcome = await db.transaction(async (tx) => {
         const quoteIds = input.lines.map((line) => line.quoteId);
         // Lock the quotes so that two orders racing for one quote are serialised here.
-        const stored = await tx.select().from(quotes).where(inArray(quotes.id, quoteIds)).for("update");
-        const byId = new Map(stored.map((q) => [q.id, q]));
-        // A concurrent retry of this very submission may have committed while we waited for the locks.
+        const stored = await tx
+          .select({ quote: quotes, label: currencies.label })
+          .from(quotes)
+          .innerJoin(currencies, eq(currencies.code, quotes.currencyCode))
+          .where(inArray(quotes.id, quoteIds))
+          // A fixed lock order: two orders sharing quotes cannot deadlock.
+          .orderBy(quotes.id)
+          .for("update", { of: quotes });
+        const byId = new Map(stored.map((row) => [row.quote.id, row.quote]));
+        const labels = new Map(stored.map((row) => [row.quote.currencyCode, row.label]));
+        // A retry of this very submission (or a concurrent twin that committed while we waited for the
+        // locks) gets the order that exists.
         const [sameSubmission] = await tx
           .select({ id: orders.id })
           .from(orders)
@@ -101,7 +107,7 @@ export async function placeOrder({
           }
         }
 
-        const [branch] = await tx.select({ key: branches.key }).from(branches).where(eq(branches.key, input.branch));
+        const [branch] = await tx.select().from(branches).where(eq(branches.key, input.branch));
         if (!branch)
           throw new AppError("validation_failed", "Select the checking point", { branch: "Select the checking point" });
 
@@ -121,7 +127,7 @@ export async function placeOrder({
             idempotencyKey: input.idempotencyKey,
             createdAt: now,
           })
-          .returning({ id: orders.id, orderNumber: orders.orderNumber });
+          .returning();
         if (!order) throw new Error("order insert returned nothing");
         await tx.insert(orderLines).values(
           input.lines.map((line, index) => {
@@ -144,16 +150,42 @@ export async function placeOrder({
           to: input.customer.email,
           data: { orderId: order.id },
         });
-        return { existing: false as const, orderId: order.id };
+        const receipt: OrderReceipt = {
+          orderNumber: order.orderNumber,
+          way: order.way,
+          status: order.status,
+          fullName: `${order.firstName} ${order.lastName}`,
+          email: order.email,
+          phone: order.phone,
+          branch: {
+            key: branch.key,
+            name: branch.name,
+            addressLines: branch.addressLines,
+            postcode: branch.postcode,
+            phone: branch.phone,
+          },
+          lines: input.lines.map((line, index) => {
+            const q = byId.get(line.quoteId)!;
+            return {
+              position: index + 1,
+              currency: q.currencyCode,
+              label: labels.get(q.currencyCode) ?? q.currencyCode,
+              rate: normaliseRate(q.rate),
+              gbpMinor: q.gbpMinor,
+              foreignMinor: q.foreignMinor,
+            };
+          }),
+          totalGbpMinor: order.totalGbpMinor,
+          createdAt: order.createdAt.toISOString(),
+        };
+        return { existing: false as const, receipt };
       });
       if (outcome.existing) {
         const winner = await findByIdempotencyKey(db, input);
         if (winner) return { receipt: winner, created: false };
         throw new Error("idempotent order disappeared");
       }
-      const receipt = await loadOrderReceipt(db, outcome.orderId);
-      if (!receipt) throw new Error("order vanished after commit");
-      return { receipt, created: true };
+      return { receipt: outcome.receipt, created: true };
     } catch (error) {
       const constraint = violatedUniqueConstraint(error);
       if (constraint === "orders_idempotency_key") {
