@@ -5,9 +5,18 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider } from "./oidc-provider.mjs";
+import { RATES_API_KEY, startRatesService } from "./rates-service.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "bureau-e2e-"));
+// The browser opens the product at 127.0.0.1, so that is its public URL (cookies, OAuth callbacks),
+// and a local OpenID provider listens on the next port for the "Continue with …" test.
+const port = Number(process.env.PORT ?? 3199);
+const publicUrl = `http://127.0.0.1:${port}`;
+const oidc = await startOidcProvider({ port: port + 1, appUrl: publicUrl });
+// A local rates service on the port after that, for Check and live rates in the dashboard tests.
+const ratesService = await startRatesService({ port: port + 2 });
 const child = spawn(process.execPath, [path.join(root, "apps/server/src/main.ts")], {
   stdio: "inherit",
   env: {
@@ -19,6 +28,13 @@ const child = spawn(process.execPath, [path.join(root, "apps/server/src/main.ts"
     BOOTSTRAP_ADMIN_PASSWORD: "admin-password-e2e",
     SECURE_BOX_USERNAME: "e2e-staff",
     SECURE_BOX_PASSWORD: "e2e-box-password",
+    PUBLIC_URL: publicUrl,
+    OIDC_ISSUER: oidc.issuer,
+    OIDC_CLIENT_ID,
+    OIDC_CLIENT_SECRET,
+    RATES_PROVIDER: "exchangerates",
+    RATES_API_URL: ratesService.url,
+    RATES_API_KEY,
   },
 });
 const stop = () => child.kill("SIGTERM");

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -12,12 +13,16 @@ import {
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { OutboxMailer } from "./jobs/outbox-mailer.ts";
+import { createCachedJson } from "./lib/cached-json.ts";
+import { listCurrencies } from "./modules/currencies/list-currencies.ts";
+import { createRateProvider, type RateProvider } from "./modules/rates/rate-provider.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { adminRoutes } from "./routes/admin/admin-routes.ts";
 import { authRoutes } from "./routes/auth/auth-routes.ts";
 import { orderRoutes } from "./routes/orders/order-routes.ts";
 import { contactRoutes } from "./routes/public/contact.ts";
+import { createCurrenciesFastPath } from "./routes/public/currencies-fast-path.ts";
 import { referenceDataRoutes } from "./routes/public/reference-data.ts";
 import { webPlugin } from "./web/web-plugin.ts";
 
@@ -26,9 +31,14 @@ declare module "fastify" {
     config: Config;
     database: Database;
     db: Db;
+    currencyList: ReturnType<typeof createCachedJson>;
     invalidateCurrencies: () => void;
     /** Present when the process sends e-mail; operations nudge it after committing a message. */
     outboxMailer: OutboxMailer | undefined;
+    rateProvider: RateProvider;
+    enableFastPaths: () => Promise<void>;
+    /** Present when the process runs the live-rates job. */
+    rateRefreshJob: { tick(): Promise<void> } | undefined;
   }
 }
 
@@ -46,9 +56,24 @@ export async function buildApp({
   webBuildDir,
   logger = true,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  // The currencies fast path (routes/public/currencies-fast-path.ts) answers before Fastify routing.
+  let fastPath: ((request: IncomingMessage, response: ServerResponse) => Promise<boolean>) | null = null;
   const app = Fastify({
+    serverFactory: (handler) =>
+      createServer((request, response) => {
+        if (!fastPath) return handler(request, response);
+        fastPath(request, response).then(
+          (served) => {
+            if (!served) handler(request, response);
+          },
+          () => handler(request, response),
+        );
+      }),
     logger: logger ? { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] } : false,
     genReqId: () => randomUUID(),
+    // Two log lines per request cost more than the request itself under load: requests are logged
+    // once, on completion, and only when they failed or were slow (see onResponse below).
+    logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     // Behind HTTPS the product runs behind a reverse proxy on the same host or network.
     trustProxy: config.publicUrl.startsWith("https://") ? "loopback, linklocal, uniquelocal" : false,
@@ -69,12 +94,27 @@ export async function buildApp({
     return payload;
   });
 
+  app.addHook("onResponse", async (request, reply) => {
+    const ms = reply.elapsedTime;
+    if (reply.statusCode >= 500 || ms > 1000) {
+      request.log.warn({ method: request.method, url: request.url, status: reply.statusCode, ms }, "request completed");
+    } else if (reply.statusCode >= 400) {
+      request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms }, "request refused");
+    }
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("outboxMailer", undefined);
+  app.decorate("rateProvider", createRateProvider(config));
+  app.decorate("rateRefreshJob", undefined);
+  // The public currency list is cached briefly; staff changes in this process clear it at once.
+  const currencyList = createCachedJson(() => listCurrencies({ db: database.db }), 2_000);
+  app.decorate("currencyList", currencyList);
+  app.decorate("invalidateCurrencies", () => currencyList.invalidate());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
@@ -100,5 +140,9 @@ export async function buildApp({
   await app.register(adminRoutes);
 
   if (webBuildDir) await app.register(webPlugin, { buildDir: webBuildDir });
+  // Called once the app is ready (it asks the normal route for the headers to copy).
+  app.decorate("enableFastPaths", async () => {
+    fastPath = await createCurrenciesFastPath(app as unknown as FastifyInstance);
+  });
   return app as unknown as FastifyInstance;
 }

@@ -4,7 +4,9 @@ import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedDatabase } from "./db/seed.ts";
+import { ensureBootstrapAdmin } from "./modules/users/ensure-bootstrap-admin.ts";
 import { createOutboxMailer } from "./jobs/outbox-mailer.ts";
+import { createRateRefreshJob } from "./modules/rates/refresh-rates.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webBuildDir = path.resolve(here, "../../web", process.env.WEB_BUILD_DIR ?? "build");
@@ -55,6 +57,8 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
+  await app.ready();
+  await app.enableFastPaths();
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
@@ -75,6 +79,9 @@ async function main() {
 /** Background jobs and one-time start tasks. */
 async function startServices(app: Awaited<ReturnType<typeof buildApp>>) {
   const notices: string[] = [];
+  // PRODUCT.md §3: the bootstrap admin exists before the first request (its password is printed once).
+  const bootstrap = await ensureBootstrapAdmin({ auth: app.auth, db: app.db, config: app.config });
+  notices.push(...bootstrap.notices);
   const mailer = createOutboxMailer({
     db: app.db,
     log: app.log,
@@ -85,9 +92,20 @@ async function startServices(app: Awaited<ReturnType<typeof buildApp>>) {
   app.outboxMailer = mailer;
   await mailer.start();
   if (!mailer.enabled) notices.push("E-mail: SMTP_URL is not set, messages are kept in the outbox (not sent)");
+  // Live rates ("Get the Latest"): runs only while staff have switched it on, one runner per database.
+  const rateJob = createRateRefreshJob({
+    db: app.db,
+    provider: app.rateProvider,
+    log: app.log,
+    onRefreshed: () => app.invalidateCurrencies(),
+  });
+  app.rateRefreshJob = rateJob;
+  rateJob.start();
+  notices.push(`Rates provider: ${app.rateProvider.name}`);
   return {
     notices,
     stop: async () => {
+      await rateJob.stop();
       await mailer.stop();
     },
   };

@@ -1,16 +1,25 @@
 import { type ReactNode, useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { ToastProvider } from "./components/ui/toast.tsx";
+import { SessionCheckIndicator } from "./features/account/session-check-indicator.tsx";
+import { StaffOnly } from "./features/account/staff-only.tsx";
+import { sessionOfRequest } from "./features/account/session.ts";
 import { appContext } from "./lib/app-context.ts";
 import { useNonce } from "./lib/nonce.ts";
 import type { Route } from "./+types/root";
 import "./styles/app.css";
+import "./features/account/account.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { publicConfig } = context.get(appContext);
-  return { publicConfig };
+  // The session is read on the server, so the first HTML already shows the right header (no flash
+  // of signed-out content). A refreshed session cookie from the API is passed on to the browser.
+  const { user, setCookies } = await sessionOfRequest(context);
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("set-cookie", cookie);
+  return data({ publicConfig, user }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -40,6 +49,7 @@ export default function App() {
   }, []);
   return (
     <ToastProvider>
+      <SessionCheckIndicator />
       <Outlet />
     </ToastProvider>
   );
@@ -47,6 +57,8 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = typeof error === "object" && error && "status" in error ? Number(error.status) : 500;
+  // The dashboard guard refuses signed-in non-admins before any loader runs, so its 403 lands here.
+  if (status === 403) return <StaffOnly />;
   return (
     <main className="error-page" id="main">
       <h1>{status === 404 ? "Page not found" : "Something went wrong"}</h1>

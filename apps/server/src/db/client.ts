@@ -9,7 +9,12 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "./schema.ts";
+import * as authSchema from "./auth-schema.ts";
+import * as appSchema from "./schema.ts";
+import * as statsSchema from "./stats-schema.ts";
+
+/** Every table Drizzle knows about: the product's own and the accounts/sessions ones. */
+const schema = { ...appSchema, ...authSchema, ...statsSchema };
 
 /** The one database type the rest of the server sees, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

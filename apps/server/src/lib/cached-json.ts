@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 
-export type CachedJson = { body: string; etag: string };
+/** The body is kept encoded: re-encoding a large string on every response was the main cost under load. */
+export type CachedJson = { body: Buffer; etag: string };
 
 /**
  * Keeps a serialised JSON document and its ETag for a short time so that a busy public endpoint
@@ -12,7 +13,7 @@ export function createCachedJson(load: () => Promise<unknown>, ttlMs: number) {
   let pending: Promise<CachedJson> | undefined;
 
   async function refresh(): Promise<CachedJson> {
-    const body = JSON.stringify(await load());
+    const body = Buffer.from(JSON.stringify(await load()), "utf8");
     const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
     cached = { value: { body, etag }, expiresAt: Date.now() + ttlMs };
     return cached.value;

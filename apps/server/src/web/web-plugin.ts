@@ -65,7 +65,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
     const render = async (request: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
       const raw = request.raw;
       // Internal headers are always overwritten, so a client cannot smuggle its own values in.
-      raw.headers["x-internal-csp-nonce"] = reply.cspNonce?.script ?? "";
+      raw.headers["x-internal-csp-nonce"] = reply.pageNonce ?? "";
       raw.headers["x-internal-request-id"] = request.id;
       raw.headers["x-internal-client-ip"] = request.ip;
       for (const [name, value] of Object.entries(reply.getHeaders())) {

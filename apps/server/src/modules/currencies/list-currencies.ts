@@ -9,6 +9,12 @@ export function trimDecimal(value: string): string {
   return value.includes(".") ? value.replace(/0+$/, "").replace(/\.$/, "") : value;
 }
 
+/** A stored customer rate (numeric with any scale) as shown everywhere: exactly 4 decimals. */
+export function toRate4(value: string): string {
+  const [whole, fraction = ""] = trimDecimal(value).split(".");
+  return `${whole}.${fraction.padEnd(4, "0").slice(0, 4)}`;
+}
+
 export function toCurrency(row: typeof currencies.$inferSelect): Currency {
   const rate = trimDecimal(row.rate);
   const sell = trimDecimal(row.sellMargin);

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
 import type { Db, Tx } from "../../db/client.ts";
 import { branches, currencies, orderLines, orders } from "../../db/schema.ts";
-import { trimDecimal } from "../currencies/list-currencies.ts";
+import { toRate4 } from "../currencies/list-currencies.ts";
 
 /** What the customer's confirmation (and the order e-mail) shows of an order. */
 export async function loadOrderReceipt(db: Db | Tx, orderId: string): Promise<OrderReceipt | null> {
@@ -37,17 +37,11 @@ export async function loadOrderReceipt(db: Db | Tx, orderId: string): Promise<Or
       position: line.position,
       currency: line.currencyCode,
       label,
-      rate: trimRate(line.rate),
+      rate: toRate4(line.rate),
       gbpMinor: line.gbpMinor,
       foreignMinor: line.foreignMinor,
     })),
     totalGbpMinor: order.totalGbpMinor,
     createdAt: order.createdAt.toISOString(),
   };
-}
-
-/** Rates are stored as numeric(20,4) and always shown with exactly 4 decimals. */
-function trimRate(value: string): string {
-  const [whole, fraction = ""] = trimDecimal(value).split(".");
-  return `${whole}.${fraction.padEnd(4, "0")}`;
 }

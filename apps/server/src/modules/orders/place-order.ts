@@ -8,6 +8,7 @@ import type { Db } from "../../db/client.ts";
 import { branches, currencies, orderLines, orders, quotes } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { violatedUniqueConstraint } from "../../lib/db-errors.ts";
+import { toRate4 } from "../currencies/list-currencies.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { loadOrderReceipt } from "./order-receipt.ts";
 
@@ -87,7 +88,7 @@ export async function placeOrder({
               { lines: "Expired quote" },
             );
           }
-          const storedRate = normaliseRate(q.rate);
+          const storedRate = toRate4(q.rate);
           if (storedRate !== line.rate || q.gbpMinor !== line.gbpMinor || q.foreignMinor !== line.foreignMinor) {
             throw new AppError(
               "quote_invalid",
@@ -170,7 +171,7 @@ export async function placeOrder({
               position: index + 1,
               currency: q.currencyCode,
               label: labels.get(q.currencyCode) ?? q.currencyCode,
-              rate: normaliseRate(q.rate),
+              rate: toRate4(q.rate),
               gbpMinor: q.gbpMinor,
               foreignMinor: q.foreignMinor,
             };
@@ -208,11 +209,6 @@ function quoteUsed() {
       lines: "Quote already used",
     },
   );
-}
-
-function normaliseRate(value: string): string {
-  const [whole, fraction = ""] = value.split(".");
-  return `${whole}.${fraction.padEnd(4, "0").slice(0, 4)}`;
 }
 
 async function findByIdempotencyKey(db: Db, input: PlaceOrderInput): Promise<OrderReceipt | null> {

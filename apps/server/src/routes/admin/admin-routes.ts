@@ -1,4 +1,77 @@
+import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { adminUserListQuerySchema, adminUserListSchema, adminUserSchema } from "@bureau/domain/contracts/accounts";
+import { apiErrorSchema } from "@bureau/domain/contracts/errors";
+import { listUsers } from "../../modules/users/list-users.ts";
+import { makeAdmin } from "../../modules/users/make-admin.ts";
+import { requireStaff, signedInSession } from "../../plugins/auth.ts";
+import { currencyAdminRoutes } from "./currency-admin-routes.ts";
+import { orderAdminRoutes } from "./order-admin-routes.ts";
 
-/** Staff API under /api/admin: every route requires an admin with a staff-verified session. */
-export const adminRoutes: FastifyPluginAsyncZod = async (_app) => {};
+/**
+ * Staff API under /api/admin. Every route registered inside this plugin is protected by
+ * construction: the onRequest hook below runs before anything else (even body parsing) and answers
+ * 401 to anonymous visitors and 403 to anyone who is not an admin with a staff-verified session.
+ * apps/server/src/routes/admin/admin-routes.test.ts walks the server's route table and fails if any
+ * /api/admin route answers otherwise, so a route added outside this scope is caught too.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  protectAsStaffOnly(app);
+
+  await app.register(userAdminRoutes);
+  await app.register(orderAdminRoutes);
+  await app.register(currencyAdminRoutes);
+  // Further staff areas register their plugins HERE, inside this protected scope.
+  // Inside them, `signedInSession(request).user` is the acting admin (for audit entries).
+};
+
+/** Puts the staff check in front of every route of this scope (and of scopes registered in it). */
+export function protectAsStaffOnly(scope: FastifyInstance) {
+  scope.addHook("onRequest", requireStaff);
+}
+
+export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/admin/users",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Users with e-mail and role, oldest first, one keyset page at a time",
+        querystring: adminUserListQuerySchema,
+        response: { 200: adminUserListSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return listUsers({ db: app.db, after: request.query.after, limit: request.query.limit });
+    },
+  );
+
+  app.post(
+    "/api/admin/users/:id/make-admin",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Makes a user an Admin (409 when already Admin); audited",
+        params: z.object({ id: z.string().min(1).max(100) }),
+        response: {
+          200: adminUserSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = signedInSession(request);
+      return makeAdmin({
+        db: app.db,
+        userId: request.params.id,
+        actor: { id: user.id, email: user.email },
+        requestId: request.id,
+      });
+    },
+  );
+};

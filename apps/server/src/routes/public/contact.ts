@@ -1,4 +1,51 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  CONTACT_RATE_LIMITED_MESSAGE,
+  CONTACT_RECEIVED_MESSAGE,
+  contactRequestSchema,
+  contactResponseSchema,
+} from "@bureau/domain/contracts/contact";
+import { apiErrorSchema } from "@bureau/domain/contracts/errors";
+import { AppError } from "../../lib/app-error.ts";
+import { submitContactMessage } from "../../modules/contact/submit-contact-message.ts";
 
-/** The contact form. */
-export const contactRoutes: FastifyPluginAsyncZod = async (_app) => {};
+/** Messages one address may send per window: room for a few corrections, not for a flood. */
+export const CONTACT_RATE_LIMIT = { max: 6, timeWindow: "10 minutes" } as const;
+
+/** The contact form: validated, stored, e-mailed to support through the outbox, rate-limited. */
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/api/contact",
+    {
+      config: {
+        rateLimit: {
+          ...CONTACT_RATE_LIMIT,
+          errorResponseBuilder: () => new AppError("rate_limited", CONTACT_RATE_LIMITED_MESSAGE),
+        },
+      },
+      schema: {
+        tags: ["public"],
+        summary: "Send a message to the support team",
+        body: contactRequestSchema,
+        response: { 200: contactResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { website, ...message } = request.body;
+      if (website && website.trim() !== "") {
+        // Only robots fill the hidden field: answer as usual so they learn nothing, keep nothing.
+        request.log.info("contact form spam trap filled; message dropped");
+        return { received: true as const, message: CONTACT_RECEIVED_MESSAGE };
+      }
+      const { id } = await submitContactMessage({
+        db: app.db,
+        supportEmail: app.config.mail.supportEmail,
+        message: { name: message.name, email: message.email, phone: message.phone ?? null, message: message.message },
+      });
+      request.log.info({ contactMessageId: id }, "contact message stored and queued for support");
+      // Committed: let the mailer send it now rather than at its next poll.
+      app.outboxMailer?.nudge();
+      return { received: true as const, message: CONTACT_RECEIVED_MESSAGE };
+    },
+  );
+};

@@ -32,6 +32,34 @@ describe("public reference data", () => {
     expect(second.body).toBe("");
   });
 
+  it("answers over HTTP from the fast path with the same body and headers as the route", async () => {
+    await t.app.enableFastPaths();
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as { port: number };
+    const viaRoute = await t.app.inject({ method: "GET", url: "/api/currencies" });
+    const viaHttp = await fetch(`http://127.0.0.1:${port}/api/currencies`);
+    expect(viaHttp.status).toBe(200);
+    expect(await viaHttp.text()).toBe(viaRoute.body);
+    for (const name of [
+      "content-type",
+      "cache-control",
+      "etag",
+      "content-security-policy",
+      "x-content-type-options",
+      "referrer-policy",
+    ]) {
+      expect(viaHttp.headers.get(name), name).toBe(String(viaRoute.headers[name]));
+    }
+    expect(viaHttp.headers.get("x-request-id")).toBeTruthy();
+    const notModified = await fetch(`http://127.0.0.1:${port}/api/currencies`, {
+      headers: { "if-none-match": String(viaRoute.headers.etag) },
+    });
+    expect(notModified.status).toBe(304);
+    // Other paths still go through the framework.
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/api/currencies/extra`)).status).toBe(404);
+  });
+
   it("lists the four branches with opening hours", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/branches" });
     const keys = response.json().branches.map((b: { key: string }) => b.key);

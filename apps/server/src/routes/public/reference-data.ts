@@ -1,14 +1,11 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { branchListSchema, currencyListSchema, healthSchema } from "@bureau/domain/contracts/reference-data";
-import { createCachedJson } from "../../lib/cached-json.ts";
 import { listBranches } from "../../modules/branches/list-branches.ts";
-import { listCurrencies } from "../../modules/currencies/list-currencies.ts";
 
 /** Public, read-only reference data: currencies with customer rates, branches, health. */
 export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
-  const currencyList = createCachedJson(() => listCurrencies({ db: app.db }), 2_000);
-  app.decorate("invalidateCurrencies", () => currencyList.invalidate());
+  const currencyList = app.currencyList;
 
   app.get(
     "/api/currencies",

@@ -1,8 +1,101 @@
-// PENDING-FEATURE: replaced by the feature's real screen.
-import { data } from "react-router";
-export function loader() {
-  throw data(null, { status: 404 });
+import { DISPLAY_NAME_MAX, PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES } from "@bureau/domain/account-rules";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { redirect, useRevalidator } from "react-router";
+import { useToast } from "../../components/ui/toast.tsx";
+import { updateDisplayName, uploadProfilePhoto } from "../../features/account/account-api.ts";
+import { Avatar } from "../../features/account/avatar.tsx";
+import { withRedirect } from "../../features/account/redirect-target.ts";
+import { sessionOfRequest } from "../../features/account/session.ts";
+import { ApiClientError, browserApi } from "../../lib/api-client.ts";
+import type { Route } from "./+types/profile";
+import "../../features/account/auth-screens.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Your profile | Harbour FX" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { user } = await sessionOfRequest(context);
+  if (!user) throw redirect(withRedirect("/signIn", url.pathname));
+  return { user };
 }
-export default function Pending() {
-  return null;
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const nameId = useId();
+  const photoId = useId();
+  const photoInput = useRef<HTMLInputElement>(null);
+  const [savingName, setSavingName] = useState(false);
+  const [uploading, setUploading] = useState(false);
+
+  const saveName = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
+    setSavingName(true);
+    try {
+      await updateDisplayName(browserApi(), name);
+      await revalidator.revalidate();
+      toast.success("Your display name is saved");
+    } catch (error) {
+      toast.error(error instanceof ApiClientError && error.status < 500 ? error.message : "Something went wrong");
+    } finally {
+      setSavingName(false);
+    }
+  };
+
+  const savePhoto = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const file = photoInput.current?.files?.[0];
+    if (!file) return toast.error("Choose a photo to upload");
+    // Checked here to save a pointless upload; the server checks the file's real type and size again.
+    if (file.size > PHOTO_MAX_BYTES) return toast.error("The photo must be 1 MB or smaller.");
+    if (file.type && !(PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type)) {
+      return toast.error("The photo must be a PNG, JPEG or WebP image.");
+    }
+    setUploading(true);
+    try {
+      await uploadProfilePhoto(file);
+      await revalidator.revalidate();
+      if (photoInput.current) photoInput.current.value = "";
+      toast.success("Your photo is saved");
+    } catch (error) {
+      toast.error(error instanceof ApiClientError && error.status < 500 ? error.message : "Something went wrong");
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <div className="page narrow profile-page">
+      <h1>Your profile</h1>
+      <div className="profile-identity">
+        <Avatar user={user} size="large" />
+        <div>
+          <p className="profile-name">{user.name || "No display name yet"}</p>
+          <p className="profile-email">{user.email}</p>
+        </div>
+      </div>
+
+      <form className="profile-form" onSubmit={saveName}>
+        <h2>Display name</h2>
+        <label htmlFor={nameId}>Display name</label>
+        <input id={nameId} name="name" defaultValue={user.name} maxLength={DISPLAY_NAME_MAX} autoComplete="name" />
+        <button type="submit" className="button button-primary" disabled={savingName} aria-busy={savingName}>
+          Save name
+        </button>
+      </form>
+
+      <form className="profile-form" onSubmit={savePhoto}>
+        <h2>Photo</h2>
+        <label htmlFor={photoId}>Photo (PNG, JPEG or WebP, up to 1 MB)</label>
+        <input id={photoId} ref={photoInput} name="photo" type="file" accept={PHOTO_CONTENT_TYPES.join(",")} />
+        <button type="submit" className="button button-primary" disabled={uploading} aria-busy={uploading}>
+          Upload photo
+        </button>
+      </form>
+    </div>
+  );
 }

@@ -1,8 +1,89 @@
-// PENDING-FEATURE: replaced by the feature's real screen.
-import { data } from "react-router";
-export function loader() {
-  throw data(null, { status: 404 });
+import { safeRedirectTarget } from "@bureau/domain/account-rules";
+import { type FormEvent, useId, useState } from "react";
+import { data, Link, redirect, useLocation, useNavigate, useRevalidator } from "react-router";
+import { useToast } from "../../components/ui/toast.tsx";
+import { openSecureBox } from "../../features/account/account-api.ts";
+import { returnTargetOf, withRedirect } from "../../features/account/redirect-target.ts";
+import { sessionOfRequest } from "../../features/account/session.ts";
+import { StaffOnly } from "../../features/account/staff-only.tsx";
+import { ApiClientError, browserApi } from "../../lib/api-client.ts";
+import type { Route } from "./+types/secure-box";
+import "../../features/account/auth-screens.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Secure Box | Harbour FX" },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * The Secure Box (spec §2, PRODUCT.md §2.8): the staff step after signing in. The credentials are
+ * checked by the server and never reach the browser; success marks this session staff-verified.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { user } = await sessionOfRequest(context);
+  // The step marks a session, so there must be one: sign in first, then come back here.
+  if (!user) throw redirect(withRedirect("/signIn", `${url.pathname}${url.search}`));
+  if (user.role !== "admin") return data({ staff: false as const }, { status: 403 });
+  if (user.staffVerified) throw redirect(safeRedirectTarget(url.searchParams.get("redirectTo")));
+  return { staff: true as const };
 }
-export default function Pending() {
-  return null;
+
+export default function SecureBox({ loaderData }: Route.ComponentProps) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const [pending, setPending] = useState(false);
+  const usernameId = useId();
+  const passwordId = useId();
+  if (!loaderData.staff) return <StaffOnly />;
+  const target = returnTargetOf(location);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    try {
+      await openSecureBox(browserApi(), {
+        username: String(form.get("username") ?? ""),
+        password: String(form.get("password") ?? ""),
+      });
+    } catch (error) {
+      setPending(false);
+      const status = error instanceof ApiClientError ? error.status : 0;
+      const message = error instanceof ApiClientError && status < 500 ? error.message : "Something went wrong";
+      toast.error(message);
+      if (status === 401) await navigate(withRedirect("/signIn", `${location.pathname}${location.search}`));
+      // Wrong credentials go to the home page (spec §2); a rate limit keeps the form to try later.
+      else if (status === 403) await navigate("/", { replace: true });
+      return;
+    }
+    toast.success("Access granted");
+    await navigate(target, { replace: true });
+    await revalidator.revalidate();
+  };
+
+  return (
+    <main className="box-page" id="main">
+      <section className="auth-card" aria-labelledby="box-heading">
+        <Link to="/" className="brand">
+          <span aria-hidden="true" className="brand-mark">
+            H
+          </span>
+          <span className="brand-name">Harbour FX</span>
+        </Link>
+        <h1 id="box-heading">Secure Box</h1>
+        <p className="auth-subtitle">Staff access: enter the Secure Box username and password.</p>
+        <form className="auth-form" onSubmit={onSubmit}>
+          <label htmlFor={usernameId}>Username</label>
+          <input id={usernameId} name="username" autoComplete="off" required />
+          <label htmlFor={passwordId}>Password</label>
+          <input id={passwordId} name="password" type="password" autoComplete="off" required />
+          <button type="submit" className="button button-primary auth-submit" disabled={pending} aria-busy={pending}>
+            Access
+          </button>
+        </form>
+      </section>
+    </main>
+  );
 }

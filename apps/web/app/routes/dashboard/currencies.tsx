@@ -1,8 +1,95 @@
-// PENDING-FEATURE: replaced by the feature's real screen.
-import { data } from "react-router";
-export function loader() {
-  throw data(null, { status: 404 });
+import { useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import type { AdminCurrency, RateRefreshState } from "@bureau/domain/contracts/dashboard";
+import { formatLongDate } from "@bureau/domain/dates";
+import { useToast } from "../../components/ui/toast.tsx";
+import { setLiveRates } from "../../features/dashboard/dashboard-api.ts";
+import { ApiClientError } from "../../lib/api-client.ts";
+import { serverApi } from "../../lib/server-api.ts";
+import "../../features/dashboard/dashboard.css";
+import type { Route } from "./+types/currencies";
+
+export const meta: Route.MetaFunction = () => [{ title: "Manipulate Currency | Harbour FX dashboard" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = serverApi(context);
+  const [list, live] = await Promise.all([
+    api.call<{ currencies: AdminCurrency[] }>("GET", "/api/admin/currencies"),
+    api.call<RateRefreshState>("GET", "/api/admin/rates/refresh"),
+  ]);
+  return { currencies: list.currencies, live };
 }
-export default function Pending() {
-  return null;
+
+export default function Currencies({ loaderData }: Route.ComponentProps) {
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const { live } = loaderData;
+
+  async function toggle() {
+    setBusy(true);
+    try {
+      await setLiveRates(!live.enabled);
+      await revalidator.revalidate();
+    } catch (error) {
+      toast.error(error instanceof ApiClientError ? error.message : "Something went wrong");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="page-heading">
+      <h1 id="page-heading">Manipulate Currency</h1>
+      <div className="live-toggle">
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={toggle}
+          disabled={busy}
+          aria-pressed={live.enabled}
+        >
+          {live.enabled ? "Stop the Latest" : "Get the Latest"}
+        </button>
+        <span className="muted" aria-live="polite">
+          Live rates are {live.enabled ? "on" : "off"} ({live.provider}, every {live.intervalSeconds} s).{" "}
+          {live.lastRefreshAt
+            ? `Last refreshed ${formatLongDate(live.lastRefreshAt)} at ${new Date(live.lastRefreshAt).toLocaleTimeString("en-GB", { timeZone: "Europe/London" })}.`
+            : "Not refreshed yet."}
+          {live.lastError ? ` ${live.lastError}` : ""}
+        </span>
+      </div>
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption className="visually-hidden">Currencies</caption>
+          <thead>
+            <tr>
+              <th scope="col">Currency Name</th>
+              <th scope="col">Country Name</th>
+              <th scope="col">Market Price</th>
+              <th scope="col">Buying Price</th>
+              <th scope="col">Selling Price</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.currencies.map((c) => (
+              <tr key={c.code}>
+                <th scope="row">{c.code}</th>
+                <td>{c.label}</td>
+                <td>{c.rate}</td>
+                <td>{c.buyingPrice}</td>
+                <td>{c.sellingPrice}</td>
+                <td>
+                  <Link className="button button-small" to={`/dashboard/update/${c.code}`}>
+                    Update<span className="visually-hidden"> {c.code}</span>
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
 }

@@ -1,8 +1,10 @@
-// PENDING-FEATURE: replaced by the feature's real screen.
-import { data } from "react-router";
+import { redirect } from "react-router";
+
+/** /dashboard alone opens the first dashboard page (issue 5 §5). The layout's guard runs first. */
 export function loader() {
-  throw data(null, { status: 404 });
+  throw redirect("/dashboard/Statics");
 }
-export default function Pending() {
+
+export default function DashboardIndex() {
   return null;
 }

@@ -1,5 +1,172 @@
-// PENDING-FEATURE: replaced by the dashboard layout and guard.
-import { Outlet } from "react-router";
-export default function DashboardLayout() {
-  return <Outlet />;
+import { useEffect, useRef, useState } from "react";
+import { createContext, data, isRouteErrorResponse, Link, NavLink, Outlet, redirect, useLocation } from "react-router";
+import type { SessionUser } from "@bureau/domain/contracts/accounts";
+import { withRedirect } from "../../features/account/redirect-target.ts";
+import { sessionOfRequest } from "../../features/account/session.ts";
+import { StaffOnly } from "../../features/account/staff-only.tsx";
+import { useSignOut } from "../../features/account/use-sign-out.ts";
+import type { Route } from "./+types/dashboard-layout";
+import "../../features/account/dashboard-shell.css";
+
+/** The staff member the guard let in, for the loaders of the dashboard's pages. */
+export const staffUserContext = createContext<SessionUser>();
+
+/**
+ * The dashboard guard (PRODUCT.md §2.8, issue 5 §5), run on the server before any dashboard
+ * loader: not signed in → /signIn and back; a signed-in non-admin → "This area is for staff" (403);
+ * an admin whose session has not passed the Secure Box → /box and back. It is convenience only:
+ * every /api/admin route checks the same on the server.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ url, context }, next) => {
+    // `url` is the page's URL (request.url of a client navigation ends in ".data").
+    const requested = `${url.pathname}${url.search}`;
+    const { user } = await sessionOfRequest(context);
+    if (!user) throw redirect(withRedirect("/signIn", requested));
+    if (user.role !== "admin") throw data("This area is for staff", { status: 403 });
+    if (!user.staffVerified) throw redirect(withRedirect("/box", requested));
+    context.set(staffUserContext, user);
+    return next();
+  },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(staffUserContext);
+  return { email: user.email };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Dashboard | Harbour FX" },
+  { name: "robots", content: "noindex" },
+];
+
+const menu = [
+  { to: "/dashboard/Statics", label: "Statics" },
+  { to: "/dashboard/manageOrders", label: "Pending Orders" },
+  { to: "/dashboard/activeOrders", label: "Accepted Orders" },
+  { to: "/dashboard/history", label: "History" },
+  { to: "/dashboard/Currency", label: "Currency" },
+  { to: "/dashboard/addCurrency", label: "Add Currency" },
+  { to: "/dashboard/Users", label: "Users" },
+];
+
+function SideMenu({ email, onNavigate }: { email: string; onNavigate?: () => void }) {
+  const signOut = useSignOut();
+  return (
+    <>
+      <ul className="dashboard-menu">
+        <li>
+          <Link to="/" onClick={onNavigate}>
+            Home
+          </Link>
+        </li>
+        {menu.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} onClick={onNavigate} prefetch="intent">
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <div className="dashboard-account">
+        <p>{email}</p>
+        <button type="button" className="button button-small" onClick={() => void signOut()}>
+          Logout
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** Side menu on wide screens; below the lg breakpoint a drawer, like the public navigation. */
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLElement>(null);
+
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    drawer.current?.querySelector<HTMLElement>("a, button")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <div className="dashboard">
+      <header className="dashboard-topbar">
+        <button
+          ref={menuButton}
+          type="button"
+          className="menu-button dashboard-menu-button"
+          aria-expanded={open}
+          aria-controls="dashboard-drawer"
+          onClick={() => setOpen(true)}
+        >
+          <span aria-hidden="true" className="menu-icon" />
+          <span className="visually-hidden">Open dashboard menu</span>
+        </button>
+        <Link to="/dashboard/Statics" className="brand">
+          <span aria-hidden="true" className="brand-mark">
+            H
+          </span>
+          <span className="brand-name">Harbour FX Dashboard</span>
+        </Link>
+      </header>
+      <nav className="dashboard-sidebar" aria-label="Dashboard">
+        <SideMenu email={loaderData.email} />
+      </nav>
+      <div className={`drawer-backdrop${open ? " open" : ""}`} onClick={() => setOpen(false)} aria-hidden="true" />
+      <nav
+        id="dashboard-drawer"
+        ref={drawer}
+        className={`nav-drawer dashboard-drawer${open ? " open" : ""}`}
+        aria-label="Dashboard menu"
+        aria-hidden={!open}
+        inert={!open}
+      >
+        <div className="drawer-head">
+          <span className="brand-name">Dashboard</span>
+          <button
+            type="button"
+            className="drawer-close"
+            onClick={() => {
+              setOpen(false);
+              menuButton.current?.focus();
+            }}
+          >
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">Close menu</span>
+          </button>
+        </div>
+        <SideMenu email={loaderData.email} onNavigate={() => setOpen(false)} />
+      </nav>
+      <main className="dashboard-main" id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 403) return <StaffOnly />;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="staff-only" id="main">
+      <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p>{notFound ? "There is nothing at this address." : "Please try again in a moment."}</p>
+      <p>
+        <Link className="button button-primary" to="/">
+          Back to Travel Money
+        </Link>
+      </p>
+    </main>
+  );
 }

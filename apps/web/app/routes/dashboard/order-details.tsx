@@ -1,8 +1,131 @@
-// PENDING-FEATURE: replaced by the feature's real screen.
-import { data } from "react-router";
-export function loader() {
-  throw data(null, { status: 404 });
+import { data, Link, useNavigate } from "react-router";
+import type { OrderDetails as Details } from "@bureau/domain/contracts/dashboard";
+import { WAY_TITLES } from "@bureau/domain/constants";
+import { formatLongDate } from "@bureau/domain/dates";
+import { formatMinor } from "@bureau/domain/money";
+import { OrderActionButtons } from "../../features/dashboard/order-actions.tsx";
+import { ApiClientError } from "../../lib/api-client.ts";
+import { serverApi } from "../../lib/server-api.ts";
+import "../../features/dashboard/dashboard.css";
+import type { Route } from "./+types/order-details";
+
+/** Loaded before display (spec §2): the page renders with the order already there. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  try {
+    return await serverApi(context).call<Details>("GET", `/api/admin/orders/${encodeURIComponent(params.id)}`);
+  } catch (error) {
+    if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) {
+      throw data("There is no such order.", { status: 404 });
+    }
+    throw error;
+  }
 }
-export default function Pending() {
-  return null;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Order ${loaderData?.orderNumber ?? ""} | Harbour FX dashboard` },
+];
+
+const time = (iso: string) =>
+  `${formatLongDate(iso)}, ${new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit" }).format(new Date(iso))}`;
+
+export default function OrderDetails({ loaderData: order }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  return (
+    <article className="print-area" aria-labelledby="page-heading">
+      <p className="print-hidden">
+        <Link
+          to={
+            order.status === "pending"
+              ? "/dashboard/manageOrders"
+              : order.status === "accepted"
+                ? "/dashboard/activeOrders"
+                : "/dashboard/history"
+          }
+        >
+          ← Back to the list
+        </Link>
+      </p>
+      <h1 id="page-heading">Order {order.orderNumber}</h1>
+      <p>
+        <span className="status-badge">{order.status}</span> · {WAY_TITLES[order.way]}
+      </p>
+      <div className="details-grid">
+        <section aria-labelledby="customer-heading">
+          <h2 id="customer-heading">Customer</h2>
+          <dl className="booking-details">
+            <dt>Name</dt>
+            <dd>
+              {order.firstName} {order.lastName}
+            </dd>
+            <dt>Email</dt>
+            <dd>
+              <a href={`mailto:${order.email}`}>{order.email}</a>
+            </dd>
+            <dt>Phone</dt>
+            <dd>
+              <a href={`tel:${order.phone.replace(/\s/g, "")}`}>{order.phone}</a>
+            </dd>
+            <dt>Branch</dt>
+            <dd>
+              {order.branch.name}, {[...order.branch.addressLines, order.branch.postcode].join(", ")}
+            </dd>
+          </dl>
+        </section>
+        <section aria-labelledby="timeline-heading">
+          <h2 id="timeline-heading">Timeline</h2>
+          <ol className="timeline">
+            {order.timeline.map((entry) => (
+              <li key={entry.event}>
+                <strong className="status-badge">{entry.event}</strong> {time(entry.at)}
+                {entry.by ? ` by ${entry.by}` : ""}
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+      <h2>Lines</h2>
+      <div className="table-scroll">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Currency</th>
+              <th scope="col">Sterling</th>
+              <th scope="col">Foreign amount</th>
+              <th scope="col">Customer rate</th>
+              <th scope="col">Market rate</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr key={line.position}>
+                <th scope="row">
+                  {line.currency} <span className="muted">{line.label}</span>
+                </th>
+                <td>{formatMinor(line.gbpMinor, "GBP")}</td>
+                <td>{formatMinor(line.foreignMinor, line.currency)}</td>
+                <td>{line.rate}</td>
+                <td>{line.marketRate}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="order-total">
+        Total: <strong>{formatMinor(order.totalGbpMinor, "GBP")}</strong>
+      </p>
+      <p className="row-actions print-hidden">
+        <OrderActionButtons
+          orderId={order.id}
+          orderNumber={order.orderNumber}
+          transitions={order.allowedTransitions}
+          onDone={(transition) => {
+            if (transition === "cancel") navigate("/dashboard/history?show=cancelled");
+          }}
+        />
+        <button type="button" className="button button-small" onClick={() => window.print()}>
+          Print
+        </button>
+      </p>
+    </article>
+  );
 }

@@ -1,8 +1,57 @@
-// PENDING-FEATURE: replaced by the feature's real screen.
-import { data } from "react-router";
-export function loader() {
-  throw data(null, { status: 404 });
+import { data, useNavigate } from "react-router";
+import type { AdminCurrency } from "@bureau/domain/contracts/dashboard";
+import { useToast } from "../../components/ui/toast.tsx";
+import { updateCurrency } from "../../features/dashboard/dashboard-api.ts";
+import { CurrencyForm } from "../../features/dashboard/currency-form.tsx";
+import { ApiClientError } from "../../lib/api-client.ts";
+import { serverApi } from "../../lib/server-api.ts";
+import "../../features/dashboard/dashboard.css";
+import type { Route } from "./+types/update-currency";
+
+/** Loaded before display (spec §2). */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  try {
+    return await serverApi(context).call<AdminCurrency>(
+      "GET",
+      `/api/admin/currencies/${encodeURIComponent(params.currency)}`,
+    );
+  } catch (error) {
+    if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) {
+      throw data("There is no such currency.", { status: 404 });
+    }
+    throw error;
+  }
 }
-export default function Pending() {
-  return null;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Update ${loaderData?.code ?? ""} | Harbour FX dashboard` },
+];
+
+export default function UpdateCurrency({ loaderData: currency }: Route.ComponentProps) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  return (
+    <section aria-labelledby="page-heading">
+      <h1 id="page-heading">Update Currency</h1>
+      <p>
+        Market rate now: 1 GBP = {currency.rate} {currency.code}
+      </p>
+      <CurrencyForm
+        initial={{ code: currency.code, label: currency.label, sell: currency.sell, buy: currency.buy }}
+        codeEditable={false}
+        submitLabel="Update"
+        onSubmit={async ({ label, sell, buy }) => {
+          try {
+            await updateCurrency(currency.code, { label, sell, buy });
+            toast.success(`Updated ${currency.code} currency`);
+            navigate("/dashboard/Currency");
+            return true;
+          } catch (error) {
+            toast.error(error instanceof ApiClientError ? error.message : "Something went wrong");
+            return false;
+          }
+        }}
+      />
+    </section>
+  );
 }

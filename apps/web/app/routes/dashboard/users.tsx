@@ -1,8 +1,83 @@
-// PENDING-FEATURE: replaced by the feature's real screen.
-import { data } from "react-router";
-export function loader() {
-  throw data(null, { status: 404 });
+import type { AdminUser } from "@bureau/domain/contracts/accounts";
+import { useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+import { listUsers, makeAdmin } from "../../features/account/account-api.ts";
+import { ApiClientError, browserApi } from "../../lib/api-client.ts";
+import { serverApi } from "../../lib/server-api.ts";
+import type { Route } from "./+types/users";
+
+export const meta: Route.MetaFunction = () => [{ title: "Users | Harbour FX Dashboard" }];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const after = url.searchParams.get("after");
+  return { page: await listUsers(serverApi(context), after), paged: Boolean(after) };
 }
-export default function Pending() {
-  return null;
+
+const roleLabel = (role: AdminUser["role"]) => (role === "admin" ? "Admin" : "User");
+
+/** Users with e-mail and role, and Make Admin (spec §2, §4), one keyset page at a time. */
+export default function Users({ loaderData }: Route.ComponentProps) {
+  const { page, paged } = loaderData;
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const { confirm, dialog } = useConfirm();
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const promote = async (user: AdminUser) => {
+    if (!(await confirm({ confirmLabel: "Yes, make admin" }))) return;
+    setBusyId(user.id);
+    try {
+      await makeAdmin(browserApi(), user.id);
+      toast.success(`${user.email} is now an Admin`);
+    } catch (error) {
+      toast.error(error instanceof ApiClientError && error.status < 500 ? error.message : "Something went wrong");
+    } finally {
+      setBusyId(null);
+      await revalidator.revalidate();
+    }
+  };
+
+  return (
+    <section className="dashboard-page" aria-labelledby="users-heading">
+      <h1 id="users-heading">Users</h1>
+      <div className="table-scroll">
+        <table className="dashboard-table">
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.users.map((user) => (
+              <tr key={user.id}>
+                <td>{user.email}</td>
+                <td>{roleLabel(user.role)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button-small"
+                    disabled={user.role === "admin" || busyId === user.id}
+                    onClick={() => void promote(user)}
+                  >
+                    Make Admin
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav className="pager" aria-label="Pages of users">
+        {paged ? <Link to="/dashboard/Users">First page</Link> : null}
+        {page.nextCursor ? (
+          <Link to={`/dashboard/Users?after=${encodeURIComponent(page.nextCursor)}`}>Next page</Link>
+        ) : null}
+      </nav>
+      {dialog}
+    </section>
+  );
 }

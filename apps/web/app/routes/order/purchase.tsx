@@ -81,7 +81,6 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
   const branch = branches.find((b) => b.key === branchKey);
 
   // Move focus to the heading on each step so screen-reader and keyboard users follow along.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
   useEffect(() => {
     if (step !== 1) headingRef.current?.focus();
   }, [step]);

@@ -1,8 +1,125 @@
-// PENDING-FEATURE: replaced by the feature's real screen.
-import { data } from "react-router";
-export function loader() {
-  throw data(null, { status: 404 });
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { ContactFields } from "@bureau/domain/contracts/contact";
+import { company } from "../../content/company.ts";
+import { BranchCards } from "../../features/public/branch-cards.tsx";
+import { branchViews } from "../../features/public/display-format.ts";
+import { ContactForm, type ContactFormResult, type ContactFormValues } from "../../features/public/contact-form.tsx";
+import { googleMapsEmbedUrl, googleMapsSearchUrl, telHref } from "../../features/public/branch-format.ts";
+import { sendContactMessage } from "../../features/public/public-api.ts";
+import { ApiClientError } from "../../lib/api-client.ts";
+import { serverApi } from "../../lib/server-api.ts";
+import type { Route } from "./+types/contact";
+import "../../features/public/public.css";
+
+/** The spec's two branch cards on the contact page. */
+const CONTACT_BRANCH_KEYS = ["worthing", "brighton"];
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Contact Us | Harbour FX" },
+  {
+    name: "description",
+    content:
+      "Contact Harbour FX: call or e-mail our Worthing and Brighton branches, find us on the map, or send our support team a message.",
+  },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { branches } = await serverApi(context).branches();
+  return { branches: branchViews(branches.filter((branch) => CONTACT_BRANCH_KEYS.includes(branch.key))) };
 }
-export default function Pending() {
-  return null;
+
+const FIELD_NAMES: ContactFields[] = ["name", "email", "phone", "message"];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // A form posted from another site is not one of our visitors writing to us.
+  if (request.headers.get("sec-fetch-site") === "cross-site") {
+    throw data("Forbidden", { status: 403 });
+  }
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const values = Object.fromEntries(FIELD_NAMES.map((name) => [name, text(name)])) as ContactFormValues;
+  try {
+    const response = await sendContactMessage(serverApi(context), { ...values, website: text("website") });
+    return { ok: true, message: response.message } satisfies ContactFormResult;
+  } catch (error) {
+    if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
+    const fields: Partial<Record<ContactFields, string>> = {};
+    for (const name of FIELD_NAMES) {
+      const problem = error.apiError?.fields?.[name];
+      if (problem) fields[name] = problem;
+    }
+    const message =
+      Object.keys(fields).length > 0
+        ? "Your message was not sent. Please correct the fields marked below."
+        : error.message;
+    return data({ ok: false, message, fields, values } satisfies ContactFormResult, { status: error.status });
+  }
+}
+
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // Sending a message changes nothing the page loaded (the branches).
+  return formMethod ? false : defaultShouldRevalidate;
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { branches } = loaderData;
+  const mapBranch = branches[0];
+  return (
+    <>
+      <section className="banner">
+        <h1>Contact Us</h1>
+        <p>
+          Questions about an order, our rates or a money transfer? Call or e-mail a branch, or send our support team a
+          message and we will reply within one working day. You can also call us on{" "}
+          <a className="banner-link" href={telHref(company.supportPhone)}>
+            {company.supportPhone}
+          </a>
+          .
+        </p>
+      </section>
+      <div className="page contact-layout">
+        <section aria-labelledby="contact-branches-heading">
+          <h2 id="contact-branches-heading">Our branches</h2>
+          {mapBranch ? (
+            <figure className="contact-map-figure">
+              <div className="contact-map">
+                {/* Behind the map: what shows if the map service cannot be reached. */}
+                <p className="contact-map-fallback">
+                  {mapBranch.name}: {[...mapBranch.addressLines, mapBranch.postcode].join(", ")}
+                </p>
+                <iframe
+                  title={`Map showing our ${mapBranch.name} branch`}
+                  src={googleMapsEmbedUrl(mapBranch.mapQuery)}
+                  loading="lazy"
+                  referrerPolicy="no-referrer-when-downgrade"
+                />
+              </div>
+              <figcaption>
+                <a
+                  className="contact-map-link"
+                  href={googleMapsSearchUrl(mapBranch.mapQuery)}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                >
+                  Open in Google Maps<span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </figcaption>
+            </figure>
+          ) : null}
+          <BranchCards branches={branches} show={{ email: true }} headingLevel={3} />
+          <p className="contact-support">
+            Support e-mail: <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>
+          </p>
+        </section>
+        {/* Not a labelled region, so that "Message" names only the message box. */}
+        <div>
+          <h2>Send us a message</h2>
+          <ContactForm result={actionData} />
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,8 +1,69 @@
-// PENDING-FEATURE: replaced by the feature's real screen.
-import { data } from "react-router";
-export function loader() {
-  throw data(null, { status: 404 });
+import { useId, useState } from "react";
+import { rateNotes } from "../../content/rates-notes.ts";
+import { toRateRows } from "../../features/public/rate-rows.ts";
+import { ratesUpdatedView } from "../../features/public/display-format.ts";
+import { RatesList } from "../../features/public/rates-list.tsx";
+import { RatesUpdated } from "../../features/public/rates-updated.tsx";
+import { serverApi } from "../../lib/server-api.ts";
+import type { Route } from "./+types/exchange-rates";
+import "../../features/public/public.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Exchange Rates Today | Harbour FX" },
+  {
+    name: "description",
+    content:
+      "Today's Harbour FX exchange rates for over 70 currencies, to buy with Click & Collect or sell back with Click & Sell. 0% commission, no hidden charges.",
+  },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { currencies, ratesUpdatedAt } = await serverApi(context).currencies();
+  return { currencies: toRateRows(currencies), ratesUpdated: ratesUpdatedView(ratesUpdatedAt) };
 }
-export default function Pending() {
-  return null;
+
+export default function ExchangeRates({ loaderData }: Route.ComponentProps) {
+  const [query, setQuery] = useState("");
+  const searchId = useId();
+  return (
+    <>
+      <section className="banner">
+        <h1>Exchange Rates</h1>
+        <p>Our rates for every currency we buy and sell, per £1.</p>
+      </section>
+      <div className="page">
+        {/* Not a labelled region: "Find your Currency" names the search box alone. */}
+        <div className="rates-search">
+          <h2>
+            <label htmlFor={searchId}>Find your Currency</label>
+          </h2>
+          <input
+            id={searchId}
+            className="rates-search-input"
+            type="search"
+            placeholder="Enter currency name"
+            autoComplete="off"
+            spellCheck={false}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </div>
+        <section className="rates-notes" aria-labelledby="rates-notes-heading">
+          <h2 id="rates-notes-heading">Important notes</h2>
+          <ul>
+            {rateNotes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="rates-list-heading">
+          <h2 id="rates-list-heading" className="visually-hidden">
+            Currency rates
+          </h2>
+          <RatesUpdated view={loaderData.ratesUpdated} />
+          <RatesList currencies={loaderData.currencies} query={query} caption="Exchange rates for £1" />
+        </section>
+      </div>
+    </>
+  );
 }

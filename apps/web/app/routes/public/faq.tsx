@@ -1,8 +1,31 @@
-// PENDING-FEATURE: replaced by the feature's real screen.
-import { data } from "react-router";
-export function loader() {
-  throw data(null, { status: 404 });
-}
-export default function Pending() {
-  return null;
+import { Link } from "react-router";
+import { faqItems } from "../../content/faq.ts";
+import { FaqAccordion } from "../../features/public/faq-accordion.tsx";
+import type { Route } from "./+types/faq";
+import "../../features/public/public.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Frequently Asked Questions | Harbour FX" },
+  {
+    name: "description",
+    content:
+      "Answers about ordering travel money with Harbour FX: over 70 currencies, 0% commission, no hidden charges, processing times and the ID you need to collect.",
+  },
+];
+
+export default function Faq() {
+  return (
+    <>
+      <section className="banner">
+        <h1>Frequently Asked Questions</h1>
+        <p>Quick answers about ordering, collecting and selling currency with us.</p>
+      </section>
+      <div className="page narrow">
+        <FaqAccordion items={faqItems} headingLevel={2} />
+        <p className="faq-more">
+          Can't find your answer? <Link to="/contact">Contact us</Link>.
+        </p>
+      </div>
+    </>
+  );
 }

@@ -1,6 +1,20 @@
-import { formatRate } from "@bureau/domain/pricing";
+import { Link, useRouteLoaderData } from "react-router";
+import { company, sellingPoints } from "../../content/company.ts";
+import { faqItems } from "../../content/faq.ts";
+import { aboutParagraphs, howItWorksSteps } from "../../content/home.ts";
+import { AppDownload } from "../../features/public/app-download.tsx";
+import { BranchCards } from "../../features/public/branch-cards.tsx";
+import { CompareRatesBlock } from "../../features/public/compare-rates.tsx";
+import { CurrencyGrid } from "../../features/public/currency-grid.tsx";
+import { branchViews, compareView, ratesUpdatedView } from "../../features/public/display-format.ts";
+import { ExchangeWidget } from "../../features/public/exchange-widget.tsx";
+import { FaqAccordion } from "../../features/public/faq-accordion.tsx";
+import { getCompareRates } from "../../features/public/public-api.ts";
+import { toRateRows } from "../../features/public/rate-rows.ts";
 import { serverApi } from "../../lib/server-api.ts";
+import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/home";
+import "../../features/public/public.css";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Travel Money with 0% Commission | Harbour FX" },
@@ -12,25 +26,109 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return serverApi(context).currencies();
+  const api = serverApi(context);
+  const [currencyList, branchList, compare] = await Promise.all([
+    api.currencies(),
+    api.branches(),
+    getCompareRates(api),
+  ]);
+  return {
+    currencies: toRateRows(currencyList.currencies),
+    ratesUpdated: ratesUpdatedView(currencyList.ratesUpdatedAt),
+    branches: branchViews(branchList.branches),
+    compare: compareView(compare),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { currencies, ratesUpdated, branches, compare } = loaderData;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <>
-      <section className="hero" id="top">
-        <h1>Travel money with 0% commission</h1>
+      <section className="home-hero" id="top" aria-labelledby="hero-heading">
+        <div className="home-hero-inner">
+          <div className="home-hero-copy">
+            <h1 id="hero-heading">Travel money with 0% commission</h1>
+            <p>
+              Reserve over 70 currencies online at our best rates and collect them today from our branches in Worthing,
+              Brighton, Chichester and London.
+            </p>
+          </div>
+          <ExchangeWidget currencies={currencies} />
+        </div>
       </section>
-      <section className="page" aria-labelledby="currency-list-heading">
-        <h2 id="currency-list-heading">Our currencies</h2>
-        <ul className="currency-grid">
-          {loaderData.currencies.map((currency) => (
-            <li key={currency.code}>
-              <span className="currency-code">{currency.code}</span> <span>{currency.label}</span>{" "}
-              <span className="rate">{formatRate(currency.collectRate)}</span>
+
+      <section className="selling-points" aria-label={`Why choose ${company.tradingName}`}>
+        <ul className="page">
+          {sellingPoints.map((point) => (
+            <li key={point.title}>
+              <h2 className="selling-point-title">{point.title}</h2>
+              <p>{point.description}</p>
             </li>
           ))}
         </ul>
+      </section>
+
+      <section className="home-section" aria-labelledby="currency-list-heading">
+        <div className="page">
+          <h2 id="currency-list-heading">Today's exchange rates</h2>
+          <CurrencyGrid currencies={currencies} updated={ratesUpdated} />
+          <p className="home-more">
+            <Link to="/exchangeRates">See all {currencies.length} currencies and our Click & Sell rates</Link>
+          </p>
+        </div>
+      </section>
+
+      <section className="home-section home-alt" id="how-it-works" aria-labelledby="how-it-works-heading">
+        <div className="page">
+          <h2 id="how-it-works-heading">How it works</h2>
+          <ol className="home-steps">
+            {howItWorksSteps.map((step) => (
+              <li key={step.title}>
+                <h3>{step.title}</h3>
+                <p>{step.description}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="home-section" id="find-store" aria-labelledby="find-store-heading">
+        <div className="page">
+          <h2 id="find-store-heading">Find your nearest store</h2>
+          <BranchCards branches={branches} show={{ hours: true, mapLink: true }} headingLevel={3} />
+        </div>
+      </section>
+
+      <section className="home-section home-alt" id="compare-rates" aria-labelledby="compare-heading">
+        <div className="page">
+          <h2 id="compare-heading">Compare our rates</h2>
+          <CompareRatesBlock compare={compare} />
+        </div>
+      </section>
+
+      <AppDownload
+        appStoreUrl={root?.publicConfig.appStoreUrl ?? null}
+        playStoreUrl={root?.publicConfig.playStoreUrl ?? null}
+      />
+
+      <section className="home-section" id="about" aria-labelledby="about-heading">
+        <div className="page narrow">
+          <h2 id="about-heading">About {company.tradingName}</h2>
+          {aboutParagraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+      </section>
+
+      <section className="home-section home-alt" id="faq" aria-labelledby="faq-heading">
+        <div className="page narrow">
+          <h2 id="faq-heading">Frequently asked questions</h2>
+          <FaqAccordion items={faqItems} headingLevel={3} />
+          <p className="home-more">
+            <Link to="/contact">Still have a question? Contact us</Link>
+          </p>
+        </div>
       </section>
     </>
   );

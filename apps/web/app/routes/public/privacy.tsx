@@ -1,8 +1,23 @@
-// PENDING-FEATURE: replaced by the feature's real screen.
-import { data } from "react-router";
-export function loader() {
-  throw data(null, { status: 404 });
-}
-export default function Pending() {
-  return null;
+import { privacySections } from "../../content/privacy.ts";
+import { LegalDocument } from "../../features/public/legal-document.tsx";
+import type { Route } from "./+types/privacy";
+import "../../features/public/public.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Privacy Policy | Harbour FX" },
+  {
+    name: "description",
+    content:
+      "How Harbour FX collects, uses, keeps and protects your personal, financial and compliance data, your data rights, our cookie use and how to complain.",
+  },
+];
+
+export default function Privacy() {
+  return (
+    <LegalDocument
+      title="Privacy Policy"
+      intro="How we look after your personal data when you use our website, our branches and our money transfer partners."
+      sections={privacySections}
+    />
+  );
 }

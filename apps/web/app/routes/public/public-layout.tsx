@@ -1,19 +1,32 @@
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { SiteFooter } from "../../components/layout/site-footer.tsx";
 import { SiteHeader } from "../../components/layout/site-header.tsx";
+import { AccountMenu } from "../../features/account/account-menu.tsx";
+import { useSessionUser } from "../../features/account/session.ts";
 import type { loader as rootLoader } from "../../root.tsx";
-import { Link } from "react-router";
 
 export default function PublicLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const user = useSessionUser();
+  const location = useLocation();
+  const onAccountScreen = /^\/sign(in|up)$/i.test(location.pathname);
   return (
     <>
       <SiteHeader
         moneyTransferUrl={root?.publicConfig.moneyTransferUrl ?? "/sendmony"}
         account={
-          <Link to="/signin" className="button button-primary">
-            Sign In
-          </Link>
+          user ? (
+            <AccountMenu user={user} />
+          ) : (
+            // The location state remembers this page, so that signing in comes back here.
+            <Link
+              to="/signin"
+              state={onAccountScreen ? location.state : { from: `${location.pathname}${location.search}` }}
+              className="button button-primary"
+            >
+              Sign In
+            </Link>
+          )
         }
       />
       <main id="main" tabIndex={-1}>

@@ -1,8 +1,23 @@
-// PENDING-FEATURE: replaced by the feature's real screen.
-import { data } from "react-router";
-export function loader() {
-  throw data(null, { status: 404 });
-}
-export default function Pending() {
-  return null;
+import { termsSections } from "../../content/terms.ts";
+import { LegalDocument } from "../../features/public/legal-document.tsx";
+import type { Route } from "./+types/terms";
+import "../../features/public/public.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Terms & Conditions | Harbour FX" },
+  {
+    name: "description",
+    content:
+      "The terms for Harbour FX travel money: Click & Collect and Click & Sell reservations, payment, collection and ID, cancellations and refunds, money transfers and our liability.",
+  },
+];
+
+export default function Terms() {
+  return (
+    <LegalDocument
+      title="TERMS & CONDITIONS"
+      intro="The terms that apply when you reserve, buy or sell currency with us, or send money through our partners."
+      sections={termsSections}
+    />
+  );
 }

@@ -1,4 +1,19 @@
-// PENDING-FEATURE: replaced by the real sitemap.
-export function loader() {
-  return new Response("Not Found", { status: 404 });
+import type { Route } from "./+types/robots";
+
+/** Staff areas and the API are not for search engines; everything else may be crawled. */
+export function loader({ request }: Route.LoaderArgs) {
+  const origin = new URL(request.url).origin;
+  const body = [
+    "User-agent: *",
+    "Disallow: /dashboard",
+    "Disallow: /box",
+    "Disallow: /api",
+    "Disallow: /account",
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" },
+  });
 }

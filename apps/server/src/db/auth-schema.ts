@@ -1,0 +1,127 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, customType, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * Accounts, sessions and profile photos. The first four tables are the ones better-auth reads and
+ * writes through its Drizzle adapter (plugins/auth.ts maps them by its model names: user, session,
+ * account, verification); the columns it expects keep its field names as the JS keys.
+ */
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const userRoles = ["user", "admin"] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    /** Display name; empty until the person sets one (the avatar then shows initials of the e-mail). */
+    name: text("name").notNull().default(""),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    /** URL of the profile photo, always one we serve ourselves (/api/account/photo/:id?v=...). */
+    image: text("image"),
+    /** Ours, not the library's: never settable from a request body (input: false in plugins/auth.ts). */
+    role: text("role", { enum: userRoles }).notNull().default("user"),
+    // Millisecond precision, like a JS Date: the keyset cursor of the user list round-trips exactly.
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    check("users_role_check", sql`${t.role} in ('user', 'admin')`),
+    // Keyset pagination of the staff user list: oldest first, id as tie-breaker.
+    index("users_created_idx").on(t.createdAt, t.id),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    /** Set when this session passed the Secure Box; staff routes need it (and the admin role). */
+    staffVerifiedAt: timestamp("staff_verified_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("sessions_token_key").on(t.token), index("sessions_user_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    /** The provider's subject (for e-mail + password: the user id). */
+    accountId: text("account_id").notNull(),
+    /** "credential" for e-mail + password, else the OAuth provider id ("google", "oidc"). */
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    /** Password hash (scrypt) for the credential account; never the password itself. */
+    password: text("password"),
+    ...timestamps,
+  },
+  (t) => [
+    index("accounts_user_idx").on(t.userId),
+    uniqueIndex("accounts_provider_account_key").on(t.providerId, t.accountId),
+  ],
+);
+
+/** Short-lived values of the sign-in flows (OAuth state, PKCE verifier). */
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** PostgreSQL bytea; node-postgres gives a Buffer, PGlite a Uint8Array: both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => value,
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const photoContentTypes = ["image/png", "image/jpeg", "image/webp"] as const;
+export type PhotoContentType = (typeof photoContentTypes)[number];
+
+/**
+ * Profile photos, kept in the database so that they are served from our own origin, backed up with
+ * everything else, and identical on every server instance. At most 1 MB each.
+ */
+export const userPhotos = pgTable(
+  "user_photos",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Detected from the file's own bytes, never taken from the upload's header. */
+    contentType: text("content_type", { enum: photoContentTypes }).notNull(),
+    bytes: bytea("bytes").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The 1 MB limit is checked by the upload route; the database refuses anything larger too.
+  (t) => [check("user_photos_size_check", sql`octet_length(${t.bytes}) <= 1048576`)],
+);

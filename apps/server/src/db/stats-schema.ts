@@ -1,0 +1,45 @@
+import { bigint, date, integer, pgTable, primaryKey, smallint, text, varchar } from "drizzle-orm/pg-core";
+
+/**
+ * Rollups for the staff statistics, kept up to date by triggers on orders and order_lines (see the
+ * migration "statistics"), so that statistics read a few hundred rows instead of every order.
+ * Each counter is striped over a few shards (chosen from the order id) so that concurrent order
+ * placements do not queue on one hot row.
+ */
+export const orderStatusTotals = pgTable(
+  "order_status_totals",
+  {
+    status: text("status").notNull(),
+    shard: smallint("shard").notNull(),
+    orders: integer("orders").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.shard] })],
+);
+
+export const orderDailyStats = pgTable(
+  "order_daily_stats",
+  {
+    /** Europe/London calendar day of the order's creation. */
+    day: date("day", { mode: "string" }).notNull(),
+    way: text("way").notNull(),
+    branchKey: text("branch_key").notNull(),
+    status: text("status").notNull(),
+    shard: smallint("shard").notNull(),
+    orders: integer("orders").notNull(),
+    gbpMinor: bigint("gbp_minor", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.way, t.branchKey, t.status, t.shard] })],
+);
+
+export const currencyDailyStats = pgTable(
+  "currency_daily_stats",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    currencyCode: varchar("currency_code", { length: 3 }).notNull(),
+    status: text("status").notNull(),
+    shard: smallint("shard").notNull(),
+    lines: integer("lines").notNull(),
+    gbpMinor: bigint("gbp_minor", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.currencyCode, t.status, t.shard] })],
+);

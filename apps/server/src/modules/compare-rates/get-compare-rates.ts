@@ -1,0 +1,81 @@
+import { and, eq } from "drizzle-orm";
+import {
+  COMPETITOR_NAMES,
+  COMPETITOR_RATES_SETTING_KEY,
+  type CompareRates,
+  type CompetitorRateSetting,
+  competitorRatesSettingSchema,
+  OUR_PROVIDER_NAME,
+} from "@bureau/domain/contracts/compare-rates";
+import { COMPARE_AMOUNT_GBP_MINOR } from "@bureau/domain/constants";
+import { parseMajorToMinor } from "@bureau/domain/money";
+import { customerRate, quote } from "@bureau/domain/pricing";
+import type { Db } from "../../db/client.ts";
+import { currencies, settings } from "../../db/schema.ts";
+import { trimDecimal } from "../currencies/list-currencies.ts";
+
+const COMPARE_CURRENCY = "EUR";
+
+/**
+ * What £450 buys in euros: ours from the live EUR Click & Collect rate (the same pricing rules as an
+ * order), competitors from the figures staff checked and entered. A competitor without a figure
+ * stays null so the page shows a dash, never a made-up 0.00.
+ */
+export async function getCompareRates({
+  db,
+  onInvalidSetting,
+}: {
+  db: Db;
+  /** Called when the stored competitor figures are malformed; they are then shown as unknown. */
+  onInvalidSetting?: (problem: string) => void;
+}): Promise<CompareRates> {
+  const [eur] = await db
+    .select({ rate: currencies.rate, sellMargin: currencies.sellMargin })
+    .from(currencies)
+    .where(and(eq(currencies.code, COMPARE_CURRENCY), eq(currencies.active, true)));
+  const [setting] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, COMPETITOR_RATES_SETTING_KEY));
+
+  let ours: { rate: string; foreignMinor: number } | null = null;
+  if (eur) {
+    const rate = customerRate(trimDecimal(eur.rate), trimDecimal(eur.sellMargin));
+    const result = quote({ way: "Order", rate, currency: COMPARE_CURRENCY, gbpMinor: COMPARE_AMOUNT_GBP_MINOR });
+    if (result.ok) ours = { rate: result.rate, foreignMinor: result.foreignMinor };
+  }
+
+  let figures: CompetitorRateSetting[] = [];
+  if (setting) {
+    const parsed = competitorRatesSettingSchema.safeParse(setting.value);
+    if (parsed.success) figures = parsed.data;
+    else onInvalidSetting?.(parsed.error.message);
+  }
+
+  return {
+    amountGbpMinor: COMPARE_AMOUNT_GBP_MINOR,
+    currency: COMPARE_CURRENCY,
+    providers: [
+      {
+        name: OUR_PROVIDER_NAME,
+        ours: true,
+        foreignMinor: ours?.foreignMinor ?? null,
+        rate: ours?.rate ?? null,
+        checkedOn: null,
+      },
+      ...COMPETITOR_NAMES.map((name) => {
+        const figure = figures.find((entry) => entry.name.toLowerCase() === name.toLowerCase());
+        const foreignMinor = figure?.eurFor450 ? parseMajorToMinor(figure.eurFor450, COMPARE_CURRENCY) : null;
+        // A zero or unreadable figure is no figure: show the dash rather than "0.00".
+        const known = foreignMinor !== null && foreignMinor > 0;
+        return {
+          name,
+          ours: false,
+          foreignMinor: known ? foreignMinor : null,
+          rate: null,
+          checkedOn: known ? (figure?.checkedOn ?? null) : null,
+        };
+      }),
+    ],
+  };
+}

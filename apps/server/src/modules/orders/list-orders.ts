@@ -1,0 +1,123 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { OrderList } from "@bureau/domain/contracts/dashboard";
+import type { OrderStatus } from "@bureau/domain/contracts/orders";
+import type { Db } from "../../db/client.ts";
+import { orderLines, orders } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+
+type Cursor = { createdAt: Date; id: string };
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}`).toString("base64url");
+}
+
+function decodeCursor(text: string): Cursor {
+  const [at, id] = Buffer.from(text, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(at ?? "");
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw new AppError("validation_failed", "The page cursor is not valid.", { after: "Not a valid cursor" });
+  }
+  return { createdAt, id };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * What a search box entry means, decided by its shape so that every kind uses an index:
+ * 8 digits = order number, an @ = e-mail prefix, digits and phone punctuation = phone prefix,
+ * anything else = name prefix (first name or last name).
+ */
+export function searchCondition(q: string): SQL {
+  const text = q.trim();
+  if (/^\d{8}$/.test(text)) return eq(orders.orderNumber, text);
+  if (text.includes("@")) return sql`lower(${orders.email}) like ${`${escapeLike(text.toLowerCase())}%`}`;
+  const digits = text.replace(/\D/g, "");
+  if (/^[+\d\s()-]+$/.test(text) && digits.length >= 3) {
+    return sql`regexp_replace(${orders.phone}, '\\D', '', 'g') like ${`${digits}%`}`;
+  }
+  const prefix = `${escapeLike(text.toLowerCase())}%`;
+  return sql`(lower(${orders.firstName} || ' ' || ${orders.lastName}) like ${prefix} or lower(${orders.lastName}) like ${prefix})`;
+}
+
+/** One page of a staff order list, newest first, keyset-paged on (created_at, id). */
+export async function listOrders({
+  db,
+  status,
+  q,
+  after,
+  limit,
+}: {
+  db: Db;
+  status: OrderStatus;
+  q?: string | undefined;
+  after?: string | undefined;
+  limit: number;
+}): Promise<OrderList> {
+  const conditions: SQL[] = [eq(orders.status, status)];
+  if (q && q.trim() !== "") conditions.push(searchCondition(q));
+  if (after) {
+    const cursor = decodeCursor(after);
+    conditions.push(
+      sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`,
+    );
+  }
+  const rows = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      email: orders.email,
+      phone: orders.phone,
+      way: orders.way,
+      status: orders.status,
+      totalGbpMinor: orders.totalGbpMinor,
+      branch: orders.branchKey,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const lines =
+    page.length === 0
+      ? []
+      : await db
+          .select({
+            orderId: orderLines.orderId,
+            currency: orderLines.currencyCode,
+            foreignMinor: orderLines.foreignMinor,
+          })
+          .from(orderLines)
+          .where(
+            inArray(
+              orderLines.orderId,
+              page.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  const fxByOrder = new Map<string, { currency: string; foreignMinor: number }[]>();
+  for (const line of lines) {
+    const list = fxByOrder.get(line.orderId) ?? [];
+    list.push({ currency: line.currency, foreignMinor: line.foreignMinor });
+    fxByOrder.set(line.orderId, list);
+  }
+  const last = page.at(-1);
+  return {
+    orders: page.map((r) => ({
+      id: r.id,
+      orderNumber: r.orderNumber,
+      name: `${r.firstName} ${r.lastName}`,
+      email: r.email,
+      phone: r.phone,
+      way: r.way,
+      status: r.status,
+      totalGbpMinor: r.totalGbpMinor,
+      fx: fxByOrder.get(r.id) ?? [],
+      branch: r.branch,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
+}

@@ -1,0 +1,90 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import type { OrderTransition } from "@bureau/domain/contracts/dashboard";
+import type { OrderStatus } from "@bureau/domain/contracts/orders";
+import type { Db } from "../../db/client.ts";
+import { orders } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { writeAudit } from "../audit/write-audit.ts";
+import { enqueueMail } from "../mail/enqueue-mail.ts";
+
+/** The order lifecycle: Pending → Accepted → Completed; Delete cancels a pending or accepted order (kept). */
+export const TRANSITIONS: Record<OrderTransition, { from: OrderStatus[]; to: OrderStatus }> = {
+  accept: { from: ["pending"], to: "accepted" },
+  complete: { from: ["accepted"], to: "completed" },
+  cancel: { from: ["pending", "accepted", "completed"], to: "cancelled" },
+};
+
+export function allowedTransitions(status: OrderStatus): OrderTransition[] {
+  return (Object.keys(TRANSITIONS) as OrderTransition[]).filter((t) => TRANSITIONS[t].from.includes(status));
+}
+
+const PAST: Record<OrderTransition, string> = { accept: "accepted", complete: "completed", cancel: "cancelled" };
+
+/**
+ * Moves an order along its lifecycle with one conditional UPDATE: of two staff acting on the same
+ * order at once exactly one succeeds, the other gets 409. The change, its audit entry and (on accept)
+ * the "ready for collection" e-mail commit together.
+ */
+export async function transitionOrder({
+  db,
+  orderId,
+  transition,
+  actor,
+  requestId,
+  now = new Date(),
+}: {
+  db: Db;
+  orderId: string;
+  transition: OrderTransition;
+  actor: { id: string; email: string };
+  requestId?: string;
+  now?: Date;
+}): Promise<{ id: string; orderNumber: string; status: OrderStatus }> {
+  const rule = TRANSITIONS[transition];
+  const stamp: Partial<typeof orders.$inferInsert> =
+    transition === "accept"
+      ? { acceptedAt: now, acceptedBy: actor.email }
+      : transition === "complete"
+        ? { completedAt: now, completedBy: actor.email }
+        : { cancelledAt: now, cancelledBy: actor.email };
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ id: orders.id, status: orders.status, orderNumber: orders.orderNumber, email: orders.email })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (!before) throw new AppError("not_found", "There is no such order.");
+    if (!rule.from.includes(before.status)) {
+      throw new AppError(
+        "conflict",
+        `This order is ${before.status}, so it cannot be ${PAST[transition]}. Please refresh the list.`,
+      );
+    }
+    const statusIn: SQL | undefined = eq(orders.status, before.status);
+    const [after] = await tx
+      .update(orders)
+      .set({ status: rule.to, ...stamp })
+      .where(and(eq(orders.id, orderId), statusIn))
+      .returning({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status });
+    if (!after) throw new AppError("conflict", "Someone else changed this order just now. Please refresh the list.");
+    await writeAudit(tx, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: `order.${transition}`,
+      entityType: "order",
+      entityId: orderId,
+      before: { status: before.status },
+      after: { status: after.status },
+      requestId: requestId ?? null,
+    });
+    if (transition === "accept") {
+      await enqueueMail(tx, {
+        kind: "order-ready",
+        dedupeKey: `order-ready:${orderId}`,
+        to: before.email,
+        data: { orderId },
+      });
+    }
+    return after;
+  });
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Config } from "../../config.ts";
+import { accounts, users } from "../../db/auth-schema.ts";
+import type { Db } from "../../db/client.ts";
+import type { Auth } from "../../plugins/auth.ts";
+import { writeAudit } from "../audit/write-audit.ts";
+
+/**
+ * The account created on a first start without BOOTSTRAP_ADMIN_EMAIL. PRODUCT.md §3 names
+ * "admin@localhost", but an address without a dot in its domain is refused by the sign-in's e-mail
+ * check, so the conventional full name of the local host is used (docs/decisions/005).
+ */
+export const DEFAULT_ADMIN_EMAIL = "admin@localhost.localdomain";
+
+type Options = { auth: Auth; db: Db; config: Pick<Config, "bootstrapAdmin"> };
+
+/**
+ * PRODUCT.md §3, run at every start:
+ * - BOOTSTRAP_ADMIN_EMAIL/PASSWORD set: that account exists and is an admin. A missing account is
+ *   created with that password; an existing one is promoted and keeps its own password (the person
+ *   may have changed it), unless it has no password at all (signed up with Google), when one is added.
+ * - unset: when no admin exists at all, DEFAULT_ADMIN_EMAIL is created (or recovered) as an admin with
+ *   a random password, returned here to be printed once.
+ * Returns the lines to print at start.
+ */
+export async function ensureBootstrapAdmin({ auth, db, config }: Options): Promise<{ notices: string[] }> {
+  if (config.bootstrapAdmin) {
+    const email = config.bootstrapAdmin.email.trim().toLowerCase();
+    const outcome = await ensureAdminAccount({
+      auth,
+      db,
+      email,
+      password: config.bootstrapAdmin.password,
+      resetPassword: false,
+    });
+    if (outcome === "unchanged") return { notices: [] };
+    return {
+      notices: [
+        outcome === "created"
+          ? `Staff admin account created: ${email} (password from BOOTSTRAP_ADMIN_PASSWORD)`
+          : outcome === "promoted"
+            ? `Staff admin account: ${email} is now an admin (its existing password is kept)`
+            : `Staff admin account: ${email} can now sign in with BOOTSTRAP_ADMIN_PASSWORD`,
+      ],
+    };
+  }
+  const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+  if (anyAdmin) return { notices: [] };
+  const password = randomBytes(12).toString("base64url");
+  await ensureAdminAccount({ auth, db, email: DEFAULT_ADMIN_EMAIL, password, resetPassword: true });
+  return {
+    notices: [
+      `Staff admin account: ${DEFAULT_ADMIN_EMAIL}  password: ${password}`,
+      "  (shown once; set BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD to choose your own)",
+    ],
+  };
+}
+
+async function ensureAdminAccount(options: {
+  auth: Auth;
+  db: Db;
+  email: string;
+  password: string;
+  resetPassword: boolean;
+}): Promise<"created" | "promoted" | "password-added" | "unchanged"> {
+  const { auth, db, email, password } = options;
+  const context = await auth.$context;
+  const passwordHash = await context.password.hash(password);
+  let [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  let created = false;
+  if (!user) {
+    try {
+      const made = await context.internalAdapter.createUser(
+        { email, name: "Administrator", emailVerified: true },
+        { method: "admin" },
+      );
+      created = true;
+      [user] = await db.select().from(users).where(eq(users.id, made.id)).limit(1);
+    } catch (error) {
+      // Another instance starting at the same moment created it first: carry on with theirs.
+      [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      if (!user) throw error;
+    }
+  }
+  if (!user) throw new Error(`Could not create the admin account ${email}`);
+
+  const [credential] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, "credential")))
+    .limit(1);
+  if (!credential) {
+    await context.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: "credential",
+      accountId: user.id,
+      password: passwordHash,
+    });
+  } else if (options.resetPassword) {
+    await context.internalAdapter.updatePassword(user.id, passwordHash);
+  }
+
+  const promoted = user.role !== "admin";
+  if (promoted) {
+    const target = user;
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ role: "admin", updatedAt: new Date() }).where(eq(users.id, target.id));
+      await writeAudit(tx, {
+        actorId: null,
+        actorEmail: null,
+        action: created ? "user.bootstrap_admin_created" : "user.bootstrap_admin_promoted",
+        entityType: "user",
+        entityId: target.id,
+        before: created ? null : { email: target.email, role: target.role },
+        after: { email: target.email, role: "admin" },
+      });
+    });
+  }
+  if (created) return "created";
+  if (promoted) return "promoted";
+  return credential ? "unchanged" : "password-added";
+}

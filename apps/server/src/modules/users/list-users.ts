@@ -1,0 +1,65 @@
+import { and, asc, eq, gt, or } from "drizzle-orm";
+import type { AdminUser, AdminUserList } from "@bureau/domain/contracts/accounts";
+import { users } from "../../db/auth-schema.ts";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+
+export function toAdminUser(row: typeof users.$inferSelect): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role === "admin" ? "admin" : "user",
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+type Cursor = { createdAt: Date; id: string };
+
+/** The cursor is opaque to clients: the last row's (created_at, id), base64url-encoded. */
+export function encodeUserCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt.toISOString(), cursor.id])).toString("base64url");
+}
+
+export function decodeUserCursor(value: string): Cursor {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as [string, string];
+    const date = new Date(createdAt);
+    if (typeof id !== "string" || Number.isNaN(date.getTime())) throw new Error("bad cursor");
+    return { createdAt: date, id };
+  } catch {
+    throw new AppError("validation_failed", "The page cursor is not valid.", { after: "is not a valid cursor" });
+  }
+}
+
+/**
+ * One page of users, oldest first, by keyset (created_at, id) on users_created_idx: the cost of a
+ * page does not grow with how far into the list it is.
+ */
+export async function listUsers({
+  db,
+  after,
+  limit,
+}: {
+  db: Db;
+  after?: string;
+  limit: number;
+}): Promise<AdminUserList> {
+  const cursor = after ? decodeUserCursor(after) : undefined;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      cursor
+        ? or(gt(users.createdAt, cursor.createdAt), and(eq(users.createdAt, cursor.createdAt), gt(users.id, cursor.id)))
+        : undefined,
+    )
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    users: page.map(toAdminUser),
+    nextCursor: rows.length > limit && last ? encodeUserCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
+}

@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import type { AdminUser } from "@bureau/domain/contracts/accounts";
+import { users } from "../../db/auth-schema.ts";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { writeAudit } from "../audit/write-audit.ts";
+import { toAdminUser } from "./list-users.ts";
+
+/**
+ * Make Admin (spec §4: user → Admin; refused for someone already Admin). The row is locked so that
+ * two staff clicking at once record one change, and the change is audited in the same transaction.
+ */
+export async function makeAdmin(options: {
+  db: Db;
+  userId: string;
+  actor: { id: string; email: string };
+  requestId: string;
+}): Promise<AdminUser> {
+  return options.db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, options.userId)).for("update");
+    if (!target) throw new AppError("not_found", "There is no user with this id.");
+    if (target.role === "admin") throw new AppError("conflict", `${target.email} is already an Admin.`);
+    const [updated] = await tx
+      .update(users)
+      .set({ role: "admin", updatedAt: new Date() })
+      .where(eq(users.id, target.id))
+      .returning();
+    await writeAudit(tx, {
+      actorId: options.actor.id,
+      actorEmail: options.actor.email,
+      action: "user.make_admin",
+      entityType: "user",
+      entityId: target.id,
+      before: { email: target.email, role: target.role },
+      after: { email: target.email, role: "admin" },
+      requestId: options.requestId,
+    });
+    return toAdminUser(updated!);
+  });
+}

@@ -1,0 +1,69 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { sessions } from "../../db/auth-schema.ts";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { CurrentSession } from "../../plugins/auth.ts";
+import { writeAudit } from "../audit/write-audit.ts";
+
+type Credentials = { username: string; password: string };
+
+const digest = (value: string) => createHash("sha256").update(value, "utf8").digest();
+
+/**
+ * Compares the Secure Box credentials in constant time: both values are hashed to 32 bytes first (so
+ * their lengths leak nothing) and both comparisons always run (no early exit on a wrong username).
+ * `equal` is only replaceable so that a test can observe the comparisons.
+ */
+export function secureBoxCredentialsMatch(
+  expected: Credentials,
+  given: Credentials,
+  equal: (a: Buffer, b: Buffer) => boolean = timingSafeEqual,
+): boolean {
+  const usernameMatches = equal(digest(expected.username), digest(given.username));
+  const passwordMatches = equal(digest(expected.password), digest(given.password));
+  return usernameMatches && passwordMatches;
+}
+
+/**
+ * The Secure Box step (PRODUCT.md §2.8): an admin's session becomes staff-verified when the
+ * server-held credentials match. Every attempt by an admin is audited, successful or not.
+ * Signed-in non-admins are refused before any comparison, so only staff accounts can try at all.
+ */
+export async function verifySecureBox(options: {
+  db: Db;
+  expected: Credentials;
+  current: CurrentSession;
+  given: Credentials;
+  requestId: string;
+}): Promise<{ staffVerifiedAt: Date }> {
+  const { db, current, requestId } = options;
+  if (current.user.role !== "admin") {
+    throw new AppError("forbidden", "The Secure Box is for staff accounts only.");
+  }
+  const actor = { actorId: current.user.id, actorEmail: current.user.email, requestId };
+  if (!secureBoxCredentialsMatch(options.expected, options.given)) {
+    await writeAudit(db, {
+      ...actor,
+      action: "secure_box.failed",
+      entityType: "user",
+      entityId: current.user.id,
+    });
+    throw new AppError("forbidden", "The Secure Box username or password is not correct.");
+  }
+  const staffVerifiedAt = new Date();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sessions)
+      .set({ staffVerifiedAt, updatedAt: staffVerifiedAt })
+      .where(eq(sessions.id, current.sessionId));
+    await writeAudit(tx, {
+      ...actor,
+      action: "secure_box.verified",
+      entityType: "user",
+      entityId: current.user.id,
+      after: { staffVerifiedAt: staffVerifiedAt.toISOString() },
+    });
+  });
+  return { staffVerifiedAt };
+}

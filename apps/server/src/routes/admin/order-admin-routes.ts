@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  orderDetailsSchema,
+  orderListQuerySchema,
+  orderListSchema,
+  orderTransitionValues,
+  statisticsSchema,
+} from "@bureau/domain/contracts/dashboard";
+import { apiErrorSchema } from "@bureau/domain/contracts/errors";
+import { orderStatusValues } from "@bureau/domain/contracts/orders";
+import { getStatistics } from "../../modules/dashboard/get-statistics.ts";
+import { getOrderDetails } from "../../modules/orders/get-order-details.ts";
+import { listOrders } from "../../modules/orders/list-orders.ts";
+import { transitionOrder } from "../../modules/orders/transition-order.ts";
+import { signedInSession } from "../../plugins/auth.ts";
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+/** Staff order lists, details, lifecycle actions and statistics. Registered inside the staff-only scope. */
+export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/admin/orders",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "One page of orders in a status, newest first, searchable by number, name, e-mail or phone",
+        querystring: orderListQuerySchema,
+        response: { 200: orderListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return listOrders({ db: app.db, ...request.query });
+    },
+  );
+
+  app.get(
+    "/api/admin/orders/:id",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "An order with its lines, timeline and the actions its state allows",
+        params: z.object({ id: z.uuid("is not an order id") }),
+        response: { 200: orderDetailsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return getOrderDetails({ db: app.db, orderId: request.params.id });
+    },
+  );
+
+  app.post(
+    "/api/admin/orders/:id/:transition",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Accept (pending), complete (accepted) or cancel (delete keeps the order); 409 otherwise",
+        params: z.object({ id: z.uuid("is not an order id"), transition: z.enum(orderTransitionValues) }),
+        response: {
+          200: z.object({ id: z.string(), orderNumber: z.string(), status: z.enum(orderStatusValues) }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = signedInSession(request);
+      const result = await transitionOrder({
+        db: app.db,
+        orderId: request.params.id,
+        transition: request.params.transition,
+        actor: { id: user.id, email: user.email },
+        requestId: request.id,
+      });
+      if (request.params.transition === "accept") app.outboxMailer?.nudge();
+      return result;
+    },
+  );
+
+  app.get(
+    "/api/admin/statistics",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Order counts by status and chart data for the last 30 days",
+        response: { 200: statisticsSchema, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return getStatistics({ db: app.db });
+    },
+  );
+};

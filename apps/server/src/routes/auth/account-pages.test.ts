@@ -1,0 +1,148 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpAndSignIn } from "../../test/auth-helpers.ts";
+import { createTestApp, webBuildDir } from "../../test/test-app.ts";
+
+const haveWebBuild = existsSync(path.join(webBuildDir, "server", "index.js"));
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+function readPlain(file: string): string {
+  const bytes = readFileSync(file);
+  if (file.endsWith(".br")) return brotliDecompressSync(bytes).toString("utf8");
+  if (file.endsWith(".gz")) return gunzipSync(bytes).toString("utf8");
+  return bytes.toString("utf8");
+}
+
+/** Every Secure Box credential this machine knows of: tests', browser tests', the environment's, generated ones. */
+function knownSecureBoxSecrets(testConfig: { username: string; password: string }): string[] {
+  const secrets = [testConfig.username, testConfig.password, "e2e-staff", "e2e-box-password"];
+  if (process.env.SECURE_BOX_USERNAME) secrets.push(process.env.SECURE_BOX_USERNAME);
+  if (process.env.SECURE_BOX_PASSWORD) secrets.push(process.env.SECURE_BOX_PASSWORD);
+  const generated = path.resolve(webBuildDir, "../../../data/secrets.json");
+  if (existsSync(generated)) {
+    const parsed = JSON.parse(readFileSync(generated, "utf8")) as { secureBoxPassword?: string };
+    if (parsed.secureBoxPassword) secrets.push(parsed.secureBoxPassword);
+  }
+  return secrets;
+}
+
+describe.skipIf(!haveWebBuild)("account pages rendered on the server", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ web: true });
+  });
+  afterAll(() => t.close());
+
+  it("never ships the Secure Box credentials in any built client file", () => {
+    const files = filesUnder(path.join(webBuildDir, "client"));
+    expect(files.some((f) => f.endsWith(".js"))).toBe(true);
+    const secrets = knownSecureBoxSecrets(t.config.secureBox);
+    const leaks: string[] = [];
+    for (const file of files) {
+      if (!/\.(js|css|html|json|txt|map|br|gz)$/.test(file)) continue;
+      const text = readPlain(file);
+      for (const secret of secrets)
+        if (text.includes(secret)) leaks.push(`${path.relative(webBuildDir, file)}: ${secret}`);
+      if (/SECURE_BOX_(USERNAME|PASSWORD)|secureBoxPassword/.test(text)) leaks.push(`${file}: Secure Box setting name`);
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it("never sends the Secure Box credentials in the Secure Box page", async () => {
+    const admin = await signUpAndSignIn(t.app, { role: "admin" });
+    const page = await t.app.inject({ method: "GET", url: "/box", headers: { cookie: admin.cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Secure Box");
+    expect(page.body).toContain(">Access<");
+    expect(page.body).not.toContain(t.config.secureBox.password);
+    expect(page.body).not.toContain(t.config.secureBox.username);
+  });
+
+  it("knows the session in the first HTML: the avatar menu with the e-mail, or Sign In", async () => {
+    const anonymous = await t.app.inject({ method: "GET", url: "/exchangeRates" });
+    expect(anonymous.body).toMatch(/<a[^>]*href="\/signin"[^>]*>Sign In<\/a>/);
+    const user = await signUpAndSignIn(t.app);
+    const signedIn = await t.app.inject({ method: "GET", url: "/exchangeRates", headers: { cookie: user.cookie } });
+    expect(signedIn.body).toContain(user.email);
+    expect(signedIn.body).toContain("Account menu");
+    expect(signedIn.body).not.toMatch(/>Sign In<\/a>/);
+    expect(signedIn.body).not.toContain("/dashboard/Currency");
+    const admin = await signUpAndSignIn(t.app, { role: "admin" });
+    const adminPage = await t.app.inject({ method: "GET", url: "/exchangeRates", headers: { cookie: admin.cookie } });
+    expect(adminPage.body).toContain('href="/dashboard/Currency"');
+  });
+
+  it("renders the sign-in screen with the spec's texts", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/signIn" });
+    expect(page.statusCode).toBe(200);
+    for (const text of [
+      "Welcome back!",
+      "We are happy to see you here. Thanks for coming",
+      "Let&#x27;s Go!",
+      "Continue with Google",
+      "New User here ?",
+    ]) {
+      expect(page.body).toContain(text);
+    }
+    expect(page.body).toMatch(/<a[^>]*href="\/signup"[^>]*>Sign Up<\/a>/);
+    // Google is not configured in tests: the button says so and is disabled.
+    expect(page.body).toMatch(/<button[^>]*disabled[^>]*>.*Continue with Google \(not configured\)/s);
+    const lower = await t.app.inject({ method: "GET", url: "/signin" });
+    expect(lower.statusCode).toBe(200);
+    const signUp = await t.app.inject({ method: "GET", url: "/signup" });
+    expect(signUp.body).toMatch(/<a[^>]*href="\/signin"[^>]*>Sign In<\/a>/);
+  });
+
+  it("guards the dashboard on the server: sign in, staff only, Secure Box, then the page", async () => {
+    const anonymous = await t.app.inject({ method: "GET", url: "/dashboard/Users?after=x" });
+    expect(anonymous.statusCode).toBe(302);
+    expect(anonymous.headers.location).toBe(`/signIn?redirectTo=${encodeURIComponent("/dashboard/Users?after=x")}`);
+
+    const user = await signUpAndSignIn(t.app);
+    const plain = await t.app.inject({ method: "GET", url: "/dashboard/Users", headers: { cookie: user.cookie } });
+    expect(plain.statusCode).toBe(403);
+    expect(plain.body).toContain("This area is for staff");
+
+    const admin = await signUpAndSignIn(t.app, { role: "admin" });
+    const unboxed = await t.app.inject({ method: "GET", url: "/dashboard/Users", headers: { cookie: admin.cookie } });
+    expect(unboxed.statusCode).toBe(302);
+    expect(unboxed.headers.location).toBe(`/box?redirectTo=${encodeURIComponent("/dashboard/Users")}`);
+
+    const staff = await signUpAndSignIn(t.app, { role: "admin", staffVerified: true });
+    const page = await t.app.inject({ method: "GET", url: "/dashboard/Users", headers: { cookie: staff.cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(user.email);
+    expect(page.body).toContain("Make Admin");
+    for (const entry of [
+      "Statics",
+      "Pending Orders",
+      "Accepted Orders",
+      "History",
+      "Currency",
+      "Add Currency",
+      "Users",
+    ]) {
+      expect(page.body).toContain(`>${entry}</a>`);
+    }
+
+    const root = await t.app.inject({ method: "GET", url: "/dashboard", headers: { cookie: staff.cookie } });
+    expect(root.statusCode).toBe(302);
+    expect(root.headers.location).toBe("/dashboard/Statics");
+  });
+
+  it("sends an anonymous visitor of the Secure Box to sign in first, and back", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/box?redirectTo=%2Fdashboard%2FUsers" });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(
+      `/signIn?redirectTo=${encodeURIComponent("/box?redirectTo=%2Fdashboard%2FUsers")}`,
+    );
+  });
+});

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { PHOTO_MAX_BYTES } from "@bureau/domain/account-rules";
+import { profileUpdateSchema, sessionUserSchema } from "@bureau/domain/contracts/accounts";
+import { apiErrorSchema } from "@bureau/domain/contracts/errors";
+import { AppError } from "../../lib/app-error.ts";
+import { readProfilePhoto, saveProfilePhoto } from "../../modules/users/profile-photo.ts";
+import { updateDisplayName } from "../../modules/users/update-profile.ts";
+import { forgetLoadedSession, loadSession, requireUser, signedInSession } from "../../plugins/auth.ts";
+
+/** Uploads are sent as the raw file; any of these declared types is accepted, the bytes decide. */
+const uploadContentTypes = ["image/png", "image/jpeg", "image/webp", "application/octet-stream"];
+
+/** A signed-in person's own profile: display name and photo (spec §3: "update display name and photo"). */
+export async function accountRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  scope.addContentTypeParser(
+    uploadContentTypes,
+    // A little over the limit, so that a too-large photo gets our own clear message from the module.
+    { parseAs: "buffer", bodyLimit: PHOTO_MAX_BYTES + 1 },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.patch(
+    "/api/account/profile",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Changes the display name (any other field in the body is ignored)",
+        body: profileUpdateSchema,
+        response: { 200: sessionUserSchema, 401: apiErrorSchema },
+      },
+      onRequest: requireUser,
+    },
+    async (request, reply) => {
+      const { user } = signedInSession(request);
+      await updateDisplayName({ db: scope.db, userId: user.id, name: request.body.name });
+      forgetLoadedSession(request);
+      const current = await loadSession(request, reply as never);
+      return current!.user;
+    },
+  );
+
+  app.put(
+    "/api/account/photo",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Uploads the profile photo: PNG, JPEG or WebP, at most 1 MB, sent as the raw file",
+        response: { 200: sessionUserSchema, 401: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema },
+      },
+      bodyLimit: PHOTO_MAX_BYTES + 1,
+      onRequest: requireUser,
+      errorHandler: (error) => {
+        // Fastify's own 413 for a body over bodyLimit: say what the limit is.
+        if ((error as { statusCode?: number }).statusCode === 413) {
+          throw new AppError("payload_too_large", "The photo must be 1 MB or smaller.");
+        }
+        if ((error as { code?: string }).code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+          throw new AppError("unsupported_media_type", "The photo must be a PNG, JPEG or WebP image.");
+        }
+        throw error;
+      },
+    },
+    async (request, reply) => {
+      const { user } = signedInSession(request);
+      if (!Buffer.isBuffer(request.body)) {
+        throw new AppError("unsupported_media_type", "The photo must be a PNG, JPEG or WebP image.");
+      }
+      await saveProfilePhoto({ db: scope.db, userId: user.id, bytes: request.body });
+      forgetLoadedSession(request);
+      const current = await loadSession(request, reply as never);
+      return current!.user;
+    },
+  );
+
+  app.get(
+    "/api/account/photo/:userId",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "A profile photo, served from our own origin with its detected type",
+        params: z.object({ userId: z.string().min(1).max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const photo = await readProfilePhoto({ db: scope.db, userId: request.params.userId });
+      if (!photo) throw new AppError("not_found", "This user has no photo.");
+      return (
+        reply
+          .type(photo.contentType)
+          .header("x-content-type-options", "nosniff")
+          .header("content-disposition", "inline")
+          .header("content-security-policy", "default-src 'none'; sandbox")
+          .header("cross-origin-resource-policy", "same-origin")
+          // The URL carries a version (?v=...) that changes with every upload.
+          .header("cache-control", "private, max-age=31536000, immutable")
+          .send(photo.bytes)
+      );
+    },
+  );
+}

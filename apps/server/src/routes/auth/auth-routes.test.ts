@@ -1,0 +1,522 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions, users } from "../../db/auth-schema.ts";
+import { auditLog } from "../../db/schema.ts";
+import { STAFF_VERIFICATION_TTL_MS } from "../../plugins/auth.ts";
+import { secureBoxLimits, signInLimits, signUpLimits } from "./attempt-limits.ts";
+import {
+  cookieHeaderFrom,
+  nextClientAddress,
+  signIn,
+  signUp,
+  signUpAndSignIn,
+  uniqueEmail,
+} from "../../test/auth-helpers.ts";
+import { createTestApp } from "../../test/test-app.ts";
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+const json = { "content-type": "application/json" };
+
+describe("sign-up, sign-in and the session", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("signs up with role user, sets an HttpOnly SameSite cookie and knows the session", async () => {
+    const email = uniqueEmail("new");
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      remoteAddress: nextClientAddress(),
+      headers: { ...json, origin: t.config.publicUrl },
+      payload: JSON.stringify({ email, password: "a-good-password", name: "" }),
+    });
+    expect(response.statusCode).toBe(200);
+    const setCookie = [response.headers["set-cookie"]].flat().join("\n");
+    expect(setCookie).toMatch(/harbour\.session_token=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    // Plain HTTP public URL (tests): no Secure attribute, which browsers would refuse over http.
+    expect(setCookie).not.toMatch(/;\s*Secure/i);
+
+    const cookie = cookieHeaderFrom(response.headers["set-cookie"]);
+    const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie } });
+    expect(session.json()).toMatchObject({ email, role: "user", staffVerified: false, name: "", image: null });
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row?.role).toBe("user");
+  });
+
+  it("answers null for an anonymous visitor", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/session" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toBeNull();
+    expect(response.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("refuses a wrong password with the spec's message, and accepts the right one", async () => {
+    const account = await signUp(t.app);
+    const wrong = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      remoteAddress: nextClientAddress(),
+      headers: { ...json, origin: t.config.publicUrl },
+      payload: JSON.stringify({ email: account.email, password: "not-the-password" }),
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error).toMatchObject({ code: "unauthenticated", message: "The password doesn't match" });
+    const cookie = await signIn(t.app, account.email, account.password);
+    const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie } });
+    expect(session.json().email).toBe(account.email);
+  });
+
+  it("says clearly when the e-mail is taken or the password is weak", async () => {
+    const account = await signUp(t.app);
+    const taken = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      remoteAddress: nextClientAddress(),
+      headers: { ...json, origin: t.config.publicUrl },
+      payload: JSON.stringify({ email: account.email, password: "another-password", name: "" }),
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe("An account with this e-mail already exists. Sign in instead.");
+
+    const weak = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      remoteAddress: nextClientAddress(),
+      headers: { ...json, origin: t.config.publicUrl },
+      payload: JSON.stringify({ email: uniqueEmail(), password: "short", name: "" }),
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error).toMatchObject({
+      code: "validation_failed",
+      message: "The password is too weak: use at least 8 characters.",
+      fields: { password: "The password is too weak: use at least 8 characters." },
+    });
+  });
+
+  it("signs out: the session ends on the server", async () => {
+    const account = await signUp(t.app);
+    const out = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-out",
+      headers: { ...account.headers, ...json },
+      payload: "{}",
+    });
+    expect(out.statusCode).toBe(200);
+    const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: account.cookie } });
+    expect(session.json()).toBeNull();
+  });
+
+  it("refuses state changes from another site", async () => {
+    const account = await signUp(t.app);
+    const box = await t.app.inject({
+      method: "POST",
+      url: "/api/box",
+      headers: { cookie: account.cookie, origin: "https://evil.example" },
+      payload: { username: "x", password: "y" },
+    });
+    expect(box.statusCode).toBe(403);
+    expect(box.json().error.message).toBe("This request came from another site and was refused.");
+    const noOrigin = await t.app.inject({
+      method: "PATCH",
+      url: "/api/account/profile",
+      headers: { cookie: account.cookie, "sec-fetch-site": "cross-site" },
+      payload: { name: "Mallory" },
+    });
+    expect(noOrigin.statusCode).toBe(403);
+    const signOut = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-out",
+      headers: { cookie: account.cookie, origin: "https://evil.example", ...json },
+      payload: "{}",
+    });
+    expect(signOut.statusCode).toBe(403);
+    const still = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: account.cookie } });
+    expect(still.json()?.email).toBe(account.email);
+  });
+});
+
+describe("a forged role in any request body is ignored", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const roleOf = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]?.role;
+
+  it("on sign-up", async () => {
+    const email = uniqueEmail("forger");
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      remoteAddress: nextClientAddress(),
+      headers: { ...json, origin: t.config.publicUrl },
+      payload: JSON.stringify({ email, password: "a-good-password", name: "", role: "admin" }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.role).toBe("user");
+    expect(await roleOf(email)).toBe("user");
+  });
+
+  it("on the profile update and on better-auth's own update endpoint", async () => {
+    const account = await signUp(t.app);
+    const profile = await t.app.inject({
+      method: "PATCH",
+      url: "/api/account/profile",
+      headers: account.headers,
+      payload: { name: "Eve", role: "admin", staffVerified: true, email: "other@example.com" },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({ name: "Eve", role: "user", email: account.email, staffVerified: false });
+
+    const libraryUpdate = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/update-user",
+      headers: { ...account.headers, ...json },
+      payload: JSON.stringify({ role: "admin", name: "Eve" }),
+    });
+    expect(libraryUpdate.statusCode).toBeGreaterThanOrEqual(400);
+    expect(await roleOf(account.email)).toBe("user");
+  });
+
+  it("on sign-in and on the Secure Box", async () => {
+    const account = await signUp(t.app);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      remoteAddress: nextClientAddress(),
+      headers: { ...json, origin: t.config.publicUrl },
+      payload: JSON.stringify({ email: account.email, password: account.password, role: "admin" }),
+    });
+    expect(response.statusCode).toBe(200);
+    const box = await t.app.inject({
+      method: "POST",
+      url: "/api/box",
+      headers: account.headers,
+      payload: { ...t.config.secureBox, role: "admin" },
+    });
+    expect(box.statusCode).toBe(403);
+    expect(await roleOf(account.email)).toBe("user");
+  });
+});
+
+const limitOf = (limits: { name: string; max: number }[], name: string) => {
+  const limit = limits.find((l) => l.name === name);
+  if (!limit) throw new Error(`no limit ${name}`);
+  return limit.max;
+};
+
+describe("attempt limits", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const signInAttempt = (email: string, remoteAddress: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      remoteAddress,
+      headers: { ...json, origin: t.config.publicUrl },
+      payload: JSON.stringify({ email, password: "wrong-password" }),
+    });
+
+  it("limits sign-in attempts on one account, from any address", async () => {
+    const account = await signUp(t.app);
+    const statuses: number[] = [];
+    const perAccount = limitOf(signInLimits, "sign-in:email");
+    for (let i = 0; i < perAccount; i++) {
+      statuses.push((await signInAttempt(account.email, nextClientAddress())).statusCode);
+    }
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    const limited = await signInAttempt(account.email, nextClientAddress());
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatchObject({ code: "rate_limited" });
+    expect(limited.json().error.message).toMatch(/^Too many sign-in attempts\. Please wait .+ and try again\.$/);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    // Even the right password waits: the limit is on attempts, not failures.
+    const right = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      remoteAddress: nextClientAddress(),
+      headers: { ...json, origin: t.config.publicUrl },
+      payload: JSON.stringify({ email: account.email, password: account.password }),
+    });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it("limits sign-in attempts from one address, across accounts", async () => {
+    const address = nextClientAddress();
+    const perAddress = limitOf(signInLimits, "sign-in:ip");
+    for (let i = 0; i < perAddress; i++) expect((await signInAttempt(uniqueEmail(), address)).statusCode).toBe(401);
+    const limited = await signInAttempt(uniqueEmail(), address);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toContain("Too many sign-in attempts");
+    // Another address is not affected.
+    expect((await signInAttempt(uniqueEmail(), nextClientAddress())).statusCode).toBe(401);
+  });
+
+  it("limits sign-ups per address and per e-mail", async () => {
+    const address = nextClientAddress();
+    const signUpFrom = (email: string, remoteAddress: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-up/email",
+        remoteAddress,
+        headers: { ...json, origin: t.config.publicUrl },
+        payload: JSON.stringify({ email, password: "a-good-password", name: "" }),
+      });
+    for (let i = 0; i < limitOf(signUpLimits, "sign-up:ip"); i++) {
+      expect((await signUpFrom(uniqueEmail(), address)).statusCode).toBe(200);
+    }
+    const limited = await signUpFrom(uniqueEmail(), address);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toContain("Too many sign-up attempts");
+
+    const email = uniqueEmail();
+    const first = await signUpFrom(email, nextClientAddress());
+    expect(first.statusCode).toBe(200);
+    for (let i = 1; i < limitOf(signUpLimits, "sign-up:email"); i++) {
+      expect((await signUpFrom(email, nextClientAddress())).statusCode).toBe(409);
+    }
+    expect((await signUpFrom(email, nextClientAddress())).statusCode).toBe(429);
+  });
+
+  it("limits Secure Box attempts per username and per address", async () => {
+    const admin = await signUpAndSignIn(t.app, { role: "admin" });
+    const attempt = (username: string, remoteAddress: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/box",
+        remoteAddress,
+        headers: admin.headers,
+        payload: { username, password: "wrong" },
+      });
+    for (let i = 0; i < limitOf(secureBoxLimits, "secure-box:username"); i++) {
+      expect((await attempt("guess", nextClientAddress())).statusCode).toBe(403);
+    }
+    const byUsername = await attempt("guess", nextClientAddress());
+    expect(byUsername.statusCode).toBe(429);
+    expect(byUsername.json().error.message).toMatch(/^Too many Secure Box attempts\./);
+
+    const address = nextClientAddress();
+    for (let i = 0; i < limitOf(secureBoxLimits, "secure-box:ip"); i++) {
+      expect((await attempt(`name-${i}`, address)).statusCode).toBe(403);
+    }
+    expect((await attempt("name-last", address)).statusCode).toBe(429);
+  });
+});
+
+describe("Secure Box", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const auditOf = (userId: string) =>
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "user"), eq(auditLog.entityId, userId)));
+
+  it("needs a signed-in session", async () => {
+    const response = await t.app.inject({ method: "POST", url: "/api/box", payload: t.config.secureBox });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("is for staff accounts only: a plain user is refused without a comparison", async () => {
+    const user = await signUpAndSignIn(t.app);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/box",
+      headers: user.headers,
+      payload: t.config.secureBox,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.message).toBe("The Secure Box is for staff accounts only.");
+    expect(await auditOf(user.userId)).toEqual([]);
+  });
+
+  it("refuses wrong credentials, audited, and leaves the session unverified", async () => {
+    const admin = await signUpAndSignIn(t.app, { role: "admin" });
+    for (const payload of [
+      { username: t.config.secureBox.username, password: "wrong-password" },
+      { username: "wrong-user", password: t.config.secureBox.password },
+      { username: "", password: "" },
+    ]) {
+      const response = await t.app.inject({ method: "POST", url: "/api/box", headers: admin.headers, payload });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.message).toBe("The Secure Box username or password is not correct.");
+    }
+    const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: admin.cookie } });
+    expect(session.json().staffVerified).toBe(false);
+    const entries = await auditOf(admin.userId);
+    expect(entries.map((e) => e.action)).toEqual(["secure_box.failed", "secure_box.failed", "secure_box.failed"]);
+    expect(entries[0]).toMatchObject({ actorId: admin.userId, actorEmail: admin.email });
+    // The audit never holds what was typed.
+    expect(JSON.stringify(entries)).not.toContain("wrong-password");
+  });
+
+  it("marks only this session staff-verified on the right credentials, audited", async () => {
+    const admin = await signUpAndSignIn(t.app, { role: "admin" });
+    const otherSessionCookie = await signIn(t.app, admin.email, admin.password);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/box",
+      headers: admin.headers,
+      payload: t.config.secureBox,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ staffVerified: true });
+    const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: admin.cookie } });
+    expect(session.json()).toMatchObject({ role: "admin", staffVerified: true });
+    const other = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: otherSessionCookie } });
+    expect(other.json()).toMatchObject({ role: "admin", staffVerified: false });
+    expect((await auditOf(admin.userId)).map((e) => e.action)).toContain("secure_box.verified");
+    const staffRoute = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/users",
+      headers: { cookie: admin.cookie },
+    });
+    expect(staffRoute.statusCode).toBe(200);
+  });
+
+  it("stops counting after the staff verification has aged", async () => {
+    const admin = await signUpAndSignIn(t.app, { role: "admin", staffVerified: true });
+    await t.db
+      .update(sessions)
+      .set({ staffVerifiedAt: new Date(Date.now() - STAFF_VERIFICATION_TTL_MS - 1000) })
+      .where(eq(sessions.userId, admin.userId));
+    const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: admin.cookie } });
+    expect(session.json().staffVerified).toBe(false);
+    const staffRoute = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/users",
+      headers: { cookie: admin.cookie },
+    });
+    expect(staffRoute.statusCode).toBe(403);
+  });
+
+  it("ends with the session: a new sign-in is not staff-verified", async () => {
+    const admin = await signUpAndSignIn(t.app, { role: "admin", staffVerified: true });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-out",
+      headers: { ...admin.headers, ...json },
+      payload: "{}",
+    });
+    const again = await signIn(t.app, admin.email, admin.password);
+    const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: again } });
+    expect(session.json()).toMatchObject({ role: "admin", staffVerified: false });
+  });
+});
+
+describe("secure cookies behind HTTPS", () => {
+  it("sets Secure, __Secure- prefixed cookies when PUBLIC_URL is https", async () => {
+    const t = await createTestApp({ env: { PUBLIC_URL: "https://fx.example.co.uk" } });
+    try {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-up/email",
+        remoteAddress: nextClientAddress(),
+        headers: { ...json, origin: "https://fx.example.co.uk" },
+        payload: JSON.stringify({ email: uniqueEmail(), password: "a-good-password", name: "" }),
+      });
+      expect(response.statusCode).toBe(200);
+      const setCookie = [response.headers["set-cookie"]].flat().join("\n");
+      expect(setCookie).toMatch(/__Secure-harbour\.session_token=/);
+      expect(setCookie).toMatch(/;\s*Secure/i);
+      expect(setCookie).toMatch(/HttpOnly/i);
+      const cookie = cookieHeaderFrom(response.headers["set-cookie"]);
+      const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie } });
+      expect(session.json()?.role).toBe("user");
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("sign-in providers", () => {
+  it("reports Google as not configured without credentials", async () => {
+    const t = await createTestApp();
+    try {
+      const response = await t.app.inject({ method: "GET", url: "/api/sign-in-providers" });
+      expect(response.json()).toEqual({ providers: [{ id: "google", name: "Google", configured: false }] });
+      const start = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/social",
+        headers: { ...json, origin: t.config.publicUrl },
+        payload: JSON.stringify({ provider: "google", callbackURL: "/", disableRedirect: true }),
+      });
+      expect(start.statusCode).toBeGreaterThanOrEqual(400);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("starts a Google sign-in at Google's authorize URL with our callback when configured", async () => {
+    const t = await createTestApp({ env: { GOOGLE_CLIENT_ID: "google-client-id", GOOGLE_CLIENT_SECRET: "s3cret" } });
+    try {
+      const providers = await t.app.inject({ method: "GET", url: "/api/sign-in-providers" });
+      expect(providers.json().providers).toContainEqual({ id: "google", name: "Google", configured: true });
+      const start = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/social",
+        headers: { ...json, origin: t.config.publicUrl },
+        payload: JSON.stringify({ provider: "google", callbackURL: "/auth/popup-complete", disableRedirect: true }),
+      });
+      expect(start.statusCode).toBe(200);
+      const url = new URL(start.json().url);
+      expect(url.origin).toBe("https://accounts.google.com");
+      expect(url.searchParams.get("client_id")).toBe("google-client-id");
+      expect(url.searchParams.get("redirect_uri")).toBe("http://localhost:3000/api/auth/callback/google");
+      expect(url.searchParams.get("state")).toBeTruthy();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("refuses a callback URL on another site", async () => {
+    const t = await createTestApp({ env: { GOOGLE_CLIENT_ID: "google-client-id", GOOGLE_CLIENT_SECRET: "s3cret" } });
+    try {
+      const start = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/social",
+        headers: { ...json, origin: t.config.publicUrl },
+        payload: JSON.stringify({ provider: "google", callbackURL: "https://evil.example/", disableRedirect: true }),
+      });
+      expect(start.statusCode).toBe(403);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("the OAuth popup's last page", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("is a page without inline script that loads its own script file", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/auth/popup-complete" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.body).toContain('<script src="/auth/popup-complete.js" defer></script>');
+    expect([...page.body.matchAll(/<script(?![^>]*\ssrc=)[^>]*>/g)]).toEqual([]);
+    expect(String(page.headers["content-security-policy"])).not.toContain("unsafe-inline");
+    const script = await t.app.inject({ method: "GET", url: "/auth/popup-complete.js" });
+    expect(script.headers["content-type"]).toContain("text/javascript");
+    expect(script.body).toContain("BroadcastChannel");
+    expect(script.body).toContain("window.close()");
+  });
+});

@@ -1,0 +1,136 @@
+import { fromNodeHeaders } from "better-auth/node";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type ApiError, type ErrorCode, errorStatus } from "@bureau/domain/contracts/errors";
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "../../plugins/auth.ts";
+import { attemptLimiter, authEndpointLimits, signInLimits, signUpLimits } from "./attempt-limits.ts";
+
+/**
+ * better-auth's endpoints under /api/auth/*, behind our attempt limits. Requests are handed over
+ * as Web Requests on our public origin; error answers are rewritten into the API's one error shape
+ * with the product's wording, so the web app handles every failure the same way.
+ */
+export async function betterAuthMount(app: FastifyInstance) {
+  // OAuth providers may post their callback as a form; better-auth parses it itself.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    const headers = fromNodeHeaders(request.headers);
+    headers.set(CLIENT_IP_HEADER, request.ip);
+    headers.delete("content-length");
+    const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.body !== undefined;
+    const response = await app.auth.handler(
+      new Request(new URL(request.url, app.config.publicUrl), {
+        method: request.method,
+        headers,
+        ...(hasBody ? { body: typeof request.body === "string" ? request.body : JSON.stringify(request.body) } : {}),
+      }),
+    );
+    reply.status(response.status);
+    for (const [name, value] of response.headers) {
+      if (name === "set-cookie" || name === "content-length" || name === "content-encoding") continue;
+      reply.header(name, value);
+    }
+    for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
+    reply.header("cache-control", "no-store");
+    const text = await response.text();
+    if (response.status >= 400 && response.headers.get("content-type")?.includes("application/json")) {
+      const body = toApiError(response.status, safeJson(text));
+      body.error.requestId = request.id;
+      return reply.status(errorStatus[body.error.code]).type("application/json; charset=utf-8").send(body);
+    }
+    return reply.send(text);
+  };
+
+  const hidden = { hide: true } as const;
+  app.post(`${AUTH_BASE_PATH}/sign-in/email`, {
+    schema: hidden,
+    preHandler: attemptLimiter(app, "sign-in", signInLimits),
+    handler: forward,
+  });
+  app.post(`${AUTH_BASE_PATH}/sign-up/email`, {
+    schema: hidden,
+    preHandler: attemptLimiter(app, "sign-up", signUpLimits),
+    handler: forward,
+  });
+  app.route({
+    method: ["GET", "POST"],
+    url: `${AUTH_BASE_PATH}/*`,
+    schema: hidden,
+    preHandler: attemptLimiter(app, "authentication", authEndpointLimits),
+    handler: forward,
+  });
+}
+
+function safeJson(text: string): { code?: string; message?: string } {
+  try {
+    return (JSON.parse(text) ?? {}) as { code?: string; message?: string };
+  } catch {
+    return {};
+  }
+}
+
+/** better-auth's error codes in the product's words (spec §8 where it has one). */
+const knownErrors: Record<string, { code: ErrorCode; message: string; field?: string }> = {
+  INVALID_EMAIL_OR_PASSWORD: { code: "unauthenticated", message: "The password doesn't match" },
+  INVALID_PASSWORD: { code: "unauthenticated", message: "The password doesn't match" },
+  USER_ALREADY_EXISTS: {
+    code: "conflict",
+    message: "An account with this e-mail already exists. Sign in instead.",
+    field: "email",
+  },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: {
+    code: "conflict",
+    message: "An account with this e-mail already exists. Sign in instead.",
+    field: "email",
+  },
+  PASSWORD_TOO_SHORT: {
+    code: "validation_failed",
+    message: "The password is too weak: use at least 8 characters.",
+    field: "password",
+  },
+  PASSWORD_TOO_LONG: {
+    code: "validation_failed",
+    message: "The password is too long: use at most 128 characters.",
+    field: "password",
+  },
+  INVALID_EMAIL: { code: "validation_failed", message: "Enter a valid e-mail address.", field: "email" },
+  INVALID_ORIGIN: { code: "forbidden", message: "This request came from another site and was refused." },
+  MISSING_OR_NULL_ORIGIN: { code: "forbidden", message: "This request came from another site and was refused." },
+  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: {
+    code: "forbidden",
+    message: "This request came from another site and was refused.",
+  },
+};
+
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return "unauthenticated";
+  if (status === 403) return "forbidden";
+  if (status === 404) return "not_found";
+  if (status === 409) return "conflict";
+  if (status === 422) return "validation_failed";
+  if (status === 429) return "rate_limited";
+  if (status >= 500) return "internal";
+  return "bad_request";
+}
+
+export function toApiError(status: number, body: { code?: string; message?: string }): ApiError {
+  const known = body.code ? knownErrors[body.code] : undefined;
+  if (known) {
+    return {
+      error: {
+        code: known.code,
+        message: known.message,
+        ...(known.field ? { fields: { [known.field]: known.message } } : {}),
+      },
+    };
+  }
+  const code = codeForStatus(status);
+  // 5xx details stay in the log (better-auth logs them through our logger), never in the answer.
+  const message =
+    code === "internal"
+      ? "Something went wrong on our side. Please try again."
+      : (body.message ?? "The request is not valid.");
+  return { error: { code, message } };
+}

@@ -1,0 +1,160 @@
+import { type AddressInfo, createServer } from "node:net";
+import { eq } from "drizzle-orm";
+import Provider from "oidc-provider";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../db/auth-schema.ts";
+import { cookieHeaderFrom } from "../../test/auth-helpers.ts";
+import { createTestApp } from "../../test/test-app.ts";
+
+/**
+ * "Continue with …" through a real OpenID Connect provider (npm oidc-provider, started here), driven
+ * over HTTP the way a browser would: our authorize URL, the provider's login and consent screens,
+ * back to our callback. The provider also asserts a `role: "admin"` claim, which must not count.
+ */
+const PUBLIC_URL = "http://localhost:3000";
+const CLIENT_ID = "harbour-fx-test";
+const CLIENT_SECRET = "harbour-fx-test-secret";
+
+type Jar = { cookie: string };
+
+/** A port nothing listens on right now (the provider's issuer URL must name its port up front). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function startProvider() {
+  const port = await freePort();
+  const issuer = `http://127.0.0.1:${port}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: [`${PUBLIC_URL}/api/auth/callback/oidc`],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      },
+    ],
+    claims: { openid: ["sub", "role"], email: ["email", "email_verified"], profile: ["name"] },
+    async findAccount(_ctx, id) {
+      return {
+        accountId: id,
+        claims: async () => ({
+          sub: id,
+          email: `${id}@oidc.test`,
+          email_verified: true,
+          name: "Olive Idc",
+          role: "admin",
+        }),
+      };
+    },
+    features: { devInteractions: { enabled: true } },
+    // Short lifetimes for a test provider (and no notices about defaults).
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
+    cookies: { keys: ["oidc-test-cookie-key"] },
+  });
+  const server = provider.listen(port, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  return { issuer, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** One request to the provider, keeping its cookies like a browser would. */
+async function providerRequest(jar: Jar, url: string, init: RequestInit = {}) {
+  const response = await fetch(url, {
+    ...init,
+    redirect: "manual",
+    headers: { ...(init.headers as Record<string, string>), cookie: jar.cookie },
+  });
+  jar.cookie = cookieHeaderFrom(response.headers.getSetCookie(), jar.cookie);
+  return response;
+}
+
+describe("sign-in through an OpenID Connect provider", () => {
+  let provider: Awaited<ReturnType<typeof startProvider>>;
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    provider = await startProvider();
+    t = await createTestApp({
+      env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await provider?.close();
+  });
+
+  it("offers the provider on the sign-in screens", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/sign-in-providers" });
+    expect(response.json().providers).toContainEqual({ id: "oidc", name: "OpenID Connect", configured: true });
+  });
+
+  it("creates the account with role user, ignoring a role claim, and ends on the popup page", async () => {
+    const app: Jar = { cookie: "" };
+    const start = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/social",
+      headers: { origin: PUBLIC_URL, "content-type": "application/json" },
+      payload: JSON.stringify({
+        provider: "oidc",
+        callbackURL: "/auth/popup-complete",
+        errorCallbackURL: "/auth/popup-complete",
+        disableRedirect: true,
+      }),
+    });
+    expect(start.statusCode).toBe(200);
+    app.cookie = cookieHeaderFrom(start.headers["set-cookie"], app.cookie);
+    const authorize = new URL(start.json().url);
+    expect(authorize.origin).toBe(provider.issuer);
+    expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authorize.searchParams.get("redirect_uri")).toBe(`${PUBLIC_URL}/api/auth/callback/oidc`);
+
+    // At the provider: authorize → login screen → consent screen → back to us with a code.
+    const browser: Jar = { cookie: "" };
+    let response = await providerRequest(browser, authorize.toString());
+    let callback: URL | undefined;
+    for (let step = 0; step < 10 && !callback; step++) {
+      const location = response.headers.get("location");
+      if (location) {
+        const next = new URL(location, provider.issuer);
+        if (next.origin === new URL(PUBLIC_URL).origin) callback = next;
+        else response = await providerRequest(browser, next.toString());
+        continue;
+      }
+      const page = await response.text();
+      const action = /action="([^"]+)"/.exec(page)?.[1];
+      const prompt = /name="prompt" value="([^"]+)"/.exec(page)?.[1];
+      if (!action || !prompt) throw new Error(`unexpected provider page: ${page.slice(0, 300)}`);
+      const form = new URLSearchParams({ prompt, ...(prompt === "login" ? { login: "olive", password: "any" } : {}) });
+      response = await providerRequest(browser, new URL(action, provider.issuer).toString(), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: form.toString(),
+      });
+    }
+    expect(callback?.pathname).toBe("/api/auth/callback/oidc");
+
+    const back = await t.app.inject({
+      method: "GET",
+      url: `${callback!.pathname}${callback!.search}`,
+      headers: { cookie: app.cookie },
+    });
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toBe("/auth/popup-complete");
+    app.cookie = cookieHeaderFrom(back.headers["set-cookie"], app.cookie);
+
+    const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: app.cookie } });
+    expect(session.json()).toMatchObject({ email: "olive@oidc.test", name: "Olive Idc", role: "user" });
+    const [row] = await t.db.select().from(users).where(eq(users.email, "olive@oidc.test"));
+    expect(row?.role).toBe("user");
+  });
+
+  it("sends a refused or broken sign-in to the popup page with an error", async () => {
+    const back = await t.app.inject({ method: "GET", url: "/api/auth/callback/oidc?code=forged&state=forged" });
+    expect(back.statusCode).toBe(302);
+    expect(String(back.headers.location)).toMatch(/^http:\/\/localhost:3000\/auth\/popup-complete\?error=/);
+  });
+});

@@ -1,0 +1,109 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { users } from "../db/auth-schema.ts";
+
+/**
+ * Signing in for server tests, through the real endpoints (better-auth's sign-up, our Secure Box),
+ * so that what a test sees is what a browser would get. Each helper call comes from its own client
+ * address, so that tests do not trip the per-address attempt limits unless they mean to.
+ */
+
+export type SignedIn = {
+  userId: string;
+  email: string;
+  password: string;
+  /** "name=value; name2=value2" for a Cookie header. */
+  cookie: string;
+  /** Cookie plus our Origin: what a same-site browser request carries on a state change. */
+  headers: { cookie: string; origin: string };
+};
+
+let addressCounter = 0;
+/** A distinct client address per call (10.77.x.y). */
+export function nextClientAddress(): string {
+  addressCounter += 1;
+  return `10.77.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
+}
+
+export function uniqueEmail(prefix = "person"): string {
+  return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
+}
+
+/** The cookies a response sets, as a Cookie header value (later ones replace earlier ones). */
+export function cookieHeaderFrom(setCookie: string | string[] | undefined, previous = ""): string {
+  const jar = new Map<string, string>();
+  for (const part of previous.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name) jar.set(name, rest.join("="));
+  }
+  const list = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
+  for (const line of list) {
+    const [pair] = line.split(";");
+    const [name, ...rest] = (pair ?? "").trim().split("=");
+    if (!name) continue;
+    const value = rest.join("=");
+    if (value === "" || /max-age=0/i.test(line)) jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+export async function signUp(
+  app: FastifyInstance,
+  options: { email?: string; password?: string; name?: string; extra?: Record<string, unknown> } = {},
+): Promise<SignedIn> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? "correct-horse-battery";
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/auth/sign-up/email",
+    remoteAddress: nextClientAddress(),
+    headers: { origin: app.config.publicUrl, "content-type": "application/json" },
+    payload: JSON.stringify({ email, password, name: options.name ?? "", ...options.extra }),
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const cookie = cookieHeaderFrom(response.headers["set-cookie"]);
+  const userId = (response.json() as { user: { id: string } }).user.id;
+  return { userId, email, password, cookie, headers: { cookie, origin: app.config.publicUrl } };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/email",
+    remoteAddress: nextClientAddress(),
+    headers: { origin: app.config.publicUrl, "content-type": "application/json" },
+    payload: JSON.stringify({ email, password }),
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return cookieHeaderFrom(response.headers["set-cookie"]);
+}
+
+/** Passes the Secure Box with the configured credentials (the session must be an admin's). */
+export async function passSecureBox(app: FastifyInstance, signedIn: Pick<SignedIn, "headers">) {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/box",
+    remoteAddress: nextClientAddress(),
+    headers: signedIn.headers,
+    payload: { username: app.config.secureBox.username, password: app.config.secureBox.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`Secure Box failed: ${response.statusCode} ${response.body}`);
+}
+
+/**
+ * A signed-in session of a new account: a plain user, an admin, or an admin whose session passed
+ * the Secure Box (staffVerified). Roles are set in the database, as only staff could do it otherwise.
+ */
+export async function signUpAndSignIn(
+  app: FastifyInstance,
+  options: { email?: string; role?: "user" | "admin"; staffVerified?: boolean } = {},
+): Promise<SignedIn> {
+  const signedIn = await signUp(app, { email: options.email });
+  if (options.role === "admin") {
+    await app.db.update(users).set({ role: "admin" }).where(eq(users.id, signedIn.userId));
+  }
+  if (options.staffVerified) await passSecureBox(app, signedIn);
+  return signedIn;
+}

@@ -1,0 +1,84 @@
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import "./confirm-dialog.css";
+
+/**
+ * The one confirm dialog (ENGINEERING.md: one dialog), on the native <dialog> element: modal, focus
+ * kept inside, Escape cancels, no script-injected styles (our CSP forbids them). The spec's text is
+ * the default: "Are you sure? You won't be able to revert this!".
+ */
+export type ConfirmOptions = {
+  title?: string;
+  text?: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+};
+
+export const CONFIRM_TITLE = "Are you sure?";
+export const CONFIRM_TEXT = "You won't be able to revert this!";
+
+export function ConfirmDialog({
+  open,
+  title = CONFIRM_TITLE,
+  text = CONFIRM_TEXT,
+  confirmLabel = "Yes",
+  cancelLabel = "Cancel",
+  onConfirm,
+  onCancel,
+}: ConfirmOptions & { open: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const textId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="confirm-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onCancel={(event) => {
+        // Escape: close through our state, so that the caller hears about it.
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <h2 id={titleId}>{title}</h2>
+      <p id={textId}>{text}</p>
+      <div className="confirm-dialog-actions">
+        <button type="button" className="button" onClick={onCancel}>
+          {cancelLabel}
+        </button>
+        <button type="button" className="button button-accent" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * `const { confirm, dialog } = useConfirm();` render `{dialog}` once, then
+ * `if (await confirm({ confirmLabel: "Yes, delete it!" })) ...`.
+ */
+export function useConfirm(): { confirm: (options?: ConfirmOptions) => Promise<boolean>; dialog: ReactNode } {
+  const [request, setRequest] = useState<(ConfirmOptions & { resolve: (answer: boolean) => void }) | null>(null);
+  const confirm = useCallback(
+    (options: ConfirmOptions = {}) => new Promise<boolean>((resolve) => setRequest({ ...options, resolve })),
+    [],
+  );
+  const answer = (value: boolean) => {
+    request?.resolve(value);
+    setRequest(null);
+  };
+  const { resolve: _resolve, ...options } = request ?? { resolve: undefined };
+  const dialog = (
+    <ConfirmDialog open={request !== null} {...options} onConfirm={() => answer(true)} onCancel={() => answer(false)} />
+  );
+  return { confirm, dialog };
+}

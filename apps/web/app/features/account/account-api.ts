@@ -1,0 +1,68 @@
+import type { AdminUser, AdminUserList, SessionUser, SignInProvider } from "@bureau/domain/contracts/accounts";
+import type { ApiError } from "@bureau/domain/contracts/errors";
+import { type ApiClient, ApiClientError } from "../../lib/api-client.ts";
+
+/**
+ * The account area's calls, through the web app's one API client. Sign-in, sign-up and sign-out go
+ * to the authentication endpoints under /api/auth (better-auth, mounted by our server, which answers
+ * errors in the API's usual shape), without shipping the library's client to the browser.
+ */
+
+export function signInWithEmail(api: ApiClient, credentials: { email: string; password: string }) {
+  return api.call<{ user: { id: string } }>("POST", "/api/auth/sign-in/email", { ...credentials, rememberMe: true });
+}
+
+export function signUpWithEmail(api: ApiClient, credentials: { email: string; password: string }) {
+  return api.call<{ user: { id: string } }>("POST", "/api/auth/sign-up/email", { ...credentials, name: "" });
+}
+
+export function signOut(api: ApiClient) {
+  return api.call<{ success: boolean }>("POST", "/api/auth/sign-out", {});
+}
+
+/** Starts a "Continue with …" sign-in; answers the provider's authorize URL to open. */
+export function startProviderSignIn(api: ApiClient, provider: string, callbackURL: string) {
+  return api.call<{ url: string }>("POST", "/api/auth/sign-in/social", {
+    provider,
+    callbackURL,
+    errorCallbackURL: callbackURL,
+    disableRedirect: true,
+  });
+}
+
+export function signInProviders(api: ApiClient) {
+  return api.call<{ providers: SignInProvider[] }>("GET", "/api/sign-in-providers");
+}
+
+export function updateDisplayName(api: ApiClient, name: string) {
+  return api.call<SessionUser>("PATCH", "/api/account/profile", { name });
+}
+
+/**
+ * Uploads the photo as the raw file. This one request cannot go through the JSON client (its
+ * transport serialises bodies as JSON), so it uses fetch with the same error handling.
+ */
+export async function uploadProfilePhoto(file: Blob): Promise<SessionUser> {
+  const response = await fetch("/api/account/photo", {
+    method: "PUT",
+    credentials: "same-origin",
+    headers: { "content-type": file.type || "application/octet-stream" },
+    body: file,
+  });
+  const body = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) throw new ApiClientError(response.status, (body as ApiError | null)?.error);
+  return body as SessionUser;
+}
+
+export function openSecureBox(api: ApiClient, credentials: { username: string; password: string }) {
+  return api.call<{ staffVerified: true }>("POST", "/api/box", credentials);
+}
+
+export function listUsers(api: ApiClient, after: string | null) {
+  const query = after ? `?after=${encodeURIComponent(after)}` : "";
+  return api.call<AdminUserList>("GET", `/api/admin/users${query}`);
+}
+
+export function makeAdmin(api: ApiClient, userId: string) {
+  return api.call<AdminUser>("POST", `/api/admin/users/${encodeURIComponent(userId)}/make-admin`);
+}

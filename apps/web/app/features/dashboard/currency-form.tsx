@@ -1,0 +1,143 @@
+import { useId, useState } from "react";
+import { useToast } from "../../components/ui/toast.tsx";
+import { ApiClientError } from "../../lib/api-client.ts";
+import { checkRate } from "./dashboard-api.ts";
+
+export type CurrencyFormValues = { code: string; label: string; sell: string; buy: string };
+
+type CheckState = { status: "unchecked" } | { status: "checking" } | { status: "checked"; rate: string; code: string };
+
+/**
+ * The Add and Update Currency form (spec §2, §4): Check asks the server for the market rate of 1 GBP
+ * in the code ("Checking" with a spinner, then "Checked"); the submit button stays disabled until the
+ * check has passed for the code now in the field.
+ */
+export function CurrencyForm({
+  initial,
+  codeEditable,
+  submitLabel,
+  onSubmit,
+}: {
+  initial: CurrencyFormValues;
+  codeEditable: boolean;
+  submitLabel: "Add" | "Update";
+  onSubmit: (values: CurrencyFormValues) => Promise<boolean>;
+}) {
+  const id = useId();
+  const toast = useToast();
+  const [values, setValues] = useState(initial);
+  const [check, setCheck] = useState<CheckState>({ status: "unchecked" });
+  const [busy, setBusy] = useState(false);
+  const code = values.code.trim().toUpperCase();
+  const checked = check.status === "checked" && check.code === code;
+
+  const set = (name: keyof CurrencyFormValues, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    // Another code needs another check.
+    if (name === "code") setCheck({ status: "unchecked" });
+  };
+
+  async function runCheck() {
+    if (!/^[A-Z]{3}$/.test(code)) {
+      toast.error("Wrong currency tried");
+      return;
+    }
+    setCheck({ status: "checking" });
+    try {
+      const result = await checkRate(code);
+      setCheck({ status: "checked", rate: result.rate, code });
+    } catch (error) {
+      setCheck({ status: "unchecked" });
+      toast.error(error instanceof ApiClientError && error.status !== 404 ? error.message : "Wrong currency tried");
+    }
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!checked) return;
+    setBusy(true);
+    const done = await onSubmit({ ...values, code });
+    setBusy(false);
+    if (done && submitLabel === "Add") {
+      // Add resets every field and the rate to 0 (spec §4).
+      setValues({ code: "", label: "", sell: "", buy: "" });
+      setCheck({ status: "unchecked" });
+    }
+  }
+
+  return (
+    <form className="currency-form" onSubmit={submit} aria-label={`${submitLabel} currency`}>
+      <div className="field">
+        <label htmlFor={`${id}-code`}>Currency Name</label>
+        <input
+          id={`${id}-code`}
+          value={values.code}
+          onChange={(e) => set("code", e.target.value)}
+          readOnly={!codeEditable}
+          maxLength={3}
+          autoCapitalize="characters"
+          required
+          placeholder="e.g. EUR"
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-label`}>Country Name</label>
+        <input
+          id={`${id}-label`}
+          value={values.label}
+          onChange={(e) => set("label", e.target.value)}
+          required
+          maxLength={80}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-sell`}>Sell Rate</label>
+        <input
+          id={`${id}-sell`}
+          type="number"
+          step="0.01"
+          min={-50}
+          max={50}
+          value={values.sell}
+          onChange={(e) => set("sell", e.target.value)}
+          required
+          aria-describedby={`${id}-margin-hint`}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-buy`}>Buy Rate</label>
+        <input
+          id={`${id}-buy`}
+          type="number"
+          step="0.01"
+          min={-50}
+          max={50}
+          value={values.buy}
+          onChange={(e) => set("buy", e.target.value)}
+          required
+          aria-describedby={`${id}-margin-hint`}
+        />
+      </div>
+      <p className="hint" id={`${id}-margin-hint`}>
+        Margins in percent: Sell applies when customers buy (usually negative), Buy when they sell (usually positive).
+      </p>
+      <div className="form-actions">
+        <button type="button" className="button" onClick={runCheck} disabled={check.status === "checking"}>
+          {check.status === "checking" ? (
+            <>
+              <span className="spinner" aria-hidden="true" /> Checking
+            </>
+          ) : checked ? (
+            "Checked"
+          ) : (
+            "Check"
+          )}
+        </button>
+        <span aria-live="polite">Rate: {checked ? `1 GBP = ${check.rate} ${code}` : "0"}</span>
+        <button type="submit" className="button button-primary" disabled={!checked || busy}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import type { OrderListItem, OrderTransition } from "@bureau/domain/contracts/dashboard";
+import { WAY_TITLES } from "@bureau/domain/constants";
+import { formatLongDate } from "@bureau/domain/dates";
+import { formatMinor } from "@bureau/domain/money";
+import { OrderActionButtons } from "./order-actions.tsx";
+
+export function fxAmount(order: Pick<OrderListItem, "fx">): string {
+  return order.fx.map((line) => formatMinor(line.foreignMinor, line.currency)).join(", ");
+}
+
+/** The staff order table of spec §2: Order Id, Name, Phone Number, Way, Amount, FX Amount, Time, Action. */
+export function OrdersTable({
+  caption,
+  orders,
+  transitions,
+}: {
+  caption: string;
+  orders: OrderListItem[];
+  transitions: OrderTransition[];
+}) {
+  if (orders.length === 0) return <p className="muted">No orders here.</p>;
+  return (
+    <div className="table-scroll">
+      <table className="data-table orders-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Order Id</th>
+            <th scope="col">Name</th>
+            <th scope="col">Phone Number</th>
+            <th scope="col">Way</th>
+            <th scope="col">Amount</th>
+            <th scope="col">FX Amount</th>
+            <th scope="col">Time</th>
+            <th scope="col">Action</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.id}>
+              <th scope="row">{order.orderNumber}</th>
+              <td>{order.name}</td>
+              <td>{order.phone}</td>
+              <td>{WAY_TITLES[order.way]}</td>
+              <td>{formatMinor(order.totalGbpMinor, "GBP")}</td>
+              <td>{fxAmount(order)}</td>
+              <td>{formatLongDate(order.createdAt)}</td>
+              <td>
+                <span className="row-actions">
+                  <Link className="button button-small" to={`/dashboard/orderDetails/${order.id}`}>
+                    Details<span className="visually-hidden"> of order {order.orderNumber}</span>
+                  </Link>
+                  <OrderActionButtons orderId={order.id} orderNumber={order.orderNumber} transitions={transitions} />
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

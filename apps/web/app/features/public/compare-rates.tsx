@@ -1,0 +1,32 @@
+import type { CompareView } from "./display-format.ts";
+
+/**
+ * PRODUCT.md decision 10: what £450 buys in euros at our live rate next to the figures staff checked
+ * at competitors. A competitor nobody has checked shows a dash, never a made-up 0.00.
+ */
+export function CompareRatesBlock({ compare }: { compare: CompareView }) {
+  return (
+    <>
+      <p className="compare-intro">
+        What {compare.amount} buys you in euros today. Our figure uses our live Click & Collect rate; the others are
+        what our staff found when they last checked.
+      </p>
+      <ul className="compare-tiles">
+        {compare.tiles.map((tile) => (
+          <li key={tile.name} className={`compare-tile${tile.ours ? " compare-ours" : ""}`}>
+            <h3 className="compare-name">{tile.name}</h3>
+            {tile.amount !== null ? (
+              <p className="compare-amount">{tile.amount}</p>
+            ) : (
+              <p className="compare-amount compare-unknown">
+                <span aria-hidden="true">—</span>
+                <span className="visually-hidden">No figure</span>
+              </p>
+            )}
+            <p className="compare-note">{tile.note}</p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

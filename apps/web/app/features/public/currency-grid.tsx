@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import type { RatesUpdatedView } from "./display-format.ts";
+import type { RateRow } from "./rates-list.tsx";
+
+/** How many currencies the home page shows; the full list with search is on /exchangeRates. */
+export const HOME_CURRENCY_COUNT = 16;
+
+/**
+ * The home page's currency list: the most asked-for currencies with today's Click & Collect rate,
+ * each opening its order page. Deliberately lighter than the Exchange Rates table (no tabs, one
+ * link per currency), because the home page must paint fast on phones.
+ */
+export function CurrencyGrid({ currencies, updated }: { currencies: readonly RateRow[]; updated: RatesUpdatedView }) {
+  return (
+    <>
+      {updated ? (
+        <p className="rates-updated">
+          Rates last updated: <time dateTime={updated.at}>{updated.label}</time>
+        </p>
+      ) : null}
+      <ul className="currency-tiles">
+        {currencies.slice(0, HOME_CURRENCY_COUNT).map((currency) => (
+          <li key={currency.code}>
+            <Link to={`/purchase/${currency.code}/Order`} className="currency-tile">
+              <span className="currency-tile-code">{currency.code}</span>
+              <span className="currency-tile-label">{currency.label}</span>
+              <span className="currency-tile-rate">
+                <span className="visually-hidden">Click & Collect rate: </span>1 GBP = {currency.collectRate}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,206 @@
+import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { BASE_CURRENCY, DEFAULT_CURRENCY, WAY_TITLES, WAYS, type Way } from "@bureau/domain/constants";
+import { useToast } from "../../components/ui/toast.tsx";
+import { CurrencyPicker } from "./currency-picker.tsx";
+import { purchasePath, type RateRow } from "./rates-list.tsx";
+import { useTabs } from "./use-tabs.ts";
+import type { Side, Typed } from "./widget-engine.ts";
+
+type Engine = typeof import("./widget-engine.ts");
+
+const BUTTON_CAPTIONS: Record<Way, string> = { Order: "Order Now", Sell: "Sell Now" };
+
+let enginePromise: Promise<Engine> | undefined;
+function loadEngine(): Promise<Engine> {
+  enginePromise ??= import("./widget-engine.ts").catch((error: unknown) => {
+    enginePromise = undefined;
+    throw error;
+  });
+  return enginePromise;
+}
+
+/**
+ * The widget's maths arrives after first paint: asked for when the browser is idle, or at once when
+ * the customer focuses or touches the widget.
+ */
+function useEngine(): [Engine | null, () => Promise<Engine>] {
+  const [engine, setEngine] = useState<Engine | null>(null);
+  const load = useCallback(
+    () =>
+      loadEngine().then((loaded) => {
+        setEngine(() => loaded);
+        return loaded;
+      }),
+    [],
+  );
+  useEffect(() => {
+    const start = () => void load().catch(() => {});
+    if ("requestIdleCallback" in window) {
+      const handle = window.requestIdleCallback(start, { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(start, 200);
+    return () => clearTimeout(timer);
+  }, [load]);
+  return [engine, load];
+}
+
+/**
+ * The home page's exchange widget (spec §2, §5): two tabs, Click & Collect and Click & Sell, EUR by
+ * default. The customer types either amount and sees the other; a valid amount becomes a server
+ * quote in the cart and opens the order page.
+ */
+export function ExchangeWidget({ currencies }: { currencies: readonly RateRow[] }) {
+  const [way, setWay] = useState<Way>("Order");
+  const [code, setCode] = useState<string>(
+    currencies.some((currency) => currency.code === DEFAULT_CURRENCY) ? DEFAULT_CURRENCY : (currencies[0]?.code ?? ""),
+  );
+  const [typed, setTyped] = useState<Typed>({ side: "gbp", text: "" });
+  const [busy, setBusy] = useState(false);
+  const tabs = useTabs(WAYS, way, setWay);
+  const [engine, loadEngineNow] = useEngine();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const id = useId();
+
+  const currency = currencies.find((entry) => entry.code === code);
+  if (!currency) return null;
+  const priced = engine ? engine.priceTyped(typed, way, currency) : null;
+  const quoted = priced?.result?.ok ? priced.result : null;
+  const tooLarge = priced?.result?.ok === false && priced.result.reason === "amount_too_large";
+
+  const shown = (side: Side): string => {
+    if (typed.side === side) return typed.text;
+    if (!engine || !quoted) return "";
+    return side === "gbp"
+      ? engine.minorToMajorString(quoted.gbpMinor, BASE_CURRENCY)
+      : engine.minorToMajorString(quoted.foreignMinor, currency.code);
+  };
+
+  // Click & Collect: the customer pays pounds and gets the currency; Click & Sell: the other way round.
+  const fields: { side: Side; label: string; code: string }[] =
+    way === "Order"
+      ? [
+          { side: "gbp", label: "You pay", code: BASE_CURRENCY },
+          { side: "foreign", label: "You get", code: currency.code },
+        ]
+      : [
+          { side: "foreign", label: "You sell", code: currency.code },
+          { side: "gbp", label: "You get", code: BASE_CURRENCY },
+        ];
+
+  const roundedUp = way === "Order" && quoted && typed.side === "gbp" && quoted.gbpMinor !== priced?.typedMinor;
+  const typedSomething = typed.text.trim() !== "";
+
+  function summary(): string {
+    if (engine && quoted) {
+      const gbp = engine.formatMinor(quoted.gbpMinor, BASE_CURRENCY);
+      const foreign = engine.formatMinor(quoted.foreignMinor, currency!.code);
+      const text = way === "Order" ? `You pay ${gbp} and collect ${foreign}.` : `You sell ${foreign} and get ${gbp}.`;
+      return roundedUp ? `${text} Click & Collect amounts go up to the next £10.` : text;
+    }
+    if (engine && tooLarge) return engine.TOO_LARGE_MESSAGE;
+    if (typedSomething) return engine ? "Enter an amount above 0, for example 250 or 99.50." : "Calculating…";
+    return way === "Order"
+      ? "Click & Collect amounts go up to the next £10."
+      : "We buy back banknotes only, not coins.";
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !currency) return;
+    const target = purchasePath(currency.code, way);
+    setBusy(true);
+    try {
+      const loaded = engine ?? (await loadEngineNow());
+      const { typedMinor, result } = loaded.priceTyped(typed, way, currency);
+      if (typedMinor === null || !result?.ok) {
+        if (result?.ok === false && result.reason === "amount_too_large") {
+          toast.error(loaded.TOO_LARGE_MESSAGE);
+          return;
+        }
+        // Spec §5: the message, and the customer still goes to the order page.
+        toast.error("Please give correct amount");
+        navigate(target);
+        return;
+      }
+      const added = await loaded.addLineToCart(
+        typed.side === "gbp"
+          ? { currency: currency.code, way, gbpMinor: typedMinor }
+          : { currency: currency.code, way, foreignMinor: typedMinor },
+      );
+      if (added.ok) navigate(target);
+      else toast.error(added.message);
+    } catch {
+      toast.error("Something went wrong");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section
+      className="exchange-widget"
+      aria-labelledby={`${id}-title`}
+      onFocus={() => void loadEngineNow().catch(() => {})}
+      onPointerDown={() => void loadEngineNow().catch(() => {})}
+    >
+      <h2 className="visually-hidden" id={`${id}-title`}>
+        Exchange calculator
+      </h2>
+      <div className="widget-tabs" role="tablist" aria-label="Exchange type">
+        {WAYS.map((value) => (
+          <button key={value} className="widget-tab" {...tabs.tabProps(value)}>
+            {WAY_TITLES[value]}
+          </button>
+        ))}
+      </div>
+      <div {...tabs.panelProps}>
+        <form
+          className="widget-form"
+          method="get"
+          action={purchasePath(currency.code, way)}
+          noValidate
+          onSubmit={onSubmit}
+        >
+          <CurrencyPicker currencies={currencies} value={currency.code} onChange={setCode} label="Currency" />
+          <p className="widget-rate">
+            Our rate: 1 {BASE_CURRENCY} = {way === "Order" ? currency.collectRate : currency.sellRate} {currency.code}
+          </p>
+          <div className="widget-amounts">
+            {fields.map((field) => (
+              <div className="widget-field" key={field.side}>
+                <label className="widget-label" htmlFor={`${id}-${field.side}`}>
+                  {field.label} ({field.code})
+                </label>
+                <div className="widget-input">
+                  <input
+                    id={`${id}-${field.side}`}
+                    name={field.side === "gbp" ? "gbp" : "amount"}
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder="0.00"
+                    value={shown(field.side)}
+                    aria-describedby={`${id}-summary`}
+                    onChange={(event) => setTyped({ side: field.side, text: event.target.value })}
+                  />
+                  <span className="widget-input-code" aria-hidden="true">
+                    {field.code}
+                  </span>
+                </div>
+              </div>
+            ))}
+          </div>
+          <p className="widget-summary" id={`${id}-summary`} aria-live="polite">
+            {summary()}
+          </p>
+          <button type="submit" className="button button-primary widget-submit" aria-disabled={busy}>
+            {BUTTON_CAPTIONS[way]}
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}

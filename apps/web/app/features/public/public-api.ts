@@ -1,0 +1,12 @@
+import type { CompareRates } from "@bureau/domain/contracts/compare-rates";
+import type { ContactRequest, ContactResponse } from "@bureau/domain/contracts/contact";
+import type { ApiClient } from "../../lib/api-client.ts";
+
+/** What £450 buys in euros with us and with the competitors staff checked. */
+export function getCompareRates(api: ApiClient): Promise<CompareRates> {
+  return api.call<CompareRates>("GET", "/api/compare-rates");
+}
+
+export function sendContactMessage(api: ApiClient, message: ContactRequest): Promise<ContactResponse> {
+  return api.call<ContactResponse>("POST", "/api/contact", message);
+}

@@ -1,0 +1,33 @@
+import { BASE_CURRENCY, MAX_LINE_GBP_MINOR, type Way } from "@bureau/domain/constants";
+import { formatMinor, minorToMajorString, parseMajorToMinor } from "@bureau/domain/money";
+import { type QuoteResult, quote } from "@bureau/domain/pricing";
+import { addLineToCart } from "../cart/cart-store.ts";
+import type { RateRow } from "./rates-list.tsx";
+
+/**
+ * The exchange widget's maths and cart access, loaded after the page is interactive: the exact
+ * decimal arithmetic is not needed to paint the home page, only once the customer types.
+ */
+export type Side = "gbp" | "foreign";
+export type Typed = { side: Side; text: string };
+
+export type Priced = {
+  /** What the customer typed, in minor units of the typed side; null when empty or unreadable. */
+  typedMinor: number | null;
+  result: QuoteResult | null;
+};
+
+export function priceTyped(typed: Typed, way: Way, currency: RateRow): Priced {
+  const code = typed.side === "gbp" ? BASE_CURRENCY : currency.code;
+  const typedMinor = typed.text.trim() === "" ? null : parseMajorToMinor(typed.text, code);
+  if (typedMinor === null) return { typedMinor, result: null };
+  const rate = way === "Order" ? currency.collectRate : currency.sellRate;
+  const amount = typed.side === "gbp" ? { gbpMinor: typedMinor } : { foreignMinor: typedMinor };
+  // The same pricing rules as the server's quote (collect rounding included), so what the customer
+  // sees here is what the order page will hold.
+  return { typedMinor, result: quote({ way, rate, currency: currency.code, ...amount }) };
+}
+
+export const TOO_LARGE_MESSAGE = `Online orders are limited to ${formatMinor(MAX_LINE_GBP_MINOR, BASE_CURRENCY)} per currency. For more, please call or visit a branch.`;
+
+export { addLineToCart, formatMinor, minorToMajorString };

@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export type RunningProduct = {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts the product as `npm start` would (node apps/server/src/main.ts) in its own process, with its
+ * logs discarded, and waits until it answers. Returns how long that took.
+ */
+export async function startProduct(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningProduct & { startedInMs: number }> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "bureau-bench-"));
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, "apps/server/src/main.ts")], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the product exited while starting:\n${stderr}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const startedInMs = performance.now() - started;
+  return {
+    url,
+    port,
+    dataDir,
+    process: child,
+    startedInMs,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}

@@ -1,0 +1,22 @@
+// A local stand-in for the spec's external rates service (GET /convert?to=&from=GBP&amount=1 with an
+// apikey header, rate at info.rate), so that browser tests never need the internet.
+import { createServer } from "node:http";
+
+export const RATES_API_KEY = "e2e-rates-key";
+const rates = { EUR: 1.1601, USD: 1.3312, PKR: 371.25, NPR: 178.4, JPY: 201.5 };
+
+export async function startRatesService({ port }) {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const send = (status, body) => {
+      response.writeHead(status, { "content-type": "application/json" });
+      response.end(JSON.stringify(body));
+    };
+    if (request.headers.apikey !== RATES_API_KEY) return send(401, { message: "Invalid authentication credentials" });
+    if (url.pathname !== "/convert" || url.searchParams.get("from") !== "GBP") return send(404, {});
+    const rate = rates[url.searchParams.get("to") ?? ""];
+    send(200, rate ? { success: true, info: { rate }, result: rate } : { success: false, info: {} });
+  });
+  await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}

@@ -1,0 +1,211 @@
+import {
+  bootstrapAdmin,
+  OIDC_EMAIL_DOMAIN,
+  openAccountMenu,
+  secureBox,
+  signInAsStaff,
+  signUpThroughApi,
+  submitCredentials,
+  toast,
+  uniqueEmail,
+} from "../support/accounts.ts";
+import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
+
+test("sign up, the avatar menu, log out, a wrong then the right password, and back where I was", async ({ page }) => {
+  const email = uniqueEmail("newcomer");
+  const password = "a-good-password";
+  await page.goto("/exchangeRates");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.getByRole("link", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await submitCredentials(page, email, password, "Sign Up");
+  await expect(toast(page, "User logged in")).toBeVisible();
+  await expect(page).toHaveURL(/\/exchangeRates$/);
+
+  await openAccountMenu(page);
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Profile" })).toBeVisible();
+  // Not an admin: no Dashboard link.
+  await expect(page.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(toast(page, "Log out successfully")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome back!" })).toBeVisible();
+  await expect(page.getByText("We are happy to see you here. Thanks for coming")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveAttribute("placeholder", "name@example.com");
+  await submitCredentials(page, email, "not-my-password", "Let's Go!");
+  await expect(toast(page, "The password doesn't match")).toBeVisible();
+  await expect(page).toHaveURL(/\/signin$/);
+  await submitCredentials(page, email, password, "Let's Go!");
+  await expect(toast(page, "User logged in")).toBeVisible();
+  await expect(page).toHaveURL(/\/exchangeRates$/);
+  // The sign-in screen replaced its own history entry.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/signin/);
+});
+
+test("empty fields: 'Enter an email' first, then 'Enter a password', and nothing is sent", async ({ page }) => {
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/auth/")) sent.push(request.url());
+  });
+  await page.goto("/signIn");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Let's Go!" }).click();
+  await expect(toast(page, "Enter an email")).toBeVisible();
+  await expect(toast(page, "Enter a password")).toHaveCount(0);
+  await page.getByLabel("Password").fill("something");
+  await page.getByRole("button", { name: "Let's Go!" }).click();
+  await expect(toast(page, "Enter an email")).toHaveCount(2);
+  await page.getByLabel("Password").fill("");
+  await page.getByLabel("Email").fill("someone@example.com");
+  await page.getByRole("button", { name: "Let's Go!" }).click();
+  await expect(toast(page, "Enter a password")).toBeVisible();
+  expect(sent).toEqual([]);
+
+  await page.goto("/signUp");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(toast(page, "Enter an email")).toBeVisible();
+  expect(sent).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
+});
+
+test("Google without credentials: the button says it is not configured", async ({ page }) => {
+  await page.goto("/signin");
+  const google = page.getByRole("button", { name: /Continue with Google/ });
+  await expect(google).toBeDisabled();
+  await expect(google).toContainText("not configured");
+});
+
+test("Continue with a local OpenID provider in a popup ends signed in", async ({ page, consoleErrors }) => {
+  await page.goto("/exchangeRates");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Sign In" }).click();
+  await waitForHydration(page);
+  const login = `oidc-${Date.now().toString(36)}`;
+  const popupOpened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Continue with OpenID Connect" }).click();
+  const popup = await popupOpened;
+  // The provider's own development screens: any login, then consent.
+  await popup.locator('input[name="login"]').fill(login);
+  await popup.locator('input[name="password"]').fill("any-password");
+  await popup.getByRole("button", { name: "Sign-in" }).click();
+  await popup.getByRole("button", { name: "Continue" }).click();
+  await expect(toast(page, "User logged in")).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/exchangeRates$/);
+  await openAccountMenu(page);
+  await expect(page.getByText(`${login}@${OIDC_EMAIL_DOMAIN}`)).toBeVisible();
+  await expect.poll(() => popup.isClosed(), { timeout: 5_000 }).toBe(true);
+  expect(consoleErrors.filter((e) => /Content Security Policy|Refused/.test(e))).toEqual([]);
+});
+
+test("the dashboard guard: sign in and back, Secure Box wrong then right and back, Make Admin", async ({ page }) => {
+  const customer = await test.step("a customer account exists", async () => {
+    const account = await signUpThroughApi(page);
+    await page.context().clearCookies();
+    return account;
+  });
+
+  await page.goto("/dashboard/Users");
+  await expect(page).toHaveURL(/\/signIn\?redirectTo=%2Fdashboard%2FUsers$/);
+  await waitForHydration(page);
+  await submitCredentials(page, bootstrapAdmin.email, bootstrapAdmin.password, "Let's Go!");
+  // Back to the dashboard, whose guard now asks for the Secure Box.
+  await expect(page).toHaveURL(/\/box\?redirectTo=%2Fdashboard%2FUsers$/);
+  await waitForHydration(page);
+  await page.getByLabel("Username").fill(secureBox.username);
+  await page.getByLabel("Password").fill("not-the-box-password");
+  await page.getByRole("button", { name: "Access" }).click();
+  await expect(toast(page, "The Secure Box username or password is not correct.")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/dashboard/Users");
+  await expect(page).toHaveURL(/\/box\?redirectTo=%2Fdashboard%2FUsers$/);
+  await waitForHydration(page);
+  await page.getByLabel("Username").fill(secureBox.username);
+  await page.getByLabel("Password").fill(secureBox.password);
+  await page.getByRole("button", { name: "Access" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/Users$/);
+  await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
+
+  const adminRow = page.getByRole("row").filter({ hasText: bootstrapAdmin.email });
+  await expect(adminRow.getByRole("cell", { name: "Admin", exact: true })).toBeVisible();
+  await expect(adminRow.getByRole("button", { name: "Make Admin" })).toBeDisabled();
+  const customerRow = page.getByRole("row").filter({ hasText: customer.email });
+  await customerRow.getByRole("button", { name: "Make Admin" }).click();
+  const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+  await expect(dialog).toContainText("You won't be able to revert this!");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(customerRow.getByRole("cell", { name: "User", exact: true })).toBeVisible();
+  await customerRow.getByRole("button", { name: "Make Admin" }).click();
+  await dialog.getByRole("button", { name: "Yes, make admin" }).click();
+  await expect(customerRow.getByRole("cell", { name: "Admin", exact: true })).toBeVisible();
+  await expect(customerRow.getByRole("button", { name: "Make Admin" })).toBeDisabled();
+  await expectNoSeriousAxeViolations(page);
+
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/dashboard\/Statics$/);
+});
+
+test("a signed-in customer is told the dashboard is for staff", async ({ page }) => {
+  await signUpThroughApi(page);
+  const response = await page.goto("/dashboard/Users");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "This area is for staff" })).toBeVisible();
+});
+
+test("the Dashboard link is for admins, and a loading animation shows while access is checked", async ({ page }) => {
+  await signInAsStaff(page);
+  await page.goto("/exchangeRates");
+  await waitForHydration(page);
+  // Slow the server's answer down so that the check is visible.
+  await page.route("**/dashboard/Currency.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await openAccountMenu(page);
+  await expect(page.getByText(bootstrapAdmin.email)).toBeVisible();
+  await page.getByRole("link", { name: "Dashboard" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Checking your access…" })).toBeVisible();
+  // Let in: neither sent to sign in nor to the Secure Box.
+  await expect(page).toHaveURL(/\/dashboard\/Currency$/);
+  await expect(page.getByRole("status").filter({ hasText: "Checking your access…" })).toBeHidden();
+});
+
+test("profile: display name and photo, shown by the avatar", async ({ page }) => {
+  await signUpThroughApi(page, uniqueEmail("jane.doe"));
+  await page.goto("/");
+  await waitForHydration(page);
+  const avatarButton = page.getByRole("button", { name: "Account menu" });
+  await expect(avatarButton).toContainText("JD");
+  await openAccountMenu(page);
+  await page.getByRole("link", { name: "Profile" }).click();
+  await expect(page.getByRole("heading", { name: "Your profile" })).toBeVisible();
+  await page.getByLabel("Display name").fill("Ada Lovelace");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(toast(page, "Your display name is saved")).toBeVisible();
+  await expect(avatarButton).toContainText("AL");
+
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  await page.getByLabel(/^Photo/).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+  await page.getByRole("button", { name: "Upload photo" }).click();
+  await expect(toast(page, "Your photo is saved")).toBeVisible();
+  const photo = avatarButton.locator("img");
+  await expect(photo).toHaveAttribute("src", /^\/api\/account\/photo\/.+\?v=\d+$/);
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+
+  await page
+    .getByLabel(/^Photo/)
+    .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
+  await page.getByRole("button", { name: "Upload photo" }).click();
+  await expect(toast(page, "The photo must be a PNG, JPEG or WebP image.")).toBeVisible();
+});

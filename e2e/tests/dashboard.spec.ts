@@ -1,0 +1,186 @@
+import type { Page } from "@playwright/test";
+import { signInAsStaff } from "../support/accounts.ts";
+import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
+
+function toast(page: Page, text: string) {
+  return page.getByRole("region", { name: "Notifications" }).getByText(text, { exact: true });
+}
+
+/** Places a Click & Collect order as a customer would (through the public API), returns its number. */
+async function placeOrder(page: Page, lastName: string): Promise<string> {
+  const origin = new URL(page.url()).origin;
+  const quote = await (
+    await page.request.post("/api/quotes", {
+      headers: { origin },
+      data: { currency: "EUR", way: "Order", gbpMinor: 30_000 },
+    })
+  ).json();
+  const response = await page.request.post("/api/orders", {
+    headers: { origin },
+    data: {
+      idempotencyKey: crypto.randomUUID(),
+      way: "Order",
+      branch: "worthing",
+      lines: [{ quoteId: quote.id, rate: quote.rate, gbpMinor: quote.gbpMinor, foreignMinor: quote.foreignMinor }],
+      customer: {
+        firstName: "Dash",
+        lastName,
+        email: "dash@example.com",
+        confirmEmail: "dash@example.com",
+        phone: "07700 900321",
+        acceptedTerms: true,
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()).orderNumber;
+}
+
+async function confirm(page: Page) {
+  const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+  await expect(dialog).toContainText("You won't be able to revert this!");
+  await dialog.getByRole("button", { name: /^Yes/ }).click();
+}
+
+function row(page: Page, orderNumber: string) {
+  return page.getByRole("row", { name: new RegExp(orderNumber) });
+}
+
+test("an order goes pending → accepted → completed → History → details, and Delete asks first", async ({ page }) => {
+  await signInAsStaff(page);
+  const number = await placeOrder(page, `Lifecycle${Date.now()}`);
+  await page.goto("/dashboard/manageOrders");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "Pending Orders" })).toBeVisible();
+  for (const header of ["Order Id", "Name", "Phone Number", "Way", "Amount", "FX Amount", "Time", "Action"]) {
+    await expect(page.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
+  }
+  await expect(row(page, number)).toContainText("Click & Collect");
+  await expect(row(page, number)).toContainText("£300.00");
+  await expectNoSeriousAxeViolations(page);
+  await row(page, number)
+    .getByRole("button", { name: /Accept/ })
+    .click();
+  await confirm(page);
+  await expect(toast(page, "Accepted! This order has been accepted.")).toBeVisible();
+  await expect(row(page, number)).toHaveCount(0);
+
+  await page.goto("/dashboard/activeOrders");
+  await waitForHydration(page);
+  await row(page, number)
+    .getByRole("button", { name: /Complete/ })
+    .click();
+  await confirm(page);
+  await expect(toast(page, "Completed! This order has been completed.")).toBeVisible();
+  await expect(row(page, number)).toHaveCount(0);
+
+  await page.goto("/dashboard/history");
+  await waitForHydration(page);
+  await row(page, number)
+    .getByRole("link", { name: /Details/ })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard\/orderDetails\//);
+  await expect(page.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
+  await expect(page.getByRole("list").filter({ hasText: "accepted" })).toContainText("admin@e2e.test");
+  await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // Delete: cancelling first is harmless, confirming cancels and keeps the order under the filter.
+  await page.getByRole("button", { name: /Delete/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await page.getByRole("button", { name: /Delete/ }).click();
+  await confirm(page);
+  await expect(toast(page, "Deleted! Your file has been deleted.")).toBeVisible();
+  await expect(page).toHaveURL(/show=cancelled/);
+  await expect(row(page, number)).toBeVisible();
+});
+
+test("staff search the pending list", async ({ page }) => {
+  await signInAsStaff(page);
+  const name = `Searchable${Date.now()}`;
+  const number = await placeOrder(page, name);
+  await page.goto("/dashboard/manageOrders");
+  await waitForHydration(page);
+  await page.getByLabel("Search orders").fill(name);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByRole("row")).toHaveCount(2);
+  await expect(row(page, number)).toBeVisible();
+});
+
+test("add a currency through Check with the local rates service, then update it", async ({ page }) => {
+  await signInAsStaff(page);
+  await page.goto("/dashboard/addCurrency");
+  await waitForHydration(page);
+  const form = page.getByRole("form", { name: "Add currency" });
+  const add = form.getByRole("button", { name: "Add", exact: true });
+  await expect(add).toBeDisabled();
+  await form.getByLabel("Currency Name").fill("ZZZ");
+  await form.getByRole("button", { name: "Check" }).click();
+  await expect(toast(page, "Wrong currency tried")).toBeVisible();
+  await expect(add).toBeDisabled();
+  await form.getByLabel("Currency Name").fill("NPR");
+  await form.getByLabel("Country Name").fill("Nepal");
+  await form.getByLabel("Sell Rate").fill("-6");
+  await form.getByLabel("Buy Rate").fill("9");
+  await form.getByRole("button", { name: "Check" }).click();
+  await expect(form.getByRole("button", { name: "Checked" })).toBeVisible();
+  await expect(form).toContainText("1 GBP = 178.4 NPR");
+  await expectNoSeriousAxeViolations(page);
+  // Editing the code clears the check.
+  await form.getByLabel("Currency Name").fill("NP");
+  await expect(add).toBeDisabled();
+  await form.getByLabel("Currency Name").fill("NPR");
+  await form.getByRole("button", { name: "Check" }).click();
+  await add.click();
+  await expect(toast(page, "Added NPR currency")).toBeVisible();
+  await expect(form.getByLabel("Currency Name")).toHaveValue("");
+  await expect(form).toContainText("Rate: 0");
+
+  await page.goto("/dashboard/Currency");
+  await waitForHydration(page);
+  const nepal = page.getByRole("row", { name: /NPR/ });
+  await expect(nepal).toContainText("Nepal");
+  await nepal.getByRole("link", { name: /Update/ }).click();
+  await expect(page.getByRole("heading", { name: "Update Currency" })).toBeVisible();
+  const update = page.getByRole("form", { name: "Update currency" });
+  await expect(update.getByRole("button", { name: "Update" })).toBeDisabled();
+  await update.getByLabel("Country Name").fill("Federal Democratic Republic of Nepal");
+  await update.getByRole("button", { name: "Check" }).click();
+  await update.getByRole("button", { name: "Update" }).click();
+  await expect(toast(page, "Updated NPR currency")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/Currency$/);
+  await expect(page.getByRole("row", { name: /NPR/ })).toContainText("Federal Democratic Republic of Nepal");
+});
+
+test("the live toggle switches between Get the Latest and Stop the Latest and refreshes rates", async ({ page }) => {
+  await signInAsStaff(page);
+  await page.goto("/dashboard/Currency");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Get the Latest" }).click();
+  await expect(page.getByRole("button", { name: "Stop the Latest" })).toBeVisible();
+  // The refresh job picks up the local service's EUR rate (1.1601).
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.getByRole("row", { name: /^EUR/ }).textContent();
+      },
+      { timeout: 20_000 },
+    )
+    .toContain("1.1601");
+  await page.getByRole("button", { name: "Stop the Latest" }).click();
+  await expect(page.getByRole("button", { name: "Get the Latest" })).toBeVisible();
+});
+
+test("Statics shows counts and charts; the dashboard works on a phone", async ({ page }) => {
+  await signInAsStaff(page);
+  await placeOrder(page, "Stats");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/dashboard/Statics");
+  await waitForHydration(page);
+  for (const label of ["Accepted", "Pending", "Completed"])
+    await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("img", { name: /Orders per day/ })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+});

@@ -1,0 +1,42 @@
+/**
+ * Account rules shared by the browser and the server, without any validation library, so that the
+ * browser bundle can use them (the zod contracts live in contracts/accounts.ts).
+ */
+
+/** A profile photo is at most 1 MB (PRODUCT issue: "PNG, JPEG or WebP up to 1 MB"). */
+export const PHOTO_MAX_BYTES = 1024 * 1024;
+export const PHOTO_CONTENT_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+export const DISPLAY_NAME_MAX = 80;
+
+/** Initials for an avatar without a photo: from the display name, else from the e-mail's name part. */
+export function initialsOf(user: { name: string; email: string }): string {
+  const words = user.name.trim().split(/\s+/).filter(Boolean);
+  if (words.length >= 2) return `${words[0]![0]}${words[words.length - 1]![0]}`.toUpperCase();
+  if (words.length === 1) return words[0]!.slice(0, 2).toUpperCase();
+  const local = user.email.split("@")[0] ?? "";
+  const parts = local.split(/[._-]+/).filter(Boolean);
+  if (parts.length >= 2) return `${parts[0]![0]}${parts[1]![0]}`.toUpperCase();
+  return (local.slice(0, 2) || "?").toUpperCase();
+}
+
+/**
+ * The "Continue with …" popup: it ends on OAUTH_POPUP_COMPLETE_PATH (served by the server), whose
+ * script announces the outcome on this BroadcastChannel with this message type.
+ */
+export const OAUTH_POPUP_COMPLETE_PATH = "/auth/popup-complete";
+export const OAUTH_POPUP_CHANNEL = "harbour-fx-auth";
+export const OAUTH_POPUP_MESSAGE_TYPE = "harbour-fx:oauth-complete";
+export type OAuthPopupMessage = { type: typeof OAUTH_POPUP_MESSAGE_TYPE; ok: boolean; error: string | null };
+
+/**
+ * Where to go back to after signing in, the Secure Box or sign-up: only a path on this site.
+ * Anything else ("//evil.example", "https://...", "/\\evil") becomes "/" so that a crafted link
+ * cannot send a person elsewhere after they sign in.
+ */
+export function safeRedirectTarget(raw: unknown, fallback = "/"): string {
+  if (typeof raw !== "string" || raw === "") return fallback;
+  if (!raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return fallback;
+  // Control characters (a tab or newline inside "/\t/evil") can turn a path into another host.
+  for (const character of raw) if (character.charCodeAt(0) < 0x20) return fallback;
+  return raw;
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { DISPLAY_NAME_MAX } from "../account-rules.ts";
+
+/** Roles are ours (PRODUCT.md §2.6): every account starts as "user"; staff are "admin". */
+export const roles = ["user", "admin"] as const;
+export type Role = (typeof roles)[number];
+
+/** The signed-in person as the web app sees them (GET /api/session answers this or null). */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  /** Display name; empty until the person sets one. */
+  name: z.string(),
+  /** Our own URL of the profile photo, or null (the avatar then shows initials). */
+  image: z.string().nullable(),
+  role: z.enum(roles),
+  /** This session passed the Secure Box (and the verification is still valid). */
+  staffVerified: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const sessionResponseSchema = sessionUserSchema.nullable();
+
+/** The "Continue with …" buttons the sign-in and sign-up screens offer. */
+export const signInProviderSchema = z.object({
+  /** better-auth provider id: "google" or "oidc". */
+  id: z.string(),
+  /** Shown as "Continue with {name}". */
+  name: z.string(),
+  configured: z.boolean(),
+});
+export const signInProvidersSchema = z.object({ providers: z.array(signInProviderSchema) });
+export type SignInProvider = z.infer<typeof signInProviderSchema>;
+
+export const secureBoxRequestSchema = z.object({
+  username: z.string().max(200),
+  password: z.string().max(200),
+});
+export type SecureBoxRequest = z.infer<typeof secureBoxRequestSchema>;
+export const secureBoxResponseSchema = z.object({ staffVerified: z.literal(true) });
+
+/** Only the display name can be changed here; anything else in the body (a forged role...) is dropped. */
+export const profileUpdateSchema = z.object({
+  name: z
+    .string({ error: "Enter a display name" })
+    .trim()
+    .max(DISPLAY_NAME_MAX, `The display name can be at most ${DISPLAY_NAME_MAX} characters`),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(roles),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const USERS_PAGE_SIZE = 50;
+export const adminUserListQuerySchema = z.object({
+  /** Opaque keyset cursor from the previous page's nextCursor. */
+  after: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(USERS_PAGE_SIZE),
+});
+export const adminUserListSchema = z.object({
+  users: z.array(adminUserSchema),
+  /** Cursor of the next page, or null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type AdminUserList = z.infer<typeof adminUserListSchema>;

@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { WAYS } from "../constants.ts";
+import { decimalString } from "./reference-data.ts";
+import { orderLineSchema, orderStatusValues } from "./orders.ts";
+
+/** Staff order lists: one keyset page, newest first. */
+export const orderListQuerySchema = z
+  .object({
+    status: z.enum(orderStatusValues),
+    q: z.string().trim().max(100).optional(),
+    /** Opaque cursor from the previous page's nextCursor. */
+    after: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .strict();
+
+export const orderListItemSchema = z.object({
+  id: z.uuid(),
+  orderNumber: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  way: z.enum(WAYS),
+  status: z.enum(orderStatusValues),
+  /** Sterling amount of the order (paid for Click & Collect, paid out for Click & Sell). */
+  totalGbpMinor: z.number().int(),
+  /** Foreign amounts, one per currency line. */
+  fx: z.array(z.object({ currency: z.string(), foreignMinor: z.number().int() })),
+  branch: z.string(),
+  createdAt: z.string(),
+});
+export type OrderListItem = z.infer<typeof orderListItemSchema>;
+
+export const orderListSchema = z.object({ orders: z.array(orderListItemSchema), nextCursor: z.string().nullable() });
+export type OrderList = z.infer<typeof orderListSchema>;
+
+export const orderTransitionValues = ["accept", "complete", "cancel"] as const;
+export type OrderTransition = (typeof orderTransitionValues)[number];
+
+export const orderDetailsSchema = z.object({
+  id: z.uuid(),
+  orderNumber: z.string(),
+  way: z.enum(WAYS),
+  status: z.enum(orderStatusValues),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  branch: z.object({
+    key: z.string(),
+    name: z.string(),
+    addressLines: z.array(z.string()),
+    postcode: z.string(),
+    phone: z.string(),
+  }),
+  lines: z.array(orderLineSchema.extend({ marketRate: z.string() })),
+  totalGbpMinor: z.number().int(),
+  timeline: z.array(
+    z.object({
+      event: z.enum(["created", "accepted", "completed", "cancelled"]),
+      at: z.string(),
+      by: z.string().nullable(),
+    }),
+  ),
+  allowedTransitions: z.array(z.enum(orderTransitionValues)),
+});
+export type OrderDetails = z.infer<typeof orderDetailsSchema>;
+
+export const statisticsSchema = z.object({
+  counts: z.object({ pending: z.number(), accepted: z.number(), completed: z.number(), cancelled: z.number() }),
+  /** The last 30 days (Europe/London), oldest first. */
+  perDay: z.array(z.object({ day: z.string(), Order: z.number(), Sell: z.number() })),
+  volumeByCurrency: z.array(z.object({ currency: z.string(), gbpMinor: z.number(), orders: z.number() })),
+  byBranch: z.array(z.object({ branch: z.string(), name: z.string(), orders: z.number() })),
+});
+export type Statistics = z.infer<typeof statisticsSchema>;
+
+const currencyCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{3}$/, "Currency Name must be a 3-letter currency code")
+  .transform((c) => c.toUpperCase());
+const margin = z
+  .string()
+  .trim()
+  .regex(/^[+-]?\d{1,2}(\.\d{1,2})?$/, "must be a percentage with at most 2 decimals");
+
+export const adminCurrencySchema = z.object({
+  code: z.string(),
+  label: z.string(),
+  rate: decimalString,
+  sell: decimalString,
+  buy: decimalString,
+  /** Customer rates, 4 decimals: Buying Price (Click & Sell) and Selling Price (Click & Collect). */
+  buyingPrice: decimalString,
+  sellingPrice: decimalString,
+  source: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminCurrency = z.infer<typeof adminCurrencySchema>;
+
+export const adminCurrencyListSchema = z.object({ currencies: z.array(adminCurrencySchema) });
+
+export const rateCheckRequestSchema = z.object({ code: currencyCode }).strict();
+export const rateCheckSchema = z.object({
+  code: z.string(),
+  rate: decimalString,
+  source: z.string(),
+  checkedAt: z.string(),
+});
+export type RateCheck = z.infer<typeof rateCheckSchema>;
+
+export const addCurrencyRequestSchema = z
+  .object({
+    code: currencyCode,
+    label: z.string().trim().min(1, "Country Name is required").max(80),
+    sell: margin,
+    buy: margin,
+  })
+  .strict();
+export type AddCurrencyRequest = z.input<typeof addCurrencyRequestSchema>;
+
+export const updateCurrencyRequestSchema = addCurrencyRequestSchema.omit({ code: true });
+export type UpdateCurrencyRequest = z.input<typeof updateCurrencyRequestSchema>;
+
+export const rateRefreshStateSchema = z.object({
+  enabled: z.boolean(),
+  provider: z.string(),
+  intervalSeconds: z.number(),
+  lastRefreshAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type RateRefreshState = z.infer<typeof rateRefreshStateSchema>;
+export const rateRefreshToggleSchema = z.object({ enabled: z.boolean() }).strict();
