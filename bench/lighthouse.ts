@@ -114,16 +114,21 @@ function scriptTransferBytes(lhr: LighthouseResult): number | null {
     .reduce((total, item) => total + (item.transferSize ?? 0), 0);
 }
 
-async function auditOnce(url: string, port: number): Promise<LighthouseResult> {
-  const result = await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: CATEGORIES,
-  });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
-  return result.lhr;
+/** One Lighthouse run; a run whose trace failed (e.g. NO_NAVSTART on a busy machine) is retried. */
+async function auditOnce(url: string, port: number, attempts = 3): Promise<LighthouseResult> {
+  let lastProblem = "";
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+    });
+    if (result && !result.lhr.runtimeError) return result.lhr;
+    lastProblem = result?.lhr.runtimeError?.message ?? "Lighthouse returned nothing";
+    console.warn(`${url}: run ${attempt} failed (${lastProblem}), retrying`);
+  }
+  throw new Error(`${url}: ${lastProblem}`);
 }
 
 function score(lhr: LighthouseResult, id: CategoryId): number | null {

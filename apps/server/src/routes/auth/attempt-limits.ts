@@ -5,7 +5,8 @@ import { AppError } from "../../lib/app-error.ts";
  * Abuse limits for sign-in, sign-up and the Secure Box: each counted per client address and per
  * account (the e-mail or the Secure Box username), so that neither one address trying many accounts
  * nor many addresses trying one account get far. Counters live in this process (see
- * docs/decisions/005); every attempt counts, successful or not.
+ * docs/decisions/005); every attempt counts, successful or not (the Secure Box counts failures only,
+ * see failureLimiter).
  */
 export type AttemptLimit = {
   /** Distinguishes counters of different limits that share a key. */
@@ -76,5 +77,49 @@ export function attemptLimiter(app: FastifyInstance, what: string, limits: Attem
         );
       }
     }
+  };
+}
+
+/**
+ * Limits that count failed attempts only. The Secure Box credentials are shared by every member of
+ * staff, so counting successes too would lock the team out on a busy morning; guessing is what
+ * must be slowed down. Counters live in this process, like the others.
+ */
+export function failureLimiter(what: string, limits: AttemptLimit[]) {
+  const failures = new Map<string, { count: number; resetAt: number }>();
+  const keysOf = (request: FastifyRequest) =>
+    limits.flatMap((limit) => {
+      const key = limit.key(request);
+      return key === undefined ? [] : [{ limit, id: `${limit.name}:${key}` }];
+    });
+  return {
+    /** A preHandler refusing the attempt while any of its counters is full. */
+    async enforce(request: FastifyRequest, reply: FastifyReply) {
+      const now = Date.now();
+      for (const { limit, id } of keysOf(request)) {
+        const entry = failures.get(id);
+        if (entry && entry.resetAt > now && entry.count >= limit.max) {
+          const seconds = Math.ceil((entry.resetAt - now) / 1000);
+          reply.header("retry-after", String(seconds));
+          request.log.warn({ limit: limit.name }, "attempt limit reached");
+          throw new AppError(
+            "rate_limited",
+            `Too many ${what} attempts. Please wait ${waitText(seconds)} and try again.`,
+          );
+        }
+      }
+    },
+    recordFailure(request: FastifyRequest) {
+      const now = Date.now();
+      for (const { limit, id } of keysOf(request)) {
+        const entry = failures.get(id);
+        if (!entry || entry.resetAt <= now) failures.set(id, { count: 1, resetAt: now + limit.windowMs });
+        else entry.count += 1;
+      }
+      // Keep the map from growing without bound under a spray of usernames.
+      if (failures.size > 10_000) {
+        for (const [id, entry] of failures) if (entry.resetAt <= now) failures.delete(id);
+      }
+    },
   };
 }

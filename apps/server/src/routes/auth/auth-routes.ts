@@ -19,7 +19,7 @@ import {
   signedInSession,
 } from "../../plugins/auth.ts";
 import { accountRoutes } from "./account-routes.ts";
-import { attemptLimiter, secureBoxLimits } from "./attempt-limits.ts";
+import { failureLimiter, secureBoxLimits } from "./attempt-limits.ts";
 import { betterAuthMount } from "./better-auth-mount.ts";
 import { oauthPopupRoutes } from "./oauth-popup.ts";
 
@@ -71,6 +71,7 @@ export const authRoutes = fp(
       }),
     );
 
+    const secureBoxFailures = failureLimiter("Secure Box", secureBoxLimits);
     api.post(
       "/api/box",
       {
@@ -84,16 +85,21 @@ export const authRoutes = fp(
           body: secureBoxRequestSchema,
           response: { 200: secureBoxResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
         },
-        preHandler: [requireUser, attemptLimiter(app, "Secure Box", secureBoxLimits)],
+        preHandler: [requireUser, secureBoxFailures.enforce],
       },
       async (request, reply) => {
-        await verifySecureBox({
-          db: app.db,
-          expected: app.config.secureBox,
-          current: signedInSession(request),
-          given: request.body,
-          requestId: request.id,
-        });
+        try {
+          await verifySecureBox({
+            db: app.db,
+            expected: app.config.secureBox,
+            current: signedInSession(request),
+            given: request.body,
+            requestId: request.id,
+          });
+        } catch (error) {
+          secureBoxFailures.recordFailure(request);
+          throw error;
+        }
         forgetLoadedSession(request);
         reply.header("cache-control", "no-store");
         return { staffVerified: true as const };

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { RatesUpdatedView } from "./display-format.ts";
 import type { RateRow } from "./rates-list.tsx";
 
@@ -21,7 +21,10 @@ export function CurrencyGrid({ currencies, updated }: { currencies: readonly Rat
       <ul className="currency-tiles">
         {currencies.slice(0, HOME_CURRENCY_COUNT).map((currency) => (
           <li key={currency.code}>
-            <Link to={`/purchase/${currency.code}/Order`} className="currency-tile">
+            <Link
+              to={href("/purchase/:currencyParams/:currentWay", { currencyParams: currency.code, currentWay: "Order" })}
+              className="currency-tile"
+            >
               <span className="currency-tile-code">{currency.code}</span>
               <span className="currency-tile-label">{currency.label}</span>
               <span className="currency-tile-rate">

@@ -1,15 +1,20 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
-import { useNavigate } from "react-router";
+import { href, useNavigate } from "react-router";
 import { BASE_CURRENCY, DEFAULT_CURRENCY, WAY_TITLES, WAYS, type Way } from "@bureau/domain/constants";
 import { useToast } from "../../components/ui/toast.tsx";
 import { CurrencyPicker } from "./currency-picker.tsx";
-import { purchasePath, type RateRow } from "./rates-list.tsx";
+import type { RateRow } from "./rates-list.tsx";
 import { useTabs } from "./use-tabs.ts";
 import type { Side, Typed } from "./widget-engine.ts";
 
 type Engine = typeof import("./widget-engine.ts");
 
 const BUTTON_CAPTIONS: Record<Way, string> = { Order: "Order Now", Sell: "Sell Now" };
+
+/** The order page of spec §2: /purchase/{code}/Order or /purchase/{code}/Sell. */
+function orderPage(code: string, way: Way): string {
+  return href("/purchase/:currencyParams/:currentWay", { currencyParams: code, currentWay: way });
+}
 
 let enginePromise: Promise<Engine> | undefined;
 function loadEngine(): Promise<Engine> {
@@ -110,7 +115,7 @@ export function ExchangeWidget({ currencies }: { currencies: readonly RateRow[] 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || !currency) return;
-    const target = purchasePath(currency.code, way);
+    const target = orderPage(currency.code, way);
     setBusy(true);
     try {
       const loaded = engine ?? (await loadEngineNow());
@@ -160,7 +165,7 @@ export function ExchangeWidget({ currencies }: { currencies: readonly RateRow[] 
         <form
           className="widget-form"
           method="get"
-          action={purchasePath(currency.code, way)}
+          action={orderPage(currency.code, way)}
           noValidate
           onSubmit={onSubmit}
         >

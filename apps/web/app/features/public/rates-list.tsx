@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import {
   EXCHANGE_LIST_DEFAULT_COUNT,
   EXCHANGE_LIST_SHOW_ALL_THRESHOLD,
@@ -18,10 +18,6 @@ const WAYS_IN_TAB_ORDER = ["Order", "Sell"] as const satisfies readonly Way[];
 export function filterByCode<T extends RateRow>(currencies: readonly T[], query: string): T[] {
   const code = query.trim().toUpperCase();
   return code === "" ? [...currencies] : currencies.filter((currency) => currency.code.includes(code));
-}
-
-export function purchasePath(code: string, way: Way): string {
-  return `/purchase/${encodeURIComponent(code)}/${way}`;
 }
 
 /**
@@ -97,7 +93,10 @@ export function RatesList({
                     {WAYS_IN_TAB_ORDER.map((way) => (
                       <Link
                         key={way}
-                        to={purchasePath(currency.code, way)}
+                        to={href("/purchase/:currencyParams/:currentWay", {
+                          currencyParams: currency.code,
+                          currentWay: way,
+                        })}
                         className={`button button-small rates-col-${way}${way === "Order" ? " button-primary" : ""}`}
                       >
                         {WAY_TITLES[way]}
