@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { OrderList } from "@bureau/domain/contracts/dashboard";
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import type { Db } from "../../db/client.ts";
@@ -77,7 +77,9 @@ export async function listOrders({
     })
     .from(orders)
     .where(and(...conditions))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    // Spelled as the index is (orders_status_created_idx: DESC NULLS LAST) so that PostgreSQL walks it
+    // in order and stops after one page; plain DESC means NULLS FIRST and would sort every match.
+    .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`)
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const lines =
