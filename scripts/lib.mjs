@@ -18,7 +18,7 @@ export function run(command, args, options = {}) {
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name === "build" || entry.name.startsWith(".")) continue;
+    if (entry.name === "node_modules" || entry.name.startsWith("build") || entry.name.startsWith(".")) continue;
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
   }

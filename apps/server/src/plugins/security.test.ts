@@ -65,6 +65,23 @@ describe.skipIf(!haveWebBuild)("server-rendered pages and security headers", () 
     expect(response.body).toContain("GET IN TOUCH");
   });
 
+  it("gzips pages for clients that accept it", async () => {
+    const { gunzipSync } = await import("node:zlib");
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/exchangeRates",
+      headers: { "accept-encoding": "gzip, deflate" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("gzip");
+    expect(response.headers.vary).toContain("Accept-Encoding");
+    const html = gunzipSync(response.rawPayload).toString("utf8");
+    expect(html).toContain("Exchange Rates");
+    const plain = await t.app.inject({ method: "GET", url: "/exchangeRates" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(response.rawPayload.length * 3);
+  });
+
   it("serves hashed assets as immutable", async () => {
     const html = (await t.app.inject({ method: "GET", url: "/" })).body;
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];

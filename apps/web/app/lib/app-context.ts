@@ -3,6 +3,8 @@ import type { ApiTransport } from "./api-client.ts";
 
 /** Settings the server shares with the page (never secrets). */
 export type PublicConfig = {
+  /** The site's public origin (links in the sitemap, e-mails). */
+  publicUrl: string;
   moneyTransferUrl: string;
   worfxUrl: string;
   appStoreUrl: string | null;

@@ -1,8 +1,9 @@
+import { appContext } from "../../lib/app-context.ts";
 import type { Route } from "./+types/robots";
 
 /** Staff areas and the API are not for search engines; everything else may be crawled. */
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export function loader({ context }: Route.LoaderArgs) {
+  const origin = context.get(appContext).publicConfig.publicUrl;
   const body = [
     "User-agent: *",
     "Disallow: /dashboard",

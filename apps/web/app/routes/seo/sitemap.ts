@@ -1,3 +1,4 @@
+import { appContext } from "../../lib/app-context.ts";
 import type { Route } from "./+types/sitemap";
 
 /**
@@ -21,8 +22,9 @@ function escapeXml(text: string): string {
   );
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export function loader({ context }: Route.LoaderArgs) {
+  // The configured public origin, never the request's Host header (which a client chooses).
+  const origin = context.get(appContext).publicConfig.publicUrl;
   const urls = SITEMAP_PATHS.map(
     (entry) =>
       `  <url>\n    <loc>${escapeXml(origin + entry.path)}</loc>\n    <changefreq>${entry.changefreq}</changefreq>\n    <priority>${entry.priority}</priority>\n  </url>`,
