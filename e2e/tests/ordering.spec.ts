@@ -28,7 +28,13 @@ function toast(page: Page, text: string) {
 }
 
 test("a Click & Collect order with two currencies reaches the confirmation", async ({ page }) => {
-  await page.goto("/purchase/EUR/Order");
+  await page.goto("/exchangeRates");
+  await waitForHydration(page);
+  await page
+    .getByRole("row", { name: /EUR Euro/ })
+    .getByRole("link", { name: "Click & Collect" })
+    .click();
+  await expect(page).toHaveURL(/\/purchase\/EUR\/Order$/);
   await waitForHydration(page);
   await expect(page.getByText("Create Order")).toBeVisible();
   await expect(page.getByText("YOUR DETAILS")).toBeVisible();
@@ -64,7 +70,13 @@ test("a Click & Collect order with two currencies reaches the confirmation", asy
 });
 
 test("a Click & Sell order reaches the confirmation with the sell notes", async ({ page }) => {
-  await page.goto("/purchase/USD/Sell");
+  await page.goto("/exchangeRates");
+  await waitForHydration(page);
+  await page
+    .getByRole("row", { name: /USD US Dollar/ })
+    .getByRole("link", { name: "Click & Sell" })
+    .click();
+  await expect(page).toHaveURL(/\/purchase\/USD\/Sell$/);
   await waitForHydration(page);
   await page.getByRole("button", { name: "Add Currency" }).click();
   const form = page.getByRole("form", { name: "Add currency" });
