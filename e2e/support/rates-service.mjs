@@ -3,7 +3,8 @@
 import { createServer } from "node:http";
 
 export const RATES_API_KEY = "e2e-rates-key";
-const rates = { EUR: 1.1601, USD: 1.3312, PKR: 371.25, NPR: 178.4, JPY: 201.5 };
+// EUR and USD as seeded, so that a refresh leaves the public pages' tested figures alone; THB differs.
+const rates = { EUR: 1.152, USD: 1.315, THB: 44.1234, PKR: 371.25, NPR: 178.4 };
 
 export async function startRatesService({ port }) {
   const server = createServer((request, response) => {

@@ -159,16 +159,16 @@ test("the live toggle switches between Get the Latest and Stop the Latest and re
   await waitForHydration(page);
   await page.getByRole("button", { name: "Get the Latest" }).click();
   await expect(page.getByRole("button", { name: "Stop the Latest" })).toBeVisible();
-  // The refresh job picks up the local service's EUR rate (1.1601).
+  // The refresh job picks up the local service's THB rate (44.1234, seeded at 42.7375).
   await expect
     .poll(
       async () => {
         await page.reload();
-        return page.getByRole("row", { name: /^EUR/ }).textContent();
+        return page.getByRole("row", { name: /^THB/ }).textContent();
       },
       { timeout: 20_000 },
     )
-    .toContain("1.1601");
+    .toContain("44.1234");
   await page.getByRole("button", { name: "Stop the Latest" }).click();
   await expect(page.getByRole("button", { name: "Get the Latest" })).toBeVisible();
 });
@@ -183,4 +183,24 @@ test("Statics shows counts and charts; the dashboard works on a phone", async ({
     await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("img", { name: /Orders per day/ })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
+});
+
+test("competitor figures entered by staff appear on the home page's compare block", async ({ page }) => {
+  await signInAsStaff(page);
+  await page.goto("/dashboard/Currency");
+  await waitForHydration(page);
+  const postOffice = page.getByRole("group", { name: "Post Office" });
+  await postOffice.getByLabel("Euros for £450").fill("498.20");
+  await postOffice.getByLabel("Checked on").fill("2026-11-20");
+  await page.getByRole("button", { name: "Save competitor rates" }).click();
+  await expect(toast(page, "Competitor rates saved")).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByText("498.20").first()).toBeVisible();
+  // Leave the figures as other tests expect them: unknown.
+  await page.goto("/dashboard/Currency");
+  await waitForHydration(page);
+  await postOffice.getByLabel("Euros for £450").fill("");
+  await postOffice.getByLabel("Checked on").fill("");
+  await page.getByRole("button", { name: "Save competitor rates" }).click();
+  await expect(toast(page, "Competitor rates saved")).toBeVisible();
 });

@@ -149,6 +149,31 @@ describe("staff currencies", () => {
     await b.stop();
   });
 
+  it("stores the competitor figures staff enter, shown on the home page's compare block", async () => {
+    const figures = [
+      { name: "Post Office", eurFor450: "498.20", checkedOn: "2026-11-20" },
+      { name: "Travelex", eurFor450: null, checkedOn: null },
+    ];
+    const saved = await send("PUT", "/api/admin/compare-rates", figures);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toHaveLength(3);
+    const shown = (await t.app.inject({ method: "GET", url: "/api/compare-rates" })).json();
+    const postOffice = shown.providers.find((p: { name: string }) => p.name === "Post Office");
+    expect(postOffice).toMatchObject({ foreignMinor: 49_820, checkedOn: "2026-11-20" });
+    const travelex = shown.providers.find((p: { name: string }) => p.name === "Travelex");
+    expect(travelex.foreignMinor).toBeNull();
+    for (const bad of [
+      [{ name: "Bank of Nowhere", eurFor450: "1.00", checkedOn: "2026-11-20" }],
+      [{ name: "Travelex", eurFor450: "500.00", checkedOn: null }],
+      [{ name: "Travelex", eurFor450: "-5", checkedOn: "2026-11-20" }],
+      [{ name: "Travelex", eurFor450: "500.00", checkedOn: "2999-01-01" }],
+    ]) {
+      expect((await send("PUT", "/api/admin/compare-rates", bad)).statusCode).toBe(400);
+    }
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, "compare_rates.update"));
+    expect(audit).toHaveLength(1);
+  });
+
   it("a failing provider never breaks the dashboard", async () => {
     const broken = await createTestApp({
       env: { RATES_PROVIDER: "exchangerates", RATES_API_URL: "http://127.0.0.1:9", RATES_API_KEY: "k" },

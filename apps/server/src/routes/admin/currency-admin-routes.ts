@@ -10,7 +10,9 @@ import {
   rateRefreshToggleSchema,
   updateCurrencyRequestSchema,
 } from "@bureau/domain/contracts/dashboard";
+import { competitorRatesSettingSchema } from "@bureau/domain/contracts/compare-rates";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
+import { getCompetitorRates, setCompetitorRates } from "../../modules/compare-rates/set-competitor-rates.ts";
 import {
   addCurrency,
   checkRate,
@@ -125,6 +127,35 @@ export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       app.invalidateCurrencies();
       return updated;
     },
+  );
+
+  app.get(
+    "/api/admin/compare-rates",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "The competitor figures for £450 in euros shown on the home page",
+        response: { 200: competitorRatesSettingSchema, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return getCompetitorRates({ db: app.db });
+    },
+  );
+
+  app.put(
+    "/api/admin/compare-rates",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Sets the competitor figures (euros for £450 and the day checked; null when unknown); audited",
+        body: competitorRatesSettingSchema.max(10),
+        response: { 200: competitorRatesSettingSchema, ...errors },
+      },
+    },
+    async (request) =>
+      setCompetitorRates({ db: app.db, figures: request.body, actor: actorOf(request), requestId: request.id }),
   );
 
   app.get(

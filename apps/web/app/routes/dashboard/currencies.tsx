@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import type { CompetitorRateSetting } from "@bureau/domain/contracts/compare-rates";
 import type { AdminCurrency, RateRefreshState } from "@bureau/domain/contracts/dashboard";
 import { formatLongDate } from "@bureau/domain/dates";
 import { useToast } from "../../components/ui/toast.tsx";
+import { CompetitorRatesForm } from "../../features/dashboard/competitor-rates-form.tsx";
 import { setLiveRates } from "../../features/dashboard/dashboard-api.ts";
 import { ApiClientError } from "../../lib/api-client.ts";
 import { serverApi } from "../../lib/server-api.ts";
@@ -13,11 +15,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Manipulate Currency | H
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [list, live] = await Promise.all([
+  const [list, live, competitors] = await Promise.all([
     api.call<{ currencies: AdminCurrency[] }>("GET", "/api/admin/currencies"),
     api.call<RateRefreshState>("GET", "/api/admin/rates/refresh"),
+    api.call<CompetitorRateSetting[]>("GET", "/api/admin/compare-rates"),
   ]);
-  return { currencies: list.currencies, live };
+  return { currencies: list.currencies, live, competitors };
 }
 
 export default function Currencies({ loaderData }: Route.ComponentProps) {
@@ -90,6 +93,7 @@ export default function Currencies({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
+      <CompetitorRatesForm initial={loaderData.competitors} />
     </section>
   );
 }

@@ -1,0 +1,76 @@
+import { eq, sql } from "drizzle-orm";
+import {
+  COMPETITOR_NAMES,
+  COMPETITOR_RATES_SETTING_KEY,
+  type CompetitorRateSetting,
+  competitorRatesSettingSchema,
+} from "@bureau/domain/contracts/compare-rates";
+import type { Db } from "../../db/client.ts";
+import { settings } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { writeAudit } from "../audit/write-audit.ts";
+
+/** The competitor figures as stored, one entry per competitor (unknown ones as null). */
+export async function getCompetitorRates({ db }: { db: Db }): Promise<CompetitorRateSetting[]> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, COMPETITOR_RATES_SETTING_KEY));
+  const parsed = competitorRatesSettingSchema.safeParse(row?.value ?? []);
+  const stored = parsed.success ? parsed.data : [];
+  return COMPETITOR_NAMES.map(
+    (name) => stored.find((f) => f.name === name) ?? { name, eurFor450: null, checkedOn: null },
+  );
+}
+
+/** Staff enter what each competitor gives for £450 and when they checked; audited. */
+export async function setCompetitorRates({
+  db,
+  figures,
+  actor,
+  requestId,
+}: {
+  db: Db;
+  figures: CompetitorRateSetting[];
+  actor: { id: string; email: string };
+  requestId?: string;
+}): Promise<CompetitorRateSetting[]> {
+  for (const figure of figures) {
+    if (!(COMPETITOR_NAMES as readonly string[]).includes(figure.name)) {
+      throw new AppError("validation_failed", `${figure.name} is not one of the compared providers.`, {
+        name: "Unknown provider",
+      });
+    }
+    if ((figure.eurFor450 === null) !== (figure.checkedOn === null)) {
+      throw new AppError("validation_failed", `Give both the amount and the day it was checked for ${figure.name}.`, {
+        checkedOn: "Needed with an amount",
+      });
+    }
+    if (figure.checkedOn && figure.checkedOn > new Date().toISOString().slice(0, 10)) {
+      throw new AppError("validation_failed", "The day checked cannot be in the future.", {
+        checkedOn: "In the future",
+      });
+    }
+  }
+  const before = await getCompetitorRates({ db });
+  const after = COMPETITOR_NAMES.map(
+    (name) => figures.find((f) => f.name === name) ?? { name, eurFor450: null, checkedOn: null },
+  );
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(settings)
+      .values({ key: COMPETITOR_RATES_SETTING_KEY, value: after })
+      .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedAt: sql`now()` } });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: "compare_rates.update",
+      entityType: "setting",
+      entityId: COMPETITOR_RATES_SETTING_KEY,
+      before,
+      after,
+      requestId: requestId ?? null,
+    });
+  });
+  return after;
+}
