@@ -5,28 +5,26 @@ import type {
   RateCheck,
   UpdateCurrencyRequest,
 } from "@bureau/domain/contracts/dashboard";
-import { checkMargins, customerRate } from "@bureau/domain/pricing";
+import { checkMargins } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { currencies, rateHistory } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { writeAudit } from "../audit/write-audit.ts";
 import { RateProviderError, type RateProvider } from "../rates/rate-provider.ts";
-import { trimDecimal } from "./list-currencies.ts";
+import { currencyPrices } from "./list-currencies.ts";
 
 type Actor = { id: string; email: string };
 
 export function toAdminCurrency(row: typeof currencies.$inferSelect): AdminCurrency {
-  const rate = trimDecimal(row.rate);
-  const sell = trimDecimal(row.sellMargin);
-  const buy = trimDecimal(row.buyMargin);
+  const { rate, sell, buy, collectRate, sellRate } = currencyPrices(row);
   return {
     code: row.code,
     label: row.label,
     rate,
     sell,
     buy,
-    buyingPrice: customerRate(rate, buy),
-    sellingPrice: customerRate(rate, sell),
+    buyingPrice: sellRate,
+    sellingPrice: collectRate,
     source: row.source,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -15,18 +15,24 @@ export function toRate4(value: string): string {
   return `${whole}.${fraction.padEnd(4, "0").slice(0, 4)}`;
 }
 
-export function toCurrency(row: typeof currencies.$inferSelect): Currency {
+/** A currency row's market rate and margins, and the two customer rates that follow from them. */
+export function currencyPrices(row: typeof currencies.$inferSelect) {
   const rate = trimDecimal(row.rate);
   const sell = trimDecimal(row.sellMargin);
   const buy = trimDecimal(row.buyMargin);
+  return { rate, sell, buy, collectRate: customerRate(rate, sell), sellRate: customerRate(rate, buy) };
+}
+
+export function toCurrency(row: typeof currencies.$inferSelect): Currency {
+  const { rate, sell, buy, collectRate, sellRate } = currencyPrices(row);
   return {
     code: row.code,
     label: row.label,
     rate,
     sell,
     buy,
-    collectRate: customerRate(rate, sell),
-    sellRate: customerRate(rate, buy),
+    collectRate,
+    sellRate,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { branches, currencies, orderLines, orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { toRate4, trimDecimal } from "../currencies/list-currencies.ts";
+import { branchSummary } from "./order-receipt.ts";
 import { allowedTransitions } from "./transition-order.ts";
 
 /** Everything staff see on the order details page, with its timeline and what may be done next. */

@@ -18,7 +18,26 @@ export async function loadOrderReceipt(db: Db | Tx, orderId: string): Promise<Or
     .innerJoin(currencies, eq(currencies.code, orderLines.currencyCode))
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.position));
-  const { order, branch } = row;
+  return toOrderReceipt(
+    row.order,
+    row.branch,
+    lines.map(({ line, label }) => ({ ...line, label })),
+  );
+}
+
+type ReceiptLine = Pick<
+  typeof orderLines.$inferSelect,
+  "position" | "currencyCode" | "rate" | "gbpMinor" | "foreignMinor"
+> & {
+  label: string;
+};
+
+/** The receipt of an order from its rows: one shape for the confirmation, the e-mails and the API. */
+export function toOrderReceipt(
+  order: typeof orders.$inferSelect,
+  branch: typeof branches.$inferSelect,
+  lines: ReceiptLine[],
+): OrderReceipt {
   return {
     orderNumber: order.orderNumber,
     way: order.way,
@@ -26,22 +45,26 @@ export async function loadOrderReceipt(db: Db | Tx, orderId: string): Promise<Or
     fullName: `${order.firstName} ${order.lastName}`,
     email: order.email,
     phone: order.phone,
-    branch: {
-      key: branch.key,
-      name: branch.name,
-      addressLines: branch.addressLines,
-      postcode: branch.postcode,
-      phone: branch.phone,
-    },
-    lines: lines.map(({ line, label }) => ({
+    branch: branchSummary(branch),
+    lines: lines.map((line) => ({
       position: line.position,
       currency: line.currencyCode,
-      label,
+      label: line.label,
       rate: toRate4(line.rate),
       gbpMinor: line.gbpMinor,
       foreignMinor: line.foreignMinor,
     })),
     totalGbpMinor: order.totalGbpMinor,
     createdAt: order.createdAt.toISOString(),
+  };
+}
+
+export function branchSummary(branch: typeof branches.$inferSelect) {
+  return {
+    key: branch.key,
+    name: branch.name,
+    addressLines: branch.addressLines,
+    postcode: branch.postcode,
+    phone: branch.phone,
   };
 }

@@ -8,9 +8,9 @@ import type { Db } from "../../db/client.ts";
 import { branches, currencies, orderLines, orders, quotes } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { violatedUniqueConstraint } from "../../lib/db-errors.ts";
-import { toRate4 } from "../currencies/list-currencies.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
-import { loadOrderReceipt } from "./order-receipt.ts";
+import { toRate4 } from "../currencies/list-currencies.ts";
+import { loadOrderReceipt, toOrderReceipt } from "./order-receipt.ts";
 
 export type PlaceOrderInput = {
   idempotencyKey: string;
@@ -151,34 +151,14 @@ export async function placeOrder({
           to: input.customer.email,
           data: { orderId: order.id },
         });
-        const receipt: OrderReceipt = {
-          orderNumber: order.orderNumber,
-          way: order.way,
-          status: order.status,
-          fullName: `${order.firstName} ${order.lastName}`,
-          email: order.email,
-          phone: order.phone,
-          branch: {
-            key: branch.key,
-            name: branch.name,
-            addressLines: branch.addressLines,
-            postcode: branch.postcode,
-            phone: branch.phone,
-          },
-          lines: input.lines.map((line, index) => {
+        const receipt = toOrderReceipt(
+          order,
+          branch,
+          input.lines.map((line, index) => {
             const q = byId.get(line.quoteId)!;
-            return {
-              position: index + 1,
-              currency: q.currencyCode,
-              label: labels.get(q.currencyCode) ?? q.currencyCode,
-              rate: toRate4(q.rate),
-              gbpMinor: q.gbpMinor,
-              foreignMinor: q.foreignMinor,
-            };
+            return { ...q, position: index + 1, label: labels.get(q.currencyCode) ?? q.currencyCode };
           }),
-          totalGbpMinor: order.totalGbpMinor,
-          createdAt: order.createdAt.toISOString(),
-        };
+        );
         return { existing: false as const, receipt };
       });
       if (outcome.existing) {
