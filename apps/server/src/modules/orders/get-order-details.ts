@@ -37,13 +37,7 @@ export async function getOrderDetails({ db, orderId }: { db: Db; orderId: string
     lastName: order.lastName,
     email: order.email,
     phone: order.phone,
-    branch: {
-      key: branch.key,
-      name: branch.name,
-      addressLines: branch.addressLines,
-      postcode: branch.postcode,
-      phone: branch.phone,
-    },
+    branch: branchSummary(branch),
     lines: lines.map(({ line, label }) => ({
       position: line.position,
       currency: line.currencyCode,
