@@ -90,16 +90,32 @@ export function createOutboxMailer(options: OutboxMailerOptions) {
     }
   }
 
-  /** One pass: sends everything due. Returns how many messages were attempted. */
+  /**
+   * One pass: sends everything due. Returns how many messages were attempted. A stop request ends the
+   * pass after the message being sent; the rest of its batch is released at once for the next sender
+   * (another instance, or this one after a restart) instead of waiting out the lease.
+   */
   async function runOnce(): Promise<number> {
     if (!transport) return 0;
     let attempted = 0;
-    for (;;) {
+    while (!stopped) {
       const rows = await claim();
       if (rows.length === 0) return attempted;
-      for (const row of rows) await sendOne(row);
-      attempted += rows.length;
+      for (const [index, row] of rows.entries()) {
+        if (stopped) {
+          const unsent = rows.slice(index).map((r) => r.id);
+          await db.execute(sql`update outbox set locked_until = null, attempts = attempts - 1
+            where id in (${sql.join(
+              unsent.map((id) => sql`${id}`),
+              sql`, `,
+            )}) and status = 'pending'`);
+          return attempted;
+        }
+        await sendOne(row);
+        attempted += 1;
+      }
     }
+    return attempted;
   }
 
   function tick() {

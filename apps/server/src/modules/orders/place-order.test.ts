@@ -288,3 +288,47 @@ describe("order e-mails", () => {
     await mailer.stop();
   });
 });
+
+describe("outbox mailer shutdown", () => {
+  it("stops after the message in hand and releases the rest of its batch at once", async () => {
+    const t = await createTestApp();
+    const smtp = await startSmtpSink();
+    try {
+      for (let i = 0; i < 12; i++) {
+        const quote = await newQuote(t);
+        expect((await postOrder(t, orderBody([quote]))).statusCode).toBe(201);
+      }
+      const mailer = createOutboxMailer({
+        db: t.db,
+        log: t.app.log,
+        smtpUrl: smtp.url,
+        from: "Harbour FX <no-reply@harbourfx.co.uk>",
+        publicUrl: "http://localhost:3000",
+      });
+      const pass = mailer.runOnce();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await mailer.stop();
+      const sent = await pass;
+      expect(sent).toBeLessThan(12);
+      const rows = await t.db.select().from(outbox);
+      const claimed = rows.filter((r) => r.status === "pending" && r.lockedUntil !== null);
+      expect(claimed).toEqual([]);
+      expect(rows.filter((r) => r.status === "sent")).toHaveLength(smtp.messages.length);
+      // A new mailer (a restart) sends the rest, each exactly once.
+      const next = createOutboxMailer({
+        db: t.db,
+        log: t.app.log,
+        smtpUrl: smtp.url,
+        from: "Harbour FX <no-reply@harbourfx.co.uk>",
+        publicUrl: "http://localhost:3000",
+      });
+      await next.runOnce();
+      await next.stop();
+      expect(smtp.messages).toHaveLength(12);
+      expect(new Set(smtp.messages.map((m) => m.raw.match(/Message-ID: <([^>]+)>/i)?.[1])).size).toBe(12);
+    } finally {
+      await smtp.close();
+      await t.close();
+    }
+  });
+});
