@@ -32,7 +32,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+/** PostgreSQL refusing text it cannot store (a NUL byte, invalid encoding): the client's fault. */
+function isUnstorableText(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === "22021" || code === "22P05" || code === "22P02") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function statusOf(error: FastifyError): number {
+  if (isUnstorableText(error)) return 400;
   if (hasZodFastifySchemaValidationErrors(error)) return 400;
   const status = error.statusCode ?? 500;
   return status >= 400 && status < 600 ? status : 500;
@@ -41,6 +53,9 @@ function statusOf(error: FastifyError): number {
 function toApiError(error: FastifyError | AppError): ApiError {
   if (error instanceof AppError) {
     return { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+  }
+  if (isUnstorableText(error)) {
+    return { error: { code: "bad_request", message: "The request contains characters we cannot accept." } };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};

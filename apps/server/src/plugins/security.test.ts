@@ -82,6 +82,29 @@ describe.skipIf(!haveWebBuild)("server-rendered pages and security headers", () 
     expect(plain.rawPayload.length).toBeGreaterThan(response.rawPayload.length * 3);
   });
 
+  it("refuses a contact form post that is not a form with 400, not 500", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/contact",
+      headers: { "content-type": "multipart/form-data; boundary=zzz", origin: "http://localhost:3000" },
+      payload: "garbage without any boundary",
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it("answers a staff page with a hand-edited cursor with 400, not 500", async () => {
+    const { signUpAndSignIn } = await import("../test/auth-helpers.ts");
+    const staff = await signUpAndSignIn(t.app, { role: "admin", staffVerified: true });
+    for (const url of [
+      "/dashboard/manageOrders?after=true",
+      "/dashboard/history?q=true&after=true",
+      "/dashboard/Users?after=%00",
+    ]) {
+      const response = await t.app.inject({ method: "GET", url, headers: { cookie: staff.cookie } });
+      expect(response.statusCode, url).toBe(400);
+    }
+  });
+
   it("serves hashed assets as immutable", async () => {
     const html = (await t.app.inject({ method: "GET", url: "/" })).body;
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];

@@ -7,7 +7,12 @@ import { orderLineSchema, orderStatusValues } from "./orders.ts";
 export const orderListQuerySchema = z
   .object({
     status: z.enum(orderStatusValues),
-    q: z.string().trim().max(100).optional(),
+    q: z
+      .string()
+      .trim()
+      .max(100)
+      .regex(/^[^\u0000-\u001f]*$/, "must not contain control characters")
+      .optional(),
     /** Opaque cursor from the previous page's nextCursor. */
     after: z.string().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(25),

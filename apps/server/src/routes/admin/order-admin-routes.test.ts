@@ -131,6 +131,8 @@ describe("staff order lifecycle", () => {
     expect((await list("status=pending&q=person1")).json().orders).toHaveLength(1);
     expect((await list("status=pending&after=garbage")).statusCode).toBe(400);
     expect((await list("status=pending&q=%25")).json().orders).toEqual([]);
+    expect((await list("status=pending&q=%00")).statusCode).toBe(400);
+    expect((await list("status=pending&q=a%00b")).statusCode).toBe(400);
   });
 
   it("gives FX amounts per line and the sterling amount for both ways", async () => {

@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { OrderList, OrderTransition } from "@bureau/domain/contracts/dashboard";
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import type { createApiClient } from "../../lib/api-client.ts";
+import { refusalAsResponse } from "../../lib/server-api.ts";
 import { OrdersTable } from "./orders-table.tsx";
 import "./dashboard.css";
 
@@ -16,7 +17,7 @@ export async function loadOrderList(
   const query = new URLSearchParams({ status, limit: "25" });
   if (q) query.set("q", q);
   if (after) query.set("after", after);
-  const page = await api.call<OrderList>("GET", `/api/admin/orders?${query}`);
+  const page = await refusalAsResponse(api.call<OrderList>("GET", `/api/admin/orders?${query}`));
   return { ...page, q, after };
 }
 

@@ -5,14 +5,14 @@ import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { listUsers, makeAdmin } from "../../features/account/account-api.ts";
 import { ApiClientError, browserApi } from "../../lib/api-client.ts";
-import { serverApi } from "../../lib/server-api.ts";
+import { refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | Harbour FX Dashboard" }];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const after = url.searchParams.get("after");
-  return { page: await listUsers(serverApi(context), after), paged: Boolean(after) };
+  return { page: await refusalAsResponse(listUsers(serverApi(context), after)), paged: Boolean(after) };
 }
 
 const roleLabel = (role: AdminUser["role"]) => (role === "admin" ? "Admin" : "User");

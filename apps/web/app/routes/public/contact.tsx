@@ -35,7 +35,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.headers.get("sec-fetch-site") === "cross-site") {
     throw data("Forbidden", { status: 403 });
   }
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    // Not a form at all (a broken or foreign body): refuse it plainly.
+    throw data("The form could not be read.", { status: 400 });
+  }
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
