@@ -64,7 +64,7 @@ async function main() {
   const port = typeof address === "object" && address ? address.port : config.port;
   const lines = [
     "",
-    `Harbour FX is running at http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`,
+    `Harbour FX is running at ${config.publicUrl.startsWith("https://") ? config.publicUrl : `http://${config.host === "0.0.0.0" || config.host === "127.0.0.1" ? "localhost" : config.host}:${port}`}`,
     `Database: ${database.kind === "pglite" ? `embedded PostgreSQL (PGlite) in ${path.join(config.dataDir, "pglite")}` : "PostgreSQL server (DATABASE_URL)"}`,
     ...(seeded.currenciesAdded > 0
       ? [`Seeded ${seeded.currenciesAdded} currencies and ${seeded.branchesAdded} branches`]

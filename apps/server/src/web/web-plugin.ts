@@ -59,7 +59,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
       }) as never,
     );
     return compressPage(request, response);
-  });
+  }, publicOrigin(app.config.publicUrl));
 
   await app.register(async (scope) => {
     // React Router reads request bodies itself: leave the stream untouched here.
@@ -108,4 +108,14 @@ function compressPage(request: Request, response: Response): Response {
     statusText: response.statusText,
     headers,
   });
+}
+
+/**
+ * Behind HTTPS the product sits behind a reverse proxy, and the page URL React Router sees (and
+ * compares with a form post's Origin) must be the public one, not the proxy's plain-HTTP hop.
+ * Served directly over HTTP, the URL follows the Host the browser used.
+ */
+function publicOrigin(publicUrl: string): { host?: string; protocol?: string } {
+  const url = new URL(publicUrl);
+  return url.protocol === "https:" ? { host: url.host, protocol: url.protocol } : {};
 }
