@@ -81,6 +81,14 @@ export async function buildApp({
     // Keep-alive sockets would hold a graceful shutdown open; in-flight requests still finish.
     forceCloseConnections: "idle",
     return503OnClosing: true,
+    // Malformed addresses (bad percent-encoding, over-long parameters) answer in the API's error shape.
+    frameworkErrors: (error, request, untypedReply) => {
+      const reply = untypedReply as unknown as import("fastify").FastifyReply;
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      reply.code(status).send({
+        error: { code: "bad_request", message: "The address of this request is not valid.", requestId: request.id },
+      });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // During a graceful shutdown, answers to in-flight requests close their keep-alive connection

@@ -122,6 +122,12 @@ describe.skipIf(!haveWebBuild)("server-rendered pages and security headers", () 
     expect(response.json().error.requestId).toBeTruthy();
   });
 
+  it("answers a malformed address in the API's error shape", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/admin/orders/%zz" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe("bad_request");
+  });
+
   it("answers bad JSON with a clear 400", async () => {
     const response = await t.app.inject({
       method: "POST",
