@@ -11,7 +11,7 @@ export const orderListQuerySchema = z
       .string()
       .trim()
       .max(100)
-      .regex(/^[^\u0000-\u001f]*$/, "must not contain control characters")
+      .refine((text) => [...text].every((c) => c.charCodeAt(0) >= 32), "must not contain control characters")
       .optional(),
     /** Opaque cursor from the previous page's nextCursor. */
     after: z.string().max(200).optional(),
