@@ -1,14 +1,8 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../apps/server/src/app.ts";
-import { loadConfig } from "../apps/server/src/config.ts";
 import { openDatabase } from "../apps/server/src/db/client.ts";
-import { seedDatabase } from "../apps/server/src/db/seed.ts";
 import { signUpAndSignIn } from "../apps/server/src/test/auth-helpers.ts";
-import { createScratchDatabase, percentile } from "./support.ts";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
+import { benchConfig, openSeededScratchDatabase, percentile } from "./support.ts";
 
 export type Timing = { samples: number; p50: number; p95: number; max: number };
 export type DashboardBenchResult = {
@@ -72,22 +66,12 @@ export async function benchDashboard({
   orders?: number;
   samples?: number;
 }): Promise<DashboardBenchResult> {
-  const scratch = await createScratchDatabase(serverUrl);
-  const database = openDatabase({ kind: "postgres", url: scratch.url, poolSize: 10 });
+  const { url: scratchUrl, database, dispose } = await openSeededScratchDatabase(serverUrl, 10);
   try {
-    await database.migrate();
-    await seedDatabase(database.db);
     const loadStarted = performance.now();
-    await bulkLoad(scratch.url, orders);
+    await bulkLoad(scratchUrl, orders);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
-    const config = loadConfig({
-      NODE_ENV: "production",
-      DATA_DIR: path.join(here, "results/data"),
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
-      SECURE_BOX_USERNAME: "bench",
-      SECURE_BOX_PASSWORD: "bench-password-123",
-      LOG_LEVEL: process.env.BENCH_DEBUG === "1" ? "error" : "silent",
-    });
+    const config = benchConfig(process.env.BENCH_DEBUG === "1" ? { LOG_LEVEL: "error" } : {});
     const app = await buildApp({ config, database, logger: process.env.BENCH_DEBUG === "1" });
     await app.ready();
     const staff = await signUpAndSignIn(app, { role: "admin", staffVerified: true });
@@ -144,7 +128,6 @@ export async function benchDashboard({
     await app.close();
     return result;
   } finally {
-    await database.close();
-    await scratch.drop();
+    await dispose();
   }
 }

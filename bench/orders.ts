@@ -1,14 +1,7 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { buildApp } from "../apps/server/src/app.ts";
-import { loadConfig } from "../apps/server/src/config.ts";
-import { openDatabase } from "../apps/server/src/db/client.ts";
-import { seedDatabase } from "../apps/server/src/db/seed.ts";
-import { createScratchDatabase, type LoadResult, runLoad } from "./support.ts";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
+import { benchConfig, type LoadResult, openSeededScratchDatabase, runLoad } from "./support.ts";
 
 export type OrderBenchResult = {
   concurrency: number;
@@ -31,23 +24,11 @@ export async function benchOrders({
   concurrency?: number;
   durationMs?: number;
 }): Promise<OrderBenchResult> {
-  const scratch = await createScratchDatabase(serverUrl);
-  const database = openDatabase({ kind: "postgres", url: scratch.url, poolSize: concurrency });
+  const { url: scratchUrl, database, dispose } = await openSeededScratchDatabase(serverUrl, concurrency);
   try {
-    await database.migrate();
-    await seedDatabase(database.db);
     // An https PUBLIC_URL makes the server trust X-Forwarded-For from loopback, so that each simulated
     // customer has their own address and the rate limits apply per customer as in production.
-    const config = loadConfig({
-      NODE_ENV: "production",
-      PORT: "0",
-      DATA_DIR: path.join(here, "results/data"),
-      PUBLIC_URL: "https://bench.harbourfx.test",
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
-      SECURE_BOX_USERNAME: "bench",
-      SECURE_BOX_PASSWORD: "bench-password-123",
-      LOG_LEVEL: "silent",
-    });
+    const config = benchConfig({ PORT: "0", PUBLIC_URL: "https://bench.harbourfx.test" });
     const app = await buildApp({ config, database, logger: false });
     await app.listen({ port: 0, host: "127.0.0.1" });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -97,7 +78,7 @@ export async function benchOrders({
     );
     await app.close();
 
-    const pool = new pg.Pool({ connectionString: scratch.url, max: concurrency });
+    const pool = new pg.Pool({ connectionString: scratchUrl, max: concurrency });
     const bareInserts = await runLoad(
       async (_worker, i) => {
         const client = await pool.connect();
@@ -139,8 +120,7 @@ export async function benchOrders({
       ratio: placements.perSecond / bareInserts.perSecond,
     };
   } finally {
-    await database.close();
-    await scratch.drop();
+    await dispose();
   }
 }
 

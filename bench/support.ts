@@ -1,5 +1,10 @@
 import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { type Config, loadConfig } from "../apps/server/src/config.ts";
+import { type Database, openDatabase } from "../apps/server/src/db/client.ts";
+import { seedDatabase } from "../apps/server/src/db/seed.ts";
 
 export const DEFAULT_BENCH_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
 
@@ -76,3 +81,35 @@ export async function runLoad(
 }
 
 export const round = (n: number, digits = 1) => Number(n.toFixed(digits));
+
+/** A scratch database with the product's schema and seed, and the function that drops it. */
+export async function openSeededScratchDatabase(
+  serverUrl: string,
+  poolSize: number,
+): Promise<{ url: string; database: Database; dispose: () => Promise<void> }> {
+  const scratch = await createScratchDatabase(serverUrl);
+  const database = openDatabase({ kind: "postgres", url: scratch.url, poolSize });
+  await database.migrate();
+  await seedDatabase(database.db);
+  return {
+    url: scratch.url,
+    database,
+    dispose: async () => {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** The product's configuration for an in-process benchmark (fixed secrets, no logs). */
+export function benchConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: "production",
+    DATA_DIR: path.join(path.dirname(fileURLToPath(import.meta.url)), "results/data"),
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
+    SECURE_BOX_USERNAME: "bench",
+    SECURE_BOX_PASSWORD: "bench-password-123",
+    LOG_LEVEL: "silent",
+    ...overrides,
+  });
+}

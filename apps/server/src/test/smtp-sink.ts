@@ -1,4 +1,6 @@
+import type { FastifyInstance } from "fastify";
 import { SMTPServer } from "smtp-server";
+import { createOutboxMailer } from "../jobs/outbox-mailer.ts";
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
@@ -46,4 +48,15 @@ export function decodedBody(raw: string): string {
   return raw
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** An outbox mailer of this app sending to the given sink, as a (re)started server would run it. */
+export function mailerFor(app: FastifyInstance, smtp: { url: string }) {
+  return createOutboxMailer({
+    db: app.db,
+    log: app.log,
+    smtpUrl: smtp.url,
+    from: app.config.mail.from,
+    publicUrl: app.config.publicUrl,
+  });
 }

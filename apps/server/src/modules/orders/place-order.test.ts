@@ -3,9 +3,8 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderReceipt, Quote } from "@bureau/domain/contracts/orders";
 import { ORDER_NUMBER_PATTERN } from "@bureau/domain/order-number";
-import { createOutboxMailer } from "../../jobs/outbox-mailer.ts";
 import { orderLines, orders, outbox } from "../../db/schema.ts";
-import { decodedBody, startSmtpSink } from "../../test/smtp-sink.ts";
+import { decodedBody, mailerFor, startSmtpSink } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { createQuote } from "../quotes/create-quote.ts";
 
@@ -262,13 +261,7 @@ describe("order e-mails", () => {
     const orderNumber = response.json().orderNumber as string;
 
     // "Restart": a new mailer finds the message in the outbox. The SMTP server refuses the first try.
-    const mailer = createOutboxMailer({
-      db: t.db,
-      log: t.app.log,
-      smtpUrl: smtp.url,
-      from: "Harbour FX <no-reply@harbourfx.co.uk>",
-      publicUrl: "http://localhost:3000",
-    });
+    const mailer = mailerFor(t.app, smtp);
     await mailer.runOnce();
     expect(smtp.messages).toHaveLength(0);
     const [pending] = await t.db.select().from(outbox).where(eq(outbox.kind, "order-received"));
@@ -298,13 +291,7 @@ describe("outbox mailer shutdown", () => {
         const quote = await newQuote(t);
         expect((await postOrder(t, orderBody([quote]))).statusCode).toBe(201);
       }
-      const mailer = createOutboxMailer({
-        db: t.db,
-        log: t.app.log,
-        smtpUrl: smtp.url,
-        from: "Harbour FX <no-reply@harbourfx.co.uk>",
-        publicUrl: "http://localhost:3000",
-      });
+      const mailer = mailerFor(t.app, smtp);
       const pass = mailer.runOnce();
       await new Promise((resolve) => setTimeout(resolve, 5));
       await mailer.stop();
@@ -315,13 +302,7 @@ describe("outbox mailer shutdown", () => {
       expect(claimed).toEqual([]);
       expect(rows.filter((r) => r.status === "sent")).toHaveLength(smtp.messages.length);
       // A new mailer (a restart) sends the rest, each exactly once.
-      const next = createOutboxMailer({
-        db: t.db,
-        log: t.app.log,
-        smtpUrl: smtp.url,
-        from: "Harbour FX <no-reply@harbourfx.co.uk>",
-        publicUrl: "http://localhost:3000",
-      });
+      const next = mailerFor(t.app, smtp);
       await next.runOnce();
       await next.stop();
       expect(smtp.messages).toHaveLength(12);

@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOutboxMailer } from "../../jobs/outbox-mailer.ts";
 import { auditLog, orders, outbox } from "../../db/schema.ts";
 import { type SignedIn, signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { createOrder } from "../../test/factories.ts";
-import { decodedBody, startSmtpSink } from "../../test/smtp-sink.ts";
+import { decodedBody, mailerFor, startSmtpSink } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-app.ts";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -158,13 +157,7 @@ describe("ready-for-collection e-mail", () => {
         headers: staff.headers,
       });
       expect(response.statusCode).toBe(200);
-      const mailer = createOutboxMailer({
-        db: t.db,
-        log: t.app.log,
-        smtpUrl: smtp.url,
-        from: "Harbour FX <no-reply@harbourfx.co.uk>",
-        publicUrl: "http://localhost:3000",
-      });
+      const mailer = mailerFor(t.app, smtp);
       await mailer.runOnce();
       await mailer.stop();
       const mail = smtp.messages.find((m) => m.to.includes("collect@example.com"));
