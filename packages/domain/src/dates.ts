@@ -1,12 +1,18 @@
 /** The bureau trades in the UK, so dates are London calendar dates whatever the server's zone. */
 export const DISPLAY_TIME_ZONE = "Europe/London";
 
-const partsFormatter = new Intl.DateTimeFormat("en-GB", {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-});
+// Made on first use: a time-zone formatter takes tens of milliseconds to build on a phone, and most
+// pages that load this module never show a date.
+let partsFormatter: Intl.DateTimeFormat | undefined;
+function londonDateParts(date: Date): Intl.DateTimeFormatPart[] {
+  partsFormatter ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: DISPLAY_TIME_ZONE,
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
+  return partsFormatter.formatToParts(date);
+}
 
 export function ordinalSuffix(day: number): "st" | "nd" | "rd" | "th" {
   const lastTwo = day % 100;
@@ -27,7 +33,7 @@ export function ordinalSuffix(day: number): "st" | "nd" | "rd" | "th" {
 export function formatLongDate(date: Date | string): string {
   const d = typeof date === "string" ? new Date(date) : date;
   if (Number.isNaN(d.getTime())) throw new RangeError(`Invalid date: ${String(date)}`);
-  const parts = partsFormatter.formatToParts(d);
+  const parts = londonDateParts(d);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   const day = Number(part("day"));
   return `${part("month")} ${day}${ordinalSuffix(day)}, ${part("year")}`;
