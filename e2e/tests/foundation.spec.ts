@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
 
 test("home renders the currencies from the database and hydrates without CSP errors", async ({
@@ -57,4 +58,32 @@ test("the footer shows the opening hours, registration and copyright", async ({ 
   for (const heading of ["CORPORATE", "LEGAL INFORMATION", "SUPPORT", "GET IN TOUCH"]) {
     await expect(footer.getByRole("heading", { name: heading })).toBeVisible();
   }
+});
+
+test("the home page hydrates on under 100 KB of JavaScript gzipped and keeps the server's document", async ({
+  page,
+}) => {
+  const scripts = new Map<string, Promise<Buffer>>();
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.set(response.url(), response.body());
+  });
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  // Every script the visit loaded, the widget's lazily loaded maths included, as gzip would send it.
+  let gzipBytes = 0;
+  for (const body of scripts.values()) gzipBytes += gzipSync(await body, { level: 9 }).length;
+  expect(scripts.size).toBeGreaterThan(0);
+  expect(gzipBytes).toBeLessThan(100 * 1024);
+  // Hydration in the browser runtime reuses the server's elements: one <html>, the stylesheets still
+  // in <head>, and the scripts React Router needs only once.
+  const document = await page.evaluate(() => ({
+    htmlElements: window.document.querySelectorAll("html").length,
+    bodies: window.document.querySelectorAll("body").length,
+    stylesheets: window.document.head.querySelectorAll('link[rel="stylesheet"]').length,
+    contextScripts: [...window.document.scripts].filter((s) => s.textContent?.includes("__reactRouterContext ="))
+      .length,
+  }));
+  expect(document).toEqual({ htmlElements: 1, bodies: 1, stylesheets: expect.any(Number), contextScripts: 1 });
+  expect(document.stylesheets).toBeGreaterThan(0);
 });

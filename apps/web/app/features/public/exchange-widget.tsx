@@ -105,7 +105,7 @@ export function ExchangeWidget({ currencies }: { currencies: readonly RateRow[] 
       const text = way === "Order" ? `You pay ${gbp} and collect ${foreign}.` : `You sell ${foreign} and get ${gbp}.`;
       return roundedUp ? `${text} Click & Collect amounts go up to the next £10.` : text;
     }
-    if (engine && tooLarge) return engine.TOO_LARGE_MESSAGE;
+    if (engine && tooLarge) return engine.tooLargeMessage();
     if (typedSomething) return engine ? "Enter an amount above 0, for example 250 or 99.50." : "Calculating…";
     return way === "Order"
       ? "Click & Collect amounts go up to the next £10."
@@ -122,7 +122,7 @@ export function ExchangeWidget({ currencies }: { currencies: readonly RateRow[] 
       const { typedMinor, result } = loaded.priceTyped(typed, way, currency);
       if (typedMinor === null || !result?.ok) {
         if (result?.ok === false && result.reason === "amount_too_large") {
-          toast.error(loaded.TOO_LARGE_MESSAGE);
+          toast.error(loaded.tooLargeMessage());
           return;
         }
         // Spec §5: the message, and the customer still goes to the order page.

@@ -28,6 +28,12 @@ export function priceTyped(typed: Typed, way: Way, currency: RateRow): Priced {
   return { typedMinor, result: quote({ way, rate, currency: currency.code, ...amount }) };
 }
 
-export const TOO_LARGE_MESSAGE = `Online orders are limited to ${formatMinor(MAX_LINE_GBP_MINOR, BASE_CURRENCY)} per currency. For more, please call or visit a branch.`;
+/**
+ * A function rather than a constant: the first money formatter a page builds costs tens of
+ * milliseconds on a phone, which belongs to the moment a customer types too much, not to page load.
+ */
+export function tooLargeMessage(): string {
+  return `Online orders are limited to ${formatMinor(MAX_LINE_GBP_MINOR, BASE_CURRENCY)} per currency. For more, please call or visit a branch.`;
+}
 
 export { addLineToCart, formatMinor, minorToMajorString };
