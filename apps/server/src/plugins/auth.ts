@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import type { AuditActor } from "../modules/audit/write-audit.ts";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { fromNodeHeaders } from "better-auth/node";
 import { genericOAuth } from "better-auth/plugins";
@@ -226,6 +227,12 @@ export async function requireStaff(request: FastifyRequest, reply: FastifyReply)
 export function signedInSession(request: FastifyRequest): CurrentSession {
   if (!request.currentSession) throw new AppError("unauthenticated", "Please sign in first.");
   return request.currentSession;
+}
+
+/** Who a staff change is recorded against in the audit log: the signed-in user. */
+export function auditActorOf(request: FastifyRequest): AuditActor {
+  const { user } = signedInSession(request);
+  return { id: user.id, email: user.email };
 }
 
 const stateChangingMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);

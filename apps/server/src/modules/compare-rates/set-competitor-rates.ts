@@ -8,7 +8,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { settings } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { writeAudit } from "../audit/write-audit.ts";
+import { writeAudit, type AuditActor } from "../audit/write-audit.ts";
 
 /** The competitor figures as stored, one entry per competitor (unknown ones as null). */
 export async function getCompetitorRates({ db }: { db: Db }): Promise<CompetitorRateSetting[]> {
@@ -32,7 +32,7 @@ export async function setCompetitorRates({
 }: {
   db: Db;
   figures: CompetitorRateSetting[];
-  actor: { id: string; email: string };
+  actor: AuditActor;
   requestId?: string;
 }): Promise<CompetitorRateSetting[]> {
   for (const figure of figures) {

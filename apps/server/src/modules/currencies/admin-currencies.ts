@@ -9,11 +9,9 @@ import { checkMargins } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { currencies, rateHistory } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { writeAudit } from "../audit/write-audit.ts";
+import { writeAudit, type AuditActor } from "../audit/write-audit.ts";
 import { RateProviderError, type RateProvider } from "../rates/rate-provider.ts";
 import { currencyPrices } from "./list-currencies.ts";
-
-type Actor = { id: string; email: string };
 
 export function toAdminCurrency(row: typeof currencies.$inferSelect): AdminCurrency {
   const { rate, sell, buy, collectRate, sellRate } = currencyPrices(row);
@@ -77,7 +75,7 @@ export async function addCurrency({
   db: Db;
   provider: RateProvider;
   input: Required<AddCurrencyRequest>;
-  actor: Actor;
+  actor: AuditActor;
   requestId?: string;
 }): Promise<AdminCurrency> {
   const code = input.code.toUpperCase();
@@ -132,7 +130,7 @@ export async function updateCurrency({
   db: Db;
   code: string;
   input: UpdateCurrencyRequest;
-  actor: Actor;
+  actor: AuditActor;
   requestId?: string;
 }): Promise<AdminCurrency> {
   refuseBadMargins(input.sell, input.buy);

@@ -4,7 +4,7 @@ import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { writeAudit } from "../audit/write-audit.ts";
+import { writeAudit, type AuditActor } from "../audit/write-audit.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 
 /** The order lifecycle: Pending → Accepted → Completed; Delete cancels a pending or accepted order (kept). */
@@ -36,7 +36,7 @@ export async function transitionOrder({
   db: Db;
   orderId: string;
   transition: OrderTransition;
-  actor: { id: string; email: string };
+  actor: AuditActor;
   requestId?: string;
   now?: Date;
 }): Promise<{ id: string; orderNumber: string; status: OrderStatus }> {

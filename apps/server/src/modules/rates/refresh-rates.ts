@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { RateRefreshState } from "@bureau/domain/contracts/dashboard";
 import type { Db } from "../../db/client.ts";
 import { currencies, rateHistory, settings } from "../../db/schema.ts";
-import { writeAudit } from "../audit/write-audit.ts";
+import { writeAudit, type AuditActor } from "../audit/write-audit.ts";
 import { type RateProvider, RateProviderError } from "./rate-provider.ts";
 
 const STATE_KEY = "rate_refresh";
@@ -46,7 +46,7 @@ export async function setRefreshEnabled({
   db: Db;
   provider: RateProvider;
   enabled: boolean;
-  actor: { id: string; email: string };
+  actor: AuditActor;
   requestId?: string;
 }): Promise<RateRefreshState> {
   const before = await readState(db);

@@ -3,7 +3,7 @@ import type { AdminUser } from "@bureau/domain/contracts/accounts";
 import { users } from "../../db/auth-schema.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { writeAudit } from "../audit/write-audit.ts";
+import { writeAudit, type AuditActor } from "../audit/write-audit.ts";
 import { toAdminUser } from "./list-users.ts";
 
 /**
@@ -13,7 +13,7 @@ import { toAdminUser } from "./list-users.ts";
 export async function makeAdmin(options: {
   db: Db;
   userId: string;
-  actor: { id: string; email: string };
+  actor: AuditActor;
   requestId: string;
 }): Promise<AdminUser> {
   return options.db.transaction(async (tx) => {

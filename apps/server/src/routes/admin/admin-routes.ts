@@ -5,7 +5,7 @@ import { adminUserListQuerySchema, adminUserListSchema, adminUserSchema } from "
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { listUsers } from "../../modules/users/list-users.ts";
 import { makeAdmin } from "../../modules/users/make-admin.ts";
-import { requireStaff, signedInSession } from "../../plugins/auth.ts";
+import { auditActorOf, requireStaff } from "../../plugins/auth.ts";
 import { currencyAdminRoutes } from "./currency-admin-routes.ts";
 import { orderAdminRoutes } from "./order-admin-routes.ts";
 
@@ -23,7 +23,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(orderAdminRoutes);
   await app.register(currencyAdminRoutes);
   // Further staff areas register their plugins HERE, inside this protected scope.
-  // Inside them, `signedInSession(request).user` is the acting admin (for audit entries).
+  // Inside them, `auditActorOf(request)` is the acting admin (for audit entries).
 };
 
 /** Puts the staff check in front of every route of this scope (and of scopes registered in it). */
@@ -64,14 +64,12 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const { user } = signedInSession(request);
-      return makeAdmin({
+    async (request) =>
+      makeAdmin({
         db: app.db,
         userId: request.params.id,
-        actor: { id: user.id, email: user.email },
+        actor: auditActorOf(request),
         requestId: request.id,
-      });
-    },
+      }),
   );
 };

@@ -21,7 +21,7 @@ import {
   updateCurrency,
 } from "../../modules/currencies/admin-currencies.ts";
 import { getRefreshState, setRefreshEnabled } from "../../modules/rates/refresh-rates.ts";
-import { signedInSession } from "../../plugins/auth.ts";
+import { auditActorOf } from "../../plugins/auth.ts";
 
 const errors = {
   400: apiErrorSchema,
@@ -35,11 +35,6 @@ const codeParams = z.object({ code: z.string().regex(/^[A-Za-z]{3}$/, "must be a
 
 /** Currencies, margins and live rates for staff. Registered inside the staff-only scope. */
 export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const actorOf = (request: Parameters<typeof signedInSession>[0]) => {
-    const { user } = signedInSession(request);
-    return { id: user.id, email: user.email };
-  };
-
   app.get(
     "/api/admin/currencies",
     {
@@ -97,7 +92,7 @@ export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         provider: app.rateProvider,
         input: request.body,
-        actor: actorOf(request),
+        actor: auditActorOf(request),
         requestId: request.id,
       });
       app.invalidateCurrencies();
@@ -121,7 +116,7 @@ export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         code: request.params.code,
         input: request.body,
-        actor: actorOf(request),
+        actor: auditActorOf(request),
         requestId: request.id,
       });
       app.invalidateCurrencies();
@@ -155,7 +150,7 @@ export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      setCompetitorRates({ db: app.db, figures: request.body, actor: actorOf(request), requestId: request.id }),
+      setCompetitorRates({ db: app.db, figures: request.body, actor: auditActorOf(request), requestId: request.id }),
   );
 
   app.get(
@@ -188,7 +183,7 @@ export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         provider: app.rateProvider,
         enabled: request.body.enabled,
-        actor: actorOf(request),
+        actor: auditActorOf(request),
         requestId: request.id,
       });
       if (state.enabled) void app.rateRefreshJob?.tick();

@@ -13,7 +13,7 @@ import { getStatistics } from "../../modules/dashboard/get-statistics.ts";
 import { getOrderDetails } from "../../modules/orders/get-order-details.ts";
 import { listOrders } from "../../modules/orders/list-orders.ts";
 import { transitionOrder } from "../../modules/orders/transition-order.ts";
-import { signedInSession } from "../../plugins/auth.ts";
+import { auditActorOf } from "../../plugins/auth.ts";
 
 const errors = {
   400: apiErrorSchema,
@@ -71,12 +71,11 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = signedInSession(request);
       const result = await transitionOrder({
         db: app.db,
         orderId: request.params.id,
         transition: request.params.transition,
-        actor: { id: user.id, email: user.email },
+        actor: auditActorOf(request),
         requestId: request.id,
       });
       if (request.params.transition === "accept") app.outboxMailer?.nudge();
