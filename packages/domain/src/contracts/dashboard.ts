@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { WAYS } from "../constants.ts";
 import { decimalString } from "./reference-data.ts";
-import { orderLineSchema, orderStatusValues } from "./orders.ts";
+import { orderBranchSchema, orderLineSchema, orderStatusValues } from "./orders.ts";
 
 /** Staff order lists: one keyset page, newest first. */
 export const orderListQuerySchema = z
@@ -51,13 +51,7 @@ export const orderDetailsSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   phone: z.string(),
-  branch: z.object({
-    key: z.string(),
-    name: z.string(),
-    addressLines: z.array(z.string()),
-    postcode: z.string(),
-    phone: z.string(),
-  }),
+  branch: orderBranchSchema,
   lines: z.array(orderLineSchema.extend({ marketRate: z.string() })),
   totalGbpMinor: z.number().int(),
   timeline: z.array(

@@ -105,6 +105,15 @@ export const orderLineSchema = z.object({
   foreignMinor: z.number().int(),
 });
 
+/** The collecting branch as an order shows it. */
+export const orderBranchSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  addressLines: z.array(z.string()),
+  postcode: z.string(),
+  phone: z.string(),
+});
+
 export const orderReceiptSchema = z.object({
   orderNumber: z.string().regex(/^\d{8}$/),
   way: z.enum(WAYS),
@@ -112,13 +121,7 @@ export const orderReceiptSchema = z.object({
   fullName: z.string(),
   email: z.string(),
   phone: z.string(),
-  branch: z.object({
-    key: z.string(),
-    name: z.string(),
-    addressLines: z.array(z.string()),
-    postcode: z.string(),
-    phone: z.string(),
-  }),
+  branch: orderBranchSchema,
   lines: z.array(orderLineSchema),
   totalGbpMinor: z.number().int(),
   createdAt: z.string(),

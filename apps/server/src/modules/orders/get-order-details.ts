@@ -1,27 +1,15 @@
-import { asc, eq } from "drizzle-orm";
 import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
 import type { Db } from "../../db/client.ts";
-import { branches, currencies, orderLines, orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { toRate4, trimDecimal } from "../currencies/list-currencies.ts";
-import { branchSummary } from "./order-receipt.ts";
+import { branchSummary, loadOrderRows } from "./order-receipt.ts";
 import { allowedTransitions } from "./transition-order.ts";
 
 /** Everything staff see on the order details page, with its timeline and what may be done next. */
 export async function getOrderDetails({ db, orderId }: { db: Db; orderId: string }): Promise<OrderDetails> {
-  const [row] = await db
-    .select({ order: orders, branch: branches })
-    .from(orders)
-    .innerJoin(branches, eq(branches.key, orders.branchKey))
-    .where(eq(orders.id, orderId));
-  if (!row) throw new AppError("not_found", "There is no such order.");
-  const lines = await db
-    .select({ line: orderLines, label: currencies.label })
-    .from(orderLines)
-    .innerJoin(currencies, eq(currencies.code, orderLines.currencyCode))
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.position));
-  const { order, branch } = row;
+  const rows = await loadOrderRows(db, orderId);
+  if (!rows) throw new AppError("not_found", "There is no such order.");
+  const { order, branch, lines } = rows;
   const timeline: OrderDetails["timeline"] = [{ event: "created", at: order.createdAt.toISOString(), by: null }];
   if (order.acceptedAt) timeline.push({ event: "accepted", at: order.acceptedAt.toISOString(), by: order.acceptedBy });
   if (order.completedAt)
@@ -38,10 +26,10 @@ export async function getOrderDetails({ db, orderId }: { db: Db; orderId: string
     email: order.email,
     phone: order.phone,
     branch: branchSummary(branch),
-    lines: lines.map(({ line, label }) => ({
+    lines: lines.map((line) => ({
       position: line.position,
       currency: line.currencyCode,
-      label,
+      label: line.label,
       rate: toRate4(line.rate),
       marketRate: trimDecimal(line.marketRate),
       gbpMinor: line.gbpMinor,

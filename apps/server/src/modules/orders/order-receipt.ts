@@ -4,8 +4,8 @@ import type { Db, Tx } from "../../db/client.ts";
 import { branches, currencies, orderLines, orders } from "../../db/schema.ts";
 import { toRate4 } from "../currencies/list-currencies.ts";
 
-/** What the customer's confirmation (and the order e-mail) shows of an order. */
-export async function loadOrderReceipt(db: Db | Tx, orderId: string): Promise<OrderReceipt | null> {
+/** An order with its branch and its lines (each with its currency's label), as stored; null when missing. */
+export async function loadOrderRows(db: Db | Tx, orderId: string) {
   const [row] = await db
     .select({ order: orders, branch: branches })
     .from(orders)
@@ -18,11 +18,13 @@ export async function loadOrderReceipt(db: Db | Tx, orderId: string): Promise<Or
     .innerJoin(currencies, eq(currencies.code, orderLines.currencyCode))
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.position));
-  return toOrderReceipt(
-    row.order,
-    row.branch,
-    lines.map(({ line, label }) => ({ ...line, label })),
-  );
+  return { ...row, lines: lines.map(({ line, label }) => ({ ...line, label })) };
+}
+
+/** What the customer's confirmation (and the order e-mail) shows of an order. */
+export async function loadOrderReceipt(db: Db | Tx, orderId: string): Promise<OrderReceipt | null> {
+  const rows = await loadOrderRows(db, orderId);
+  return rows && toOrderReceipt(rows.order, rows.branch, rows.lines);
 }
 
 type ReceiptLine = Pick<
