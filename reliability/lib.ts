@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type pg from "pg";
+import { cookieHeaderFrom } from "../apps/server/src/test/auth-helpers.ts";
 import type { RunningProduct } from "../bench/servers.ts";
 import type { SmtpSink } from "./smtp-sink.ts";
 
@@ -204,24 +205,6 @@ export function send(base: string, options: SendOptions): Promise<Reply> {
 
 function hasHeader(headers: Record<string, unknown>, name: string) {
   return Object.keys(headers).some((key) => key.toLowerCase() === name);
-}
-
-/** The cookies a response sets, as a Cookie header value (merged into `previous`). */
-export function cookieHeaderFrom(setCookie: string[] | undefined, previous = ""): string {
-  const jar = new Map<string, string>();
-  for (const part of previous.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name) jar.set(name, rest.join("="));
-  }
-  for (const line of setCookie ?? []) {
-    const [pair] = line.split(";");
-    const [name, ...rest] = (pair ?? "").trim().split("=");
-    if (!name) continue;
-    const value = rest.join("=");
-    if (value === "" || /max-age=0/i.test(line)) jar.delete(name);
-    else jar.set(name, value);
-  }
-  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 }
 
 /** Signs in through the real endpoint; returns the Cookie header and the set-cookie lines. */
