@@ -23,8 +23,8 @@ startTransition(() => {
 /**
  * The router's first render starts decoding the loader data the server streamed into the page and,
  * until that is done, suspends by throwing the decoding promise. React waits for it at the root;
- * Preact, hydrating a whole document, would keep the doctype instead of the page and render a second
- * copy. So the first call happens here, outside rendering, and hydration starts once the data is
+ * Preact keeps only the first server element of a suspended tree (here `<head>`) and would build the
+ * body a second time. So the first call happens here, outside rendering, and hydration starts once the data is
  * decoded. If a React Router upgrade changes this, the call throws something else and the page
  * visibly stays unhydrated (every browser test fails), rather than half-working.
  */
