@@ -13,6 +13,7 @@ import {
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { OutboxMailer } from "./jobs/outbox-mailer.ts";
+import { REQUEST_BODY_LIMIT_BYTES } from "./lib/body-limits.ts";
 import { createCachedJson } from "./lib/cached-json.ts";
 import { listCurrencies } from "./modules/currencies/list-currencies.ts";
 import { createRateProvider, type RateProvider } from "./modules/rates/rate-provider.ts";
@@ -77,7 +78,7 @@ export async function buildApp({
     requestIdHeader: false,
     // Behind HTTPS the product runs behind a reverse proxy on the same host or network.
     trustProxy: config.publicUrl.startsWith("https://") ? "loopback, linklocal, uniquelocal" : false,
-    bodyLimit: 64 * 1024,
+    bodyLimit: REQUEST_BODY_LIMIT_BYTES,
     // Keep-alive sockets would hold a graceful shutdown open; in-flight requests still finish.
     forceCloseConnections: "idle",
     return503OnClosing: true,

@@ -2,9 +2,10 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import { createRequestListener } from "@remix-run/node-fetch-server";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { REQUEST_BODY_LIMIT_BYTES } from "../lib/body-limits.ts";
 import { createInjectTransport } from "./inject-transport.ts";
 
 /**
@@ -65,6 +66,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
     // React Router reads request bodies itself: leave the stream untouched here.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+    // ...so Fastify's body limit never applies here: refuse over-long form posts on their declared
+    // length, before a byte of the body is read.
+    scope.addHook("onRequest", refuseOversizedPagePost);
     const render = async (request: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
       const raw = request.raw;
       // Internal headers are always overwritten, so a client cannot smuggle its own values in.
@@ -88,6 +92,27 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
     });
   });
 });
+
+/**
+ * A form post to a page must declare its length (browsers always do) and stay within the request
+ * body limit: 413 above it, 411 for a body of undeclared length (chunked), which could otherwise grow
+ * without bound while React Router reads it. The connection is closed rather than drained.
+ */
+async function refuseOversizedPagePost(request: FastifyRequest, reply: FastifyReply) {
+  if (request.method !== "POST") return;
+  const declared = request.headers["content-length"];
+  const chunked = request.headers["transfer-encoding"] !== undefined;
+  if (!chunked && (declared === undefined || Number(declared) <= REQUEST_BODY_LIMIT_BYTES)) return;
+  const [status, text] = chunked
+    ? [411, "This form could not be sent: its length was not given."]
+    : [413, `This form is too large to send (at most ${REQUEST_BODY_LIMIT_BYTES / 1024} KB).`];
+  return reply
+    .code(status)
+    .header("connection", "close")
+    .header("cache-control", "no-store")
+    .type("text/html; charset=utf-8")
+    .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Harbour FX</title><p>${text}</p></html>`);
+}
 
 /**
  * Pages are rendered per request, so they cannot be pre-compressed like the assets: gzip them on
