@@ -2,7 +2,7 @@
 // database, offline (localhost only). Builds the web app if needed, starts the server on a free port
 // and a temporary DATA_DIR, audits the key public pages, writes bench/results/lighthouse.json and
 // fails when performance or accessibility drops below 95 on /, /exchangeRates or /contact, or when the
-// home page's JavaScript goes over 100 KB gzipped.
+// home page's JavaScript goes over 130 KB gzipped.
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (runs per page, default 3;
 // the median run by performance is kept), WEB_BUILD_DIR (as for the server and the build).
@@ -36,7 +36,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const MIN_SCORE = 95;
-const HOME_JS_BUDGET_GZIP_BYTES = 100 * 1024;
+const HOME_JS_BUDGET_GZIP_BYTES = 130 * 1024;
 const CATEGORIES: CategoryId[] = ["performance", "accessibility", "best-practices", "seo"];
 const PAGES: PageSpec[] = [
   { path: "/", gated: true },

@@ -1,34 +1,8 @@
-import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig, type Plugin } from "vite";
-
-/**
- * The browser runs the React components on Preact's React-compatible runtime (about 59 KB less
- * JavaScript gzipped on every page); the server renders them with React itself.
- * docs/decisions/007-browser-runtime.md says why and what it costs.
- */
-const browserReplacements = new Map([
-  ["react", fileURLToPath(new URL("./browser-runtime/react.ts", import.meta.url))],
-  ["react/jsx-runtime", "preact/compat/jsx-runtime"],
-  ["react/jsx-dev-runtime", "preact/compat/jsx-dev-runtime"],
-  ["react-dom", "preact/compat"],
-  ["react-dom/client", "preact/compat/client"],
-]);
-
-function reactOnPreactInTheBrowser(): Plugin {
-  return {
-    name: "react-on-preact-in-the-browser",
-    enforce: "pre",
-    applyToEnvironment: (environment) => environment.name === "client",
-    resolveId(source, importer, options) {
-      const replacement = browserReplacements.get(source);
-      return replacement ? this.resolve(replacement, importer, { ...options, skipSelf: true }) : null;
-    },
-  };
-}
+import { defineConfig } from "vite";
 
 export default defineConfig({
-  plugins: [reactOnPreactInTheBrowser(), reactRouter()],
+  plugins: [reactRouter()],
   build: { assetsInlineLimit: 0 },
   environments: {
     client: {

@@ -339,6 +339,33 @@ test.describe("Exchange Rates page", () => {
   });
 });
 
+test.describe("tabs keep their panel named after hydration", () => {
+  // The server and the browser must make the same ids (React's useId), or a switched tab's panel
+  // points its aria-labelledby at an id that does not exist and loses its name.
+  async function expectPanelNamedBySelectedTab(tablist: Locator, panelScope: Locator) {
+    for (const name of ["Click & Sell", "Click & Collect", "Click & Sell"]) {
+      await tablist.getByRole("tab", { name }).click();
+      await expect(tablist.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true");
+      await expect(panelScope.getByRole("tabpanel")).toHaveAccessibleName(name);
+    }
+  }
+
+  test("the home widget's panel is named by the selected tab", async ({ page }) => {
+    await openHome(page);
+    const calculator = widget(page);
+    await expectPanelNamedBySelectedTab(calculator.getByRole("tablist"), calculator);
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test("the phone Exchange Rates panel is named by the selected tab", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/exchangeRates");
+    await waitForHydration(page);
+    await expectPanelNamedBySelectedTab(page.getByRole("tablist", { name: "Rates for" }), page.locator("main"));
+    await expectNoSeriousAxeViolations(page);
+  });
+});
+
 test.describe("FAQ", () => {
   for (const path of ["/faq", "/"]) {
     test(`one item open at a time; clicking the open one closes it (${path})`, async ({ page }) => {

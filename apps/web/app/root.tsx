@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
-    <DocumentElement>
+    <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -38,17 +38,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
-    </DocumentElement>
+    </html>
   );
-}
-
-/**
- * The server renders the whole document. In the browser the components run on Preact, which hydrates
- * a document by rendering into its existing `<html>` element, so there the root is that element's
- * children (docs/decisions/007-browser-runtime.md).
- */
-function DocumentElement({ children }: { children: ReactNode }) {
-  return import.meta.env.SSR ? <html lang="en-GB">{children}</html> : children;
 }
 
 export default function App() {

@@ -36,8 +36,8 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="footer-columns">
         {columns.map((column) => (
-          <section key={column.title} aria-labelledby={`footer-${column.title}`}>
-            <h2 id={`footer-${column.title}`}>{column.title}</h2>
+          <section key={column.title} aria-labelledby={footerHeadingId(column.title)}>
+            <h2 id={footerHeadingId(column.title)}>{column.title}</h2>
             <ul>
               {column.links.map((link) => (
                 <li key={link.label}>
@@ -82,4 +82,9 @@ export function SiteFooter() {
       </div>
     </footer>
   );
+}
+
+/** An id is one token: "LEGAL INFORMATION" must not become two ids in aria-labelledby. */
+function footerHeadingId(title: string): string {
+  return `footer-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
 }
