@@ -3,7 +3,8 @@ import { test as base, expect, type Page } from "@playwright/test";
 
 /**
  * Fails the test on any serious or critical WCAG 2.2 AA violation of the current page, or on an
- * `aria-labelledby` / `aria-controls` / `aria-describedby` that names an id no element has (axe only
+ * `aria-labelledby` / `aria-controls` / `aria-describedby` / `aria-activedescendant` that names an id
+ * no element has (axe only
  * requires one of several ids to exist; a dangling one still silences a name or description).
  */
 export async function expectNoSeriousAxeViolations(page: Page) {
@@ -19,7 +20,7 @@ export async function expectNoSeriousAxeViolations(page: Page) {
 export async function danglingAriaReferences(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const dangling: string[] = [];
-    for (const attribute of ["aria-labelledby", "aria-controls", "aria-describedby"]) {
+    for (const attribute of ["aria-labelledby", "aria-controls", "aria-describedby", "aria-activedescendant"]) {
       for (const element of document.querySelectorAll(`[${attribute}]`)) {
         for (const id of (element.getAttribute(attribute) ?? "").split(/\s+/).filter(Boolean)) {
           if (!document.getElementById(id)) dangling.push(`<${element.localName}> ${attribute} → ${id}`);

@@ -27,6 +27,7 @@ test("sign up, the avatar menu, log out, a wrong then the right password, and ba
   await openAccountMenu(page);
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByRole("link", { name: "Profile" })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
   // Not an admin: no Dashboard link.
   await expect(page.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
   await page.getByRole("button", { name: "Logout" }).click();
@@ -140,6 +141,7 @@ test("the dashboard guard: sign in and back, Secure Box wrong then right and bac
   await customerRow.getByRole("button", { name: "Make Admin" }).click();
   const dialog = page.getByRole("dialog", { name: "Are you sure?" });
   await expect(dialog).toContainText("You won't be able to revert this!");
+  await expectNoSeriousAxeViolations(page);
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
   await expect(customerRow.getByRole("cell", { name: "User", exact: true })).toBeVisible();

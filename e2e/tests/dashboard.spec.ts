@@ -87,6 +87,8 @@ test("an order goes pending → accepted → completed → History → details, 
 
   // Delete: cancelling first is harmless, confirming cancels and keeps the order under the filter.
   await page.getByRole("button", { name: /Delete/ }).click();
+  await expect(page.getByRole("dialog", { name: "Are you sure?" })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
   await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("dialog")).toBeHidden();
   await page.getByRole("button", { name: /Delete/ }).click();
