@@ -1,9 +1,12 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "./config.ts";
+import { ConfigError, loadConfig, parseEnv } from "./config.ts";
+import { GENERATED_CREDENTIALS_FILE } from "./lib/generated-credentials.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -46,5 +49,117 @@ describe("configuration", () => {
     expect(failure).not.toBeNull();
     expect(failure?.code).toBe(1);
     expect(failure?.stderr).toContain("PORT");
+  });
+
+  describe("the generated secrets file", () => {
+    const scratch = () => mkdtempSync(path.join(tmpdir(), "bureau-secrets-"));
+    const load = (dataDir: string) => loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+
+    it("is written readable by the server's user only, and read back on the next start", () => {
+      const dir = scratch();
+      try {
+        const first = load(dir);
+        const file = path.join(dir, "secrets.json");
+        expect(statSync(file).mode & 0o777).toBe(0o600);
+        expect(first.generatedCredentials.join("\n")).toContain(first.secureBox.password);
+        expect(first.generatedNotice.join("\n")).not.toContain(first.secureBox.password);
+        chmodSync(file, 0o644);
+        const second = load(dir);
+        expect(second.authSecret).toBe(first.authSecret);
+        expect(second.secureBox).toEqual(first.secureBox);
+        expect(second.generatedCredentials).toEqual([]);
+        expect(statSync(file).mode & 0o777).toBe(0o600);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it.each([
+      ["corrupt", (file: string) => writeFileSync(file, '{"authSecret": "trunc'), /secrets\.json is corrupt/],
+      ["incomplete", (file: string) => writeFileSync(file, '{"authSecret": "short"}'), /secrets\.json is corrupt/],
+      ["unreadable", (file: string) => mkdirSync(file), /secrets\.json cannot be read \(EISDIR\)/],
+    ])("stops the start when it is %s, instead of generating new secrets", (_kind, spoil, message) => {
+      const dir = scratch();
+      try {
+        const file = path.join(dir, "secrets.json");
+        spoil(file);
+        const before = statSync(file).mtimeMs;
+        expect(() => load(dir)).toThrowError(ConfigError);
+        expect(() => load(dir)).toThrowError(message);
+        expect(statSync(file).mtimeMs).toBe(before);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it("makes the product exit non-zero with that message", async () => {
+      const dir = scratch();
+      try {
+        writeFileSync(path.join(dir, "secrets.json"), "not json");
+        const run = promisify(execFile);
+        const failure = await run(process.execPath, [path.join(here, "main.ts")], {
+          env: { ...process.env, PORT: "0", DATA_DIR: dir, AUTH_SECRET: "", SECURE_BOX_USERNAME: "" },
+        }).then(
+          () => null,
+          (error: { code: number; stderr: string }) => error,
+        );
+        expect(failure?.code).toBe(1);
+        expect(failure?.stderr).toContain("secrets.json is corrupt");
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+
+  it("shows generated passwords only on a terminal: with its output logged, they go to a private file", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "bureau-first-start-"));
+    const child = spawn(process.execPath, [path.join(here, "main.ts")], {
+      env: {
+        ...process.env,
+        PORT: "0",
+        DATA_DIR: dir,
+        DATABASE_URL: "",
+        AUTH_SECRET: "",
+        SECURE_BOX_USERNAME: "",
+        SECURE_BOX_PASSWORD: "",
+        BOOTSTRAP_ADMIN_EMAIL: "",
+        BOOTSTRAP_ADMIN_PASSWORD: "",
+        LOG_LEVEL: "info",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (data) => {
+      output += data;
+    });
+    child.stderr.on("data", (data) => {
+      output += data;
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000);
+        child.stdout.on("data", () => {
+          if (output.includes("is running at")) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        child.on("exit", (code) => reject(new Error(`exited ${code}:\n${output}`)));
+      });
+      const file = path.join(dir, GENERATED_CREDENTIALS_FILE);
+      const written = readFileSync(file, "utf8");
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const secrets = JSON.parse(readFileSync(path.join(dir, "secrets.json"), "utf8")) as { secureBoxPassword: string };
+      const adminPassword = /admin@localhost\.localdomain\s+password: (\S+)/.exec(written)?.[1];
+      expect(adminPassword?.length).toBeGreaterThanOrEqual(16);
+      expect(written).toContain(secrets.secureBoxPassword);
+      expect(output).toContain(file);
+      expect(output).not.toContain(adminPassword);
+      expect(output).not.toContain(secrets.secureBoxPassword);
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

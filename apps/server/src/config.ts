@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -156,40 +156,85 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   links: { moneyTransfer: string; worfx: string; appStore: string | undefined; playStore: string | undefined };
   logLevel: Env["LOG_LEVEL"];
-  /** Values generated on this start that an operator must see once (printed by main). */
+  /** What was generated on this start, without secrets (printed by main). */
   generatedNotice: string[];
+  /** Passwords generated on this start, shown once on the terminal only (lib/generated-credentials.ts). */
+  generatedCredentials: string[];
 };
 
-function loadOrCreateSecrets(dataDir: string, notice: string[]): GeneratedSecrets {
+function isGeneratedSecrets(value: unknown): value is GeneratedSecrets {
+  const fields = value as Partial<Record<keyof GeneratedSecrets, unknown>> | null;
+  return (
+    typeof fields === "object" &&
+    fields !== null &&
+    typeof fields.authSecret === "string" &&
+    fields.authSecret.length >= 32 &&
+    typeof fields.secureBoxUsername === "string" &&
+    fields.secureBoxUsername !== "" &&
+    typeof fields.secureBoxPassword === "string" &&
+    fields.secureBoxPassword !== ""
+  );
+}
+
+/**
+ * The secrets file is created once (mode 0600) and must be readable from then on. An unreadable or
+ * corrupt file stops the start: silently generating new secrets would end every session and change
+ * the Secure Box password without anyone knowing why.
+ */
+function loadOrCreateSecrets(dataDir: string, notice: string[], credentials: string[]): GeneratedSecrets {
   const file = path.join(dataDir, "secrets.json");
+  let text: string | undefined;
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as GeneratedSecrets;
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secrets: GeneratedSecrets = {
-      authSecret: randomBytes(32).toString("base64url"),
-      secureBoxUsername: "staff",
-      secureBoxPassword: randomBytes(12).toString("base64url"),
-    };
-    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-    notice.push(`Generated secrets stored in ${file}`);
-    return secrets;
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT") {
+      throw new ConfigError([
+        `DATA_DIR: the secrets file ${file} cannot be read (${code ?? "unknown error"}). Fix its permissions, or move it away to generate new secrets (every session then ends).`,
+      ]);
+    }
   }
+  if (text !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (!isGeneratedSecrets(parsed)) {
+      throw new ConfigError([
+        `DATA_DIR: the secrets file ${file} is corrupt. Restore it from a backup, or move it away to generate new secrets (every session then ends).`,
+      ]);
+    }
+    // A copy restored with looser permissions is tightened again: only the server's user may read it.
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    return parsed;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secrets: GeneratedSecrets = {
+    authSecret: randomBytes(32).toString("base64url"),
+    secureBoxUsername: "staff",
+    secureBoxPassword: randomBytes(12).toString("base64url"),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: "wx" });
+  // The mode given at creation is filtered by the umask; set it outright.
+  chmodSync(file, 0o600);
+  notice.push(`Generated secrets stored in ${file}`);
+  credentials.push(`Secure Box username: ${secrets.secureBoxUsername}  password: ${secrets.secureBoxPassword}`);
+  return secrets;
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const env = parseEnv(source);
   const dataDir = path.resolve(env.DATA_DIR);
   const generatedNotice: string[] = [];
+  const generatedCredentials: string[] = [];
   const needsGenerated = !env.AUTH_SECRET || !env.SECURE_BOX_USERNAME;
-  const secrets = needsGenerated ? loadOrCreateSecrets(dataDir, generatedNotice) : undefined;
+  const secrets = needsGenerated ? loadOrCreateSecrets(dataDir, generatedNotice, generatedCredentials) : undefined;
   const secureBox =
     env.SECURE_BOX_USERNAME && env.SECURE_BOX_PASSWORD
       ? { username: env.SECURE_BOX_USERNAME, password: env.SECURE_BOX_PASSWORD }
       : { username: secrets!.secureBoxUsername, password: secrets!.secureBoxPassword };
-  if (!env.SECURE_BOX_USERNAME && generatedNotice.length > 0) {
-    generatedNotice.push(`Secure Box username: ${secureBox.username}  password: ${secureBox.password}`);
-  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   return {
     env: env.NODE_ENV,
@@ -223,5 +268,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     logLevel: env.LOG_LEVEL,
     generatedNotice,
+    generatedCredentials: env.SECURE_BOX_USERNAME ? [] : generatedCredentials,
   };
 }

@@ -4,6 +4,7 @@ import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedDatabase } from "./db/seed.ts";
+import { presentGeneratedCredentials } from "./lib/generated-credentials.ts";
 import { ensureBootstrapAdmin } from "./modules/users/ensure-bootstrap-admin.ts";
 import { createOutboxMailer } from "./jobs/outbox-mailer.ts";
 import { createRateRefreshJob } from "./modules/rates/refresh-rates.ts";
@@ -71,6 +72,11 @@ async function main() {
       : []),
     ...config.generatedNotice,
     ...started.notices,
+    ...presentGeneratedCredentials({
+      credentials: [...config.generatedCredentials, ...started.credentials],
+      dataDir: config.dataDir,
+      terminal: process.stdout.isTTY === true,
+    }),
     "",
   ];
   console.log(lines.join("\n"));
@@ -79,9 +85,10 @@ async function main() {
 /** Background jobs and one-time start tasks. */
 async function startServices(app: Awaited<ReturnType<typeof buildApp>>) {
   const notices: string[] = [];
-  // PRODUCT.md §3: the bootstrap admin exists before the first request (its password is printed once).
+  // PRODUCT.md §3: the bootstrap admin exists before the first request (its password is shown once).
   const bootstrap = await ensureBootstrapAdmin({ auth: app.auth, db: app.db, config: app.config });
   notices.push(...bootstrap.notices);
+  const credentials = bootstrap.credentials;
   const mailer = createOutboxMailer({
     db: app.db,
     log: app.log,
@@ -104,6 +111,7 @@ async function startServices(app: Awaited<ReturnType<typeof buildApp>>) {
   notices.push(`Rates provider: ${app.rateProvider.name}`);
   return {
     notices,
+    credentials,
     stop: async () => {
       await rateJob.stop();
       await mailer.stop();

@@ -52,9 +52,10 @@ describe("the bootstrap admin (PRODUCT.md §3)", () => {
   it("without configuration, creates the default admin with a random password printed once", async () => {
     t = await createTestApp();
     const first = await ensureBootstrapAdmin({ auth: t.app.auth, db: t.db, config: t.config });
-    const printed = first.notices.join("\n");
+    const printed = first.credentials.join("\n");
     const password = /password: (\S+)/.exec(printed)?.[1];
     expect(printed).toContain(DEFAULT_ADMIN_EMAIL);
+    expect(first.notices.join("\n")).not.toContain(password);
     expect(password?.length).toBeGreaterThanOrEqual(16);
     const cookie = await signIn(t.app, DEFAULT_ADMIN_EMAIL, password!);
     const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie } });
@@ -63,6 +64,7 @@ describe("the bootstrap admin (PRODUCT.md §3)", () => {
     // Later starts: an admin exists, nothing is created or printed, the password stays.
     const second = await ensureBootstrapAdmin({ auth: t.app.auth, db: t.db, config: t.config });
     expect(second.notices).toEqual([]);
+    expect(second.credentials).toEqual([]);
     await expect(signIn(t.app, DEFAULT_ADMIN_EMAIL, password!)).resolves.toContain("session_token");
   });
 

@@ -22,9 +22,13 @@ type Options = { auth: Auth; db: Db; config: Pick<Config, "bootstrapAdmin"> };
  *   may have changed it), unless it has no password at all (signed up with Google), when one is added.
  * - unset: when no admin exists at all, DEFAULT_ADMIN_EMAIL is created (or recovered) as an admin with
  *   a random password, returned here to be printed once.
- * Returns the lines to print at start.
+ * Returns the lines to print at start, and apart from them the generated password (never logged).
  */
-export async function ensureBootstrapAdmin({ auth, db, config }: Options): Promise<{ notices: string[] }> {
+export async function ensureBootstrapAdmin({
+  auth,
+  db,
+  config,
+}: Options): Promise<{ notices: string[]; credentials: string[] }> {
   if (config.bootstrapAdmin) {
     const email = config.bootstrapAdmin.email.trim().toLowerCase();
     const outcome = await ensureAdminAccount({
@@ -34,8 +38,9 @@ export async function ensureBootstrapAdmin({ auth, db, config }: Options): Promi
       password: config.bootstrapAdmin.password,
       resetPassword: false,
     });
-    if (outcome === "unchanged") return { notices: [] };
+    if (outcome === "unchanged") return { notices: [], credentials: [] };
     return {
+      credentials: [],
       notices: [
         outcome === "created"
           ? `Staff admin account created: ${email} (password from BOOTSTRAP_ADMIN_PASSWORD)`
@@ -46,14 +51,14 @@ export async function ensureBootstrapAdmin({ auth, db, config }: Options): Promi
     };
   }
   const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
-  if (anyAdmin) return { notices: [] };
+  if (anyAdmin) return { notices: [], credentials: [] };
   const password = randomBytes(12).toString("base64url");
   await ensureAdminAccount({ auth, db, email: DEFAULT_ADMIN_EMAIL, password, resetPassword: true });
   return {
     notices: [
-      `Staff admin account: ${DEFAULT_ADMIN_EMAIL}  password: ${password}`,
-      "  (shown once; set BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD to choose your own)",
+      `Staff admin account ${DEFAULT_ADMIN_EMAIL} created with a generated password (set BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD to choose your own)`,
     ],
+    credentials: [`Staff admin account: ${DEFAULT_ADMIN_EMAIL}  password: ${password}`],
   };
 }
 

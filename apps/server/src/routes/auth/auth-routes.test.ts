@@ -164,6 +164,26 @@ describe("a forged role in any request body is ignored", () => {
     expect(await roleOf(email)).toBe("user");
   });
 
+  it("a profile image URL given at sign-up is not kept (photos come only from our own upload)", async () => {
+    const email = uniqueEmail("imager");
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      remoteAddress: nextClientAddress(),
+      headers: { ...json, origin: t.config.publicUrl },
+      payload: JSON.stringify({
+        email,
+        password: "a-good-password",
+        name: "",
+        image: "https://tracker.example/pixel.png",
+      }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.image).toBeNull();
+    const [stored] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(stored?.image).toBeNull();
+  });
+
   it("on the profile update and on better-auth's own update endpoint", async () => {
     const account = await signUp(t.app);
     const profile = await t.app.inject({

@@ -51,7 +51,7 @@ export async function betterAuthMount(app: FastifyInstance) {
   });
   app.post(`${AUTH_BASE_PATH}/sign-up/email`, {
     schema: hidden,
-    preHandler: attemptLimiter(app, "sign-up", signUpLimits),
+    preHandler: [keepOnlySignUpFields, attemptLimiter(app, "sign-up", signUpLimits)],
     handler: forward,
   });
   app.route({
@@ -61,6 +61,18 @@ export async function betterAuthMount(app: FastifyInstance) {
     preHandler: attemptLimiter(app, "authentication", authEndpointLimits),
     handler: forward,
   });
+}
+
+/**
+ * better-auth's sign-up takes any user field it knows, the profile image URL among them: a URL of
+ * another site would then be shown (and fetched by browsers) as this person's photo. Photos come only
+ * from our own upload (/api/account/photo), so a sign-up keeps just what the sign-up form sends.
+ */
+const signUpFields = ["email", "password", "name", "callbackURL", "rememberMe"];
+async function keepOnlySignUpFields(request: FastifyRequest) {
+  const body = request.body;
+  if (!body || typeof body !== "object" || Array.isArray(body)) return;
+  request.body = Object.fromEntries(Object.entries(body).filter(([field]) => signUpFields.includes(field)));
 }
 
 function safeJson(text: string): { code?: string; message?: string } {
