@@ -1,9 +1,6 @@
 import type { Db, Tx } from "../../db/client.ts";
 import { auditLog } from "../../db/schema.ts";
 
-/** The signed-in staff member a change is recorded against. */
-export type AuditActor = { id: string; email: string };
-
 export type AuditEntry = {
   /** Who did it: the signed-in user's id and e-mail (null for the system itself, e.g. at start). */
   actorId: string | null;

@@ -8,7 +8,8 @@ import {
 import type { Db } from "../../db/client.ts";
 import { settings } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { writeAudit, type AuditActor } from "../audit/write-audit.ts";
+import type { AuditActor } from "../../lib/audit-actor.ts";
+import { writeAudit } from "../audit/write-audit.ts";
 
 /** The competitor figures as stored, one entry per competitor (unknown ones as null). */
 export async function getCompetitorRates({ db }: { db: Db }): Promise<CompetitorRateSetting[]> {

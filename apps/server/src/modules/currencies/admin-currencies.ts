@@ -9,7 +9,8 @@ import { checkMargins } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { currencies, rateHistory } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { writeAudit, type AuditActor } from "../audit/write-audit.ts";
+import type { AuditActor } from "../../lib/audit-actor.ts";
+import { writeAudit } from "../audit/write-audit.ts";
 import { RateProviderError, type RateProvider } from "../rates/rate-provider.ts";
 import { currencyPrices } from "./list-currencies.ts";
 

@@ -4,7 +4,8 @@ import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { writeAudit, type AuditActor } from "../audit/write-audit.ts";
+import type { AuditActor } from "../../lib/audit-actor.ts";
+import { writeAudit } from "../audit/write-audit.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 
 /** The order lifecycle: Pending → Accepted → Completed; Delete cancels a pending or accepted order (kept). */

@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { RateRefreshState } from "@bureau/domain/contracts/dashboard";
 import type { Db } from "../../db/client.ts";
 import { currencies, rateHistory, settings } from "../../db/schema.ts";
-import { writeAudit, type AuditActor } from "../audit/write-audit.ts";
+import type { AuditActor } from "../../lib/audit-actor.ts";
+import { writeAudit } from "../audit/write-audit.ts";
 import { type RateProvider, RateProviderError } from "./rate-provider.ts";
 
 const STATE_KEY = "rate_refresh";

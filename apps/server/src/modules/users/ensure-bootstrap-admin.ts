@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
+import type { AuthContext } from "better-auth";
 import { and, eq } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import { accounts, users } from "../../db/auth-schema.ts";
 import type { Db } from "../../db/client.ts";
-import type { Auth } from "../../plugins/auth.ts";
 import { writeAudit } from "../audit/write-audit.ts";
 
 /**
@@ -13,7 +13,15 @@ import { writeAudit } from "../audit/write-audit.ts";
  */
 export const DEFAULT_ADMIN_EMAIL = "admin@localhost.localdomain";
 
-type Options = { auth: Auth; db: Db; config: Pick<Config, "bootstrapAdmin"> };
+/** What this operation needs of the better-auth instance (app.auth): its password hasher and adapter. */
+type AuthWithContext = {
+  $context: Promise<{
+    password: Pick<AuthContext["password"], "hash">;
+    internalAdapter: Pick<AuthContext["internalAdapter"], "createUser" | "linkAccount" | "updatePassword">;
+  }>;
+};
+
+type Options = { auth: AuthWithContext; db: Db; config: Pick<Config, "bootstrapAdmin"> };
 
 /**
  * PRODUCT.md §3, run at every start:
@@ -63,7 +71,7 @@ export async function ensureBootstrapAdmin({
 }
 
 async function ensureAdminAccount(options: {
-  auth: Auth;
+  auth: AuthWithContext;
   db: Db;
   email: string;
   password: string;

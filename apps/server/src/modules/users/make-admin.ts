@@ -3,7 +3,8 @@ import type { AdminUser } from "@bureau/domain/contracts/accounts";
 import { users } from "../../db/auth-schema.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { writeAudit, type AuditActor } from "../audit/write-audit.ts";
+import type { AuditActor } from "../../lib/audit-actor.ts";
+import { writeAudit } from "../audit/write-audit.ts";
 import { toAdminUser } from "./list-users.ts";
 
 /**

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { sessions } from "../../db/auth-schema.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import type { CurrentSession } from "../../plugins/auth.ts";
+import type { CurrentSession } from "../../lib/current-session.ts";
 import { writeAudit } from "../audit/write-audit.ts";
 
 type Credentials = { username: string; password: string };

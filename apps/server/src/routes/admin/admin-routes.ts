@@ -5,7 +5,7 @@ import { adminUserListQuerySchema, adminUserListSchema, adminUserSchema } from "
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { listUsers } from "../../modules/users/list-users.ts";
 import { makeAdmin } from "../../modules/users/make-admin.ts";
-import { auditActorOf, requireStaff } from "../../plugins/auth.ts";
+import { auditActorOf, requireStaff } from "../../plugins/session.ts";
 import { currencyAdminRoutes } from "./currency-admin-routes.ts";
 import { orderAdminRoutes } from "./order-admin-routes.ts";
 

@@ -21,7 +21,7 @@ import {
   updateCurrency,
 } from "../../modules/currencies/admin-currencies.ts";
 import { getRefreshState, setRefreshEnabled } from "../../modules/rates/refresh-rates.ts";
-import { auditActorOf } from "../../plugins/auth.ts";
+import { auditActorOf } from "../../plugins/session.ts";
 
 const errors = {
   400: apiErrorSchema,

@@ -13,7 +13,7 @@ import { getStatistics } from "../../modules/dashboard/get-statistics.ts";
 import { getOrderDetails } from "../../modules/orders/get-order-details.ts";
 import { listOrders } from "../../modules/orders/list-orders.ts";
 import { transitionOrder } from "../../modules/orders/transition-order.ts";
-import { auditActorOf } from "../../plugins/auth.ts";
+import { auditActorOf } from "../../plugins/session.ts";
 
 const errors = {
   400: apiErrorSchema,

@@ -7,7 +7,7 @@ import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { AppError } from "../../lib/app-error.ts";
 import { readProfilePhoto, saveProfilePhoto } from "../../modules/users/profile-photo.ts";
 import { updateDisplayName } from "../../modules/users/update-profile.ts";
-import { forgetLoadedSession, loadSession, requireUser, signedInSession } from "../../plugins/auth.ts";
+import { forgetLoadedSession, loadSession, requireUser, signedInSession } from "../../plugins/session.ts";
 
 /** Uploads are sent as the raw file; any of these declared types is accepted, the bytes decide. */
 const uploadContentTypes = ["image/png", "image/jpeg", "image/webp", "application/octet-stream"];

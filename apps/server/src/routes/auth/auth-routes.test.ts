@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/auth-schema.ts";
 import { auditLog } from "../../db/schema.ts";
-import { STAFF_VERIFICATION_TTL_MS } from "../../plugins/auth.ts";
+import { STAFF_VERIFICATION_TTL_MS } from "../../plugins/session.ts";
 import { secureBoxLimits, signInLimits, signUpLimits } from "./attempt-limits.ts";
 import {
   cookieHeaderFrom,

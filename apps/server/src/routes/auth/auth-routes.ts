@@ -9,15 +9,15 @@ import {
 } from "@bureau/domain/contracts/accounts";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { verifySecureBox } from "../../modules/users/secure-box.ts";
+import { authPlugin, OIDC_PROVIDER_ID, oidcProviderName } from "../../plugins/auth.ts";
+import { crossSitePlugin } from "../../plugins/cross-site.ts";
 import {
-  authPlugin,
   forgetLoadedSession,
   loadSession,
-  OIDC_PROVIDER_ID,
-  oidcProviderName,
   requireUser,
   signedInSession,
-} from "../../plugins/auth.ts";
+  sessionPlugin,
+} from "../../plugins/session.ts";
 import { accountRoutes } from "./account-routes.ts";
 import { failureLimiter, secureBoxLimits } from "./attempt-limits.ts";
 import { betterAuthMount } from "./better-auth-mount.ts";
@@ -31,6 +31,8 @@ import { oauthPopupRoutes } from "./oauth-popup.ts";
 export const authRoutes = fp(
   async (app: FastifyInstance) => {
     await app.register(authPlugin);
+    await app.register(sessionPlugin);
+    await app.register(crossSitePlugin);
     await app.register(betterAuthMount);
     await app.register(accountRoutes);
     await app.register(oauthPopupRoutes);

@@ -1,0 +1,107 @@
+import { fromNodeHeaders } from "better-auth/node";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { AuditActor } from "../lib/audit-actor.ts";
+import { AppError } from "../lib/app-error.ts";
+import type { CurrentSession } from "../lib/current-session.ts";
+import { sessionCookieName } from "./auth.ts";
+
+/**
+ * The session of a request as our routes see it (docs/decisions/005): read once from better-auth
+ * and cached on the request, and the preHandlers other areas put on their routes, `requireUser`
+ * and `requireStaff`.
+ */
+
+/** A Secure Box pass lasts a working day, not the whole (sliding, 7-day) session. */
+export const STAFF_VERIFICATION_TTL_MS = 12 * 60 * 60 * 1000;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** undefined: not looked up yet; null: anonymous. Use loadSession(). */
+    currentSession: CurrentSession | null | undefined;
+  }
+}
+
+/** Staff verification counts only while it is fresh (STAFF_VERIFICATION_TTL_MS). */
+export function isStaffVerificationValid(staffVerifiedAt: Date | null | undefined, now = Date.now()): boolean {
+  return staffVerifiedAt instanceof Date && now - staffVerifiedAt.getTime() < STAFF_VERIFICATION_TTL_MS;
+}
+
+/**
+ * Reads the session of this request once (cached on the request). When better-auth slides the
+ * session's expiry it answers with a fresh cookie, which is passed on to the reply.
+ */
+export async function loadSession(request: FastifyRequest, reply?: FastifyReply): Promise<CurrentSession | null> {
+  if (request.currentSession !== undefined) return request.currentSession;
+  const app = request.server;
+  const cookie = request.headers.cookie;
+  if (!cookie?.includes(sessionCookieName(app.config))) {
+    request.currentSession = null;
+    return null;
+  }
+  const { headers, response } = await app.auth.api.getSession({
+    headers: fromNodeHeaders(request.headers),
+    returnHeaders: true,
+  });
+  if (reply && !reply.sent) for (const value of headers.getSetCookie()) reply.header("set-cookie", value);
+  if (!response) {
+    request.currentSession = null;
+    return null;
+  }
+  const { session, user } = response;
+  const staffVerifiedAt = (session as { staffVerifiedAt?: Date | null }).staffVerifiedAt ?? null;
+  const role = (user as { role?: string }).role === "admin" ? "admin" : "user";
+  request.currentSession = {
+    sessionId: session.id,
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name ?? "",
+      image: user.image ?? null,
+      role,
+      staffVerified: isStaffVerificationValid(staffVerifiedAt),
+    },
+  };
+  return request.currentSession;
+}
+
+/** Forgets the cached session (after a change to it within the same request). */
+export function forgetLoadedSession(request: FastifyRequest) {
+  request.currentSession = undefined;
+}
+
+/** preHandler/onRequest: 401 unless signed in. Use `signedInSession(request)` in the handler. */
+export async function requireUser(request: FastifyRequest, reply: FastifyReply) {
+  const current = await loadSession(request, reply);
+  if (!current) throw new AppError("unauthenticated", "Please sign in first.");
+}
+
+/**
+ * preHandler/onRequest for staff routes: 401 anonymous; 403 unless the user is an admin whose
+ * session passed the Secure Box (and that pass is still fresh).
+ */
+export async function requireStaff(request: FastifyRequest, reply: FastifyReply) {
+  const current = await loadSession(request, reply);
+  if (!current) throw new AppError("unauthenticated", "Please sign in first.");
+  if (current.user.role !== "admin") throw new AppError("forbidden", "This area is for staff.");
+  if (!current.user.staffVerified) throw new AppError("forbidden", "Open the Secure Box first to use the staff area.");
+}
+
+/** The signed-in user of a route guarded by requireUser or requireStaff. */
+export function signedInSession(request: FastifyRequest): CurrentSession {
+  if (!request.currentSession) throw new AppError("unauthenticated", "Please sign in first.");
+  return request.currentSession;
+}
+
+/** Who a staff change is recorded against in the audit log: the signed-in user. */
+export function auditActorOf(request: FastifyRequest): AuditActor {
+  const { user } = signedInSession(request);
+  return { id: user.id, email: user.email };
+}
+
+export const sessionPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest("currentSession", undefined);
+  },
+  { name: "session", dependencies: ["auth"] },
+);
