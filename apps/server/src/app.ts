@@ -12,7 +12,8 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
-import type { OutboxMailer } from "./jobs/outbox-mailer.ts";
+import { channels, notify } from "./db/notify.ts";
+import type { JobRunner } from "./jobs/job-runner.ts";
 import { REQUEST_BODY_LIMIT_BYTES } from "./lib/body-limits.ts";
 import { createCachedJson } from "./lib/cached-json.ts";
 import { listCurrencies } from "./modules/currencies/list-currencies.ts";
@@ -33,13 +34,12 @@ declare module "fastify" {
     database: Database;
     db: Db;
     currencyList: ReturnType<typeof createCachedJson>;
-    invalidateCurrencies: () => void;
-    /** Present when the process sends e-mail; operations nudge it after committing a message. */
-    outboxMailer: OutboxMailer | undefined;
+    /** After currencies changed (committed): drops the cached list here and on every other instance. */
+    invalidateCurrencies: () => Promise<void>;
     rateProvider: RateProvider;
     enableFastPaths: () => Promise<void>;
-    /** Present when the process runs the live-rates job. */
-    rateRefreshJob: { tick(): Promise<void> } | undefined;
+    /** Present when the process runs the background jobs (main.ts). */
+    jobRunner: JobRunner | undefined;
   }
 }
 
@@ -117,13 +117,20 @@ export async function buildApp({
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
-  app.decorate("outboxMailer", undefined);
   app.decorate("rateProvider", createRateProvider(config));
-  app.decorate("rateRefreshJob", undefined);
-  // The public currency list is cached briefly; staff changes in this process clear it at once.
+  app.decorate("jobRunner", undefined);
+  // The public currency list is cached briefly. A change on any instance clears every instance's copy at
+  // once through a notification; the short lifetime remains the fallback while the listener reconnects.
   const currencyList = createCachedJson(() => listCurrencies({ db: database.db }), 2_000);
   app.decorate("currencyList", currencyList);
-  app.decorate("invalidateCurrencies", () => currencyList.invalidate());
+  app.decorate("invalidateCurrencies", async () => {
+    currencyList.invalidate();
+    await notify(database.db, channels.currencies);
+  });
+  const stopListening = await database.listen(channels.currencies, () => currencyList.invalidate());
+  app.addHook("onClose", async () => {
+    await stopListening();
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });

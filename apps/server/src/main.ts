@@ -2,12 +2,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
+import { type Database, openDatabase } from "./db/client.ts";
 import { seedDatabase } from "./db/seed.ts";
 import { presentGeneratedCredentials } from "./lib/generated-credentials.ts";
 import { ensureBootstrapAdmin } from "./modules/users/ensure-bootstrap-admin.ts";
+import { createJobRunner, type Job } from "./jobs/job-runner.ts";
+import { liveRatesJob } from "./jobs/live-rates.ts";
+import { outboxDeliveryJob } from "./jobs/outbox-delivery.ts";
 import { createOutboxMailer } from "./jobs/outbox-mailer.ts";
-import { createRateRefreshJob } from "./modules/rates/refresh-rates.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webBuildDir = path.resolve(here, "../../web", process.env.WEB_BUILD_DIR ?? "build");
@@ -38,7 +40,7 @@ async function main() {
   const seeded = await seedDatabase(database.db);
 
   const app = await buildApp({ config, database, webBuildDir });
-  const started = await startServices(app);
+  const started = await startServices(app, database);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -83,12 +85,13 @@ async function main() {
 }
 
 /** Background jobs and one-time start tasks. */
-async function startServices(app: Awaited<ReturnType<typeof buildApp>>) {
+async function startServices(app: Awaited<ReturnType<typeof buildApp>>, database: Database) {
   const notices: string[] = [];
   // PRODUCT.md §3: the bootstrap admin exists before the first request (its password is shown once).
   const bootstrap = await ensureBootstrapAdmin({ auth: app.auth, db: app.db, config: app.config });
   notices.push(...bootstrap.notices);
   const credentials = bootstrap.credentials;
+  const jobs: Job[] = [];
   const mailer = createOutboxMailer({
     db: app.db,
     log: app.log,
@@ -96,27 +99,26 @@ async function startServices(app: Awaited<ReturnType<typeof buildApp>>) {
     from: app.config.mail.from,
     publicUrl: app.config.publicUrl,
   });
-  app.outboxMailer = mailer;
-  await mailer.start();
-  if (!mailer.enabled) notices.push("E-mail: SMTP_URL is not set, messages are kept in the outbox (not sent)");
-  // Live rates ("Get the Latest"): runs only while staff have switched it on, one runner per database.
-  const rateJob = createRateRefreshJob({
-    db: app.db,
-    provider: app.rateProvider,
-    log: app.log,
-    onRefreshed: () => app.invalidateCurrencies(),
-  });
-  app.rateRefreshJob = rateJob;
-  rateJob.start();
+  if (mailer.enabled) jobs.push(outboxDeliveryJob(mailer));
+  else {
+    app.log.warn("SMTP_URL is not set: e-mails are kept in the outbox and not sent");
+    notices.push("E-mail: SMTP_URL is not set, messages are kept in the outbox (not sent)");
+  }
+  // Live rates ("Get the Latest"): runs only while staff have switched it on.
+  jobs.push(
+    liveRatesJob({
+      db: app.db,
+      provider: app.rateProvider,
+      log: app.log,
+      onRefreshed: () => app.invalidateCurrencies(),
+    }),
+  );
+  // Each job runs on one instance at a time, whichever holds its lease in the database.
+  const runner = createJobRunner({ database, log: app.log, jobs });
+  app.jobRunner = runner;
+  await runner.start();
   notices.push(`Rates provider: ${app.rateProvider.name}`);
-  return {
-    notices,
-    credentials,
-    stop: async () => {
-      await rateJob.stop();
-      await mailer.stop();
-    },
-  };
+  return { notices, credentials, stop: () => runner.stop() };
 }
 
 await main();

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as authSchema from "./auth-schema.ts";
 import * as appSchema from "./schema.ts";
+import type { Channel } from "./notify.ts";
 import * as statsSchema from "./stats-schema.ts";
 
 /** Every table Drizzle knows about: the product's own and the accounts/sessions ones. */
@@ -25,6 +26,14 @@ export type Database = {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Calls `handler` on every notification of `channel` (PostgreSQL LISTEN/NOTIFY), from this process
+   * or any other on the same database. After a lost connection is re-established the handler is also
+   * called once, as notifications sent meanwhile are lost. Resolves to the function that stops it.
+   */
+  listen(channel: Channel, handler: () => void): Promise<() => Promise<void>>;
+  /** How the pool is used now (for metrics); the embedded database has one connection. */
+  poolUse(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -40,12 +49,18 @@ export function openDatabase(target: DatabaseTarget): Database {
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on("error", () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const listener = createPgListener(target.url);
     return {
       db,
       kind: "postgres",
       migrate: () => migrateNodePg(db as never, { migrationsFolder }),
       ping: () => pingDb(db),
-      close: () => pool.end(),
+      listen: listener.listen,
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   let client: PGlite;
@@ -62,7 +77,86 @@ export function openDatabase(target: DatabaseTarget): Database {
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: () => pingDb(db),
+    listen: async (channel, handler) => {
+      const unlisten = await client.listen(channel, () => handler());
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    poolUse: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: () => client.close(),
+  };
+}
+
+/**
+ * One dedicated connection holding every LISTEN of the process (a pooled connection cannot: it goes
+ * back to the pool). A lost connection is re-opened after a second, its channels listened to again, and
+ * their handlers called once for what may have been missed.
+ */
+function createPgListener(url: string) {
+  const handlers = new Map<Channel, Set<() => void>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  function connect(): Promise<pg.Client> {
+    connecting ??= (async () => {
+      const fresh = new pg.Client({ connectionString: url });
+      fresh.on("notification", (message) => {
+        for (const handler of handlers.get(message.channel as Channel) ?? []) handler();
+      });
+      const lost = () => {
+        if (client !== fresh) return;
+        client = undefined;
+        connecting = undefined;
+        if (!closed) retry = setTimeout(reconnect, 1_000).unref();
+      };
+      fresh.on("error", lost);
+      fresh.on("end", lost);
+      await fresh.connect();
+      for (const channel of handlers.keys()) await fresh.query(`listen ${channel}`);
+      client = fresh;
+      return fresh;
+    })().catch((error) => {
+      connecting = undefined;
+      throw error;
+    });
+    return connecting;
+  }
+
+  function reconnect() {
+    connect().then(
+      () => {
+        for (const set of handlers.values()) for (const handler of set) handler();
+      },
+      () => {
+        if (!closed) retry = setTimeout(reconnect, 1_000).unref();
+      },
+    );
+  }
+
+  return {
+    async listen(channel: Channel, handler: () => void) {
+      const existing = handlers.get(channel);
+      if (existing) existing.add(handler);
+      else {
+        handlers.set(channel, new Set([handler]));
+        const connected = client ?? (await connect());
+        // connect() listens to every channel known when it ran; a channel added since needs its own.
+        await connected.query(`listen ${channel}`);
+      }
+      return async () => {
+        handlers.get(channel)?.delete(handler);
+      };
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const open = client;
+      client = undefined;
+      await open?.end().catch(() => {});
+    },
   };
 }
 

@@ -19,8 +19,6 @@ export type OutboxMailerOptions = {
   smtpUrl: string | undefined;
   from: string;
   publicUrl: string;
-  /** How often to look for due messages when nothing nudges the mailer. */
-  pollMs?: number;
   maxAttempts?: number;
 };
 
@@ -33,7 +31,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
- * Sends the transactional outbox. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so several
+ * Sends the transactional outbox (scheduled by the job runner: outbox-delivery.ts). Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so several
  * server instances never send the same message at once, and a message whose sender crashed is picked
  * up again when its lease runs out. A message is marked sent only after the SMTP server accepted it;
  * its Message-ID is derived from the business event, so a receiving system can drop a repeat.
@@ -47,10 +45,7 @@ export function createOutboxMailer(options: OutboxMailerOptions) {
     ? nodemailer.createTransport(`${options.smtpUrl}${options.smtpUrl.includes("?") ? "&" : "?"}pool=true`)
     : null;
   const domain = new URL(options.publicUrl).hostname || "localhost";
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
   let stopped = false;
-  let again = false;
 
   async function claim(): Promise<OutboxRow[]> {
     const result = await db.execute(sql`
@@ -130,49 +125,12 @@ export function createOutboxMailer(options: OutboxMailerOptions) {
     return attempted;
   }
 
-  function tick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runOnce()
-      .catch((error) => {
-        log.error({ err: error }, "outbox pass failed");
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          tick();
-        }
-      });
-  }
-
   return {
     enabled: transport !== null,
     runOnce,
-    /** Ask for a pass soon (after a new message was committed). */
-    nudge() {
-      if (transport) setImmediate(tick);
-    },
-    async start() {
-      if (!transport) {
-        const pending = await db.execute(sql`select count(*)::int as n from outbox where status = 'pending'`);
-        const n = (pending as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
-        log.warn({ pending: n }, "SMTP_URL is not set: e-mails are kept in the outbox and not sent");
-        return;
-      }
-      tick();
-      timer = setInterval(tick, options.pollMs ?? 5_000);
-      timer.unref();
-    },
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
       // Let every pass finish the message in hand before the connections close.
-      await running;
       await Promise.allSettled([...passes]);
       passes = new Set();
       transport?.close();

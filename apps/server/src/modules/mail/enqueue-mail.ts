@@ -1,5 +1,6 @@
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { outbox } from "../../db/schema.ts";
+import { channels } from "../../db/notify.ts";
 
 /** Every kind of e-mail the product sends; each has a renderer in modules/mail/templates. */
 export type MailKind = "order-received" | "order-ready" | "contact-to-support";
@@ -16,11 +17,14 @@ export type MailMessage = {
 /**
  * Writes an e-mail to the transactional outbox. Call it inside the same transaction as the change
  * it announces, so that the e-mail exists exactly when the change does; the outbox mailer job sends it
- * with retries.
+ * with retries. In the same statement it notifies the mailer, which PostgreSQL delivers on commit: the
+ * instance running the mailer sends at once, and nothing is announced for a change that rolled back.
  */
 export async function enqueueMail(db: Db | Tx, message: MailMessage): Promise<void> {
-  await db
-    .insert(outbox)
-    .values({ kind: message.kind, dedupeKey: message.dedupeKey, payload: { to: message.to, data: message.data } })
-    .onConflictDoNothing({ target: outbox.dedupeKey });
+  const payload = JSON.stringify({ to: message.to, data: message.data });
+  await db.execute(sql`
+    with queued as (
+      insert into outbox (kind, dedupe_key, payload) values (${message.kind}, ${message.dedupeKey}, ${payload}::jsonb)
+      on conflict (dedupe_key) do nothing returning id)
+    select pg_notify(${channels.outbox}, '') from queued`);
 }

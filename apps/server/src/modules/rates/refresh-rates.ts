@@ -1,15 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { RateRefreshState } from "@bureau/domain/contracts/dashboard";
 import type { Db } from "../../db/client.ts";
+import { channels, notify } from "../../db/notify.ts";
 import { currencies, rateHistory, settings } from "../../db/schema.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { writeAudit } from "../audit/write-audit.ts";
 import { type RateProvider, RateProviderError } from "./rate-provider.ts";
 
 const STATE_KEY = "rate_refresh";
-const LEASE_KEY = "rate_refresh_lease";
 export const REFRESH_INTERVAL_SECONDS = 60;
 
 type StoredState = { enabled: boolean; lastRefreshAt: string | null; lastError: string | null };
@@ -34,6 +33,13 @@ async function writeState(db: Db, state: StoredState) {
 export async function getRefreshState({ db, provider }: { db: Db; provider: RateProvider }): Promise<RateRefreshState> {
   const state = await readState(db);
   return { ...state, provider: provider.name, intervalSeconds: REFRESH_INTERVAL_SECONDS };
+}
+
+/** Whether live rates are on and a refresh is due (at most one per REFRESH_INTERVAL_SECONDS). */
+export async function isRefreshDue(db: Db, now = Date.now()): Promise<boolean> {
+  const state = await readState(db);
+  if (!state.enabled) return false;
+  return !state.lastRefreshAt || now - new Date(state.lastRefreshAt).getTime() >= REFRESH_INTERVAL_SECONDS * 1000;
 }
 
 /** "Get the Latest" / "Stop the Latest": persisted, so every server instance and restart agrees. */
@@ -67,25 +73,10 @@ export async function setRefreshEnabled({
       after: { enabled },
       requestId: requestId ?? null,
     });
+    // Switched on: the instance running the live-rates job refreshes at once, not at its next look.
+    if (enabled) await notify(tx, channels.liveRates);
   });
   return { ...after, provider: provider.name, intervalSeconds: REFRESH_INTERVAL_SECONDS };
-}
-
-/**
- * Takes (or renews) the refresh lease for `holder`. Only the holder refreshes, so with several
- * server instances there is one runner; a crashed holder's lease runs out and another takes over.
- */
-export async function acquireRefreshLease(db: Db, holder: string, seconds: number): Promise<boolean> {
-  await db
-    .insert(settings)
-    .values({ key: LEASE_KEY, value: { holder: null, until: new Date(0).toISOString() } })
-    .onConflictDoNothing();
-  const until = new Date(Date.now() + seconds * 1000).toISOString();
-  const result = await db.execute(sql`
-    update settings set value = jsonb_build_object('holder', ${holder}::text, 'until', ${until}::text), updated_at = now()
-    where key = ${LEASE_KEY} and ((value->>'until')::timestamptz < now() or value->>'holder' = ${holder})
-    returning key`);
-  return (result as unknown as { rows: unknown[] }).rows.length === 1;
 }
 
 /** Fetches every currency's market rate and stores what changed, with its history. */
@@ -133,54 +124,4 @@ export async function refreshAllRates({
   });
   if (failures.length > 0) log.warn({ failures: failures.length }, "some rates could not be refreshed");
   return { checked: rows.length, updated, failed: failures.length };
-}
-
-/** The background job: refreshes while the toggle is on and this instance holds the lease. */
-export function createRateRefreshJob({
-  db,
-  provider,
-  log,
-  onRefreshed,
-  tickMs = 10_000,
-}: {
-  db: Db;
-  provider: RateProvider;
-  log: FastifyBaseLogger;
-  onRefreshed?: () => void;
-  tickMs?: number;
-}) {
-  const holder = randomUUID();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  async function tick() {
-    const state = await readState(db);
-    if (!state.enabled) return;
-    const due =
-      !state.lastRefreshAt || Date.now() - new Date(state.lastRefreshAt).getTime() >= REFRESH_INTERVAL_SECONDS * 1000;
-    if (!due) return;
-    if (!(await acquireRefreshLease(db, holder, REFRESH_INTERVAL_SECONDS * 2))) return;
-    const result = await refreshAllRates({ db, provider, log });
-    log.info(result, "rates refreshed");
-    onRefreshed?.();
-  }
-
-  return {
-    tick: () => {
-      running ??= tick()
-        .catch((error) => log.error({ err: error }, "rate refresh failed"))
-        .finally(() => {
-          running = undefined;
-        });
-      return running;
-    },
-    start() {
-      timer = setInterval(() => void this.tick(), tickMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
 }

@@ -1,8 +1,10 @@
 import { createServer, type Server } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, currencies, rateHistory, settings } from "../../db/schema.ts";
-import { createRateRefreshJob, refreshAllRates } from "../../modules/rates/refresh-rates.ts";
+import { auditLog, currencies, rateHistory } from "../../db/schema.ts";
+import { createJobRunner } from "../../jobs/job-runner.ts";
+import { liveRatesJob } from "../../jobs/live-rates.ts";
+import { refreshAllRates } from "../../modules/rates/refresh-rates.ts";
 import { type SignedIn, signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { createTestApp } from "../../test/test-app.ts";
 
@@ -123,9 +125,21 @@ describe("staff currencies", () => {
       enabled: false,
       provider: "exchangerates",
     });
+    let refreshed = 0;
+    const job = liveRatesJob({
+      db: t.db,
+      provider: t.app.rateProvider,
+      log: t.app.log,
+      onRefreshed: async () => {
+        refreshed++;
+      },
+    });
+    const runner = createJobRunner({ database: t.database, log: t.app.log, jobs: [job] });
+    await runner.runNow("live-rates");
+    expect(refreshed).toBe(0); // switched off: nothing fetched
     expect((await send("PUT", "/api/admin/rates/refresh", { enabled: true })).json().enabled).toBe(true);
-    const job = createRateRefreshJob({ db: t.db, provider: t.app.rateProvider, log: t.app.log });
-    await job.tick();
+    await runner.runNow("live-rates");
+    expect(refreshed).toBe(1);
     const [usd] = await t.db.select().from(currencies).where(eq(currencies.code, "USD"));
     expect(usd?.rate).toMatch(/^1\.4/);
     expect(usd?.source).toBe("exchangerates");
@@ -133,20 +147,11 @@ describe("staff currencies", () => {
     expect(state.lastRefreshAt).not.toBeNull();
     // Most seeded currencies are unknown to this stand-in service: reported, never fatal.
     expect(state.lastError).toContain("failed");
+    // Refreshed a moment ago: the next look within the minute fetches nothing.
+    await runner.runNow("live-rates");
+    expect(refreshed).toBe(1);
     expect((await send("PUT", "/api/admin/rates/refresh", { enabled: false })).json().enabled).toBe(false);
-    await job.stop();
-  });
-
-  it("runs one refresher even with several instances", async () => {
-    const a = createRateRefreshJob({ db: t.db, provider: t.app.rateProvider, log: t.app.log });
-    const b = createRateRefreshJob({ db: t.db, provider: t.app.rateProvider, log: t.app.log });
-    const { acquireRefreshLease } = await import("../../modules/rates/refresh-rates.ts");
-    await t.db.delete(settings).where(eq(settings.key, "rate_refresh_lease"));
-    expect(await acquireRefreshLease(t.db, "instance-a", 60)).toBe(true);
-    expect(await acquireRefreshLease(t.db, "instance-b", 60)).toBe(false);
-    expect(await acquireRefreshLease(t.db, "instance-a", 60)).toBe(true);
-    await a.stop();
-    await b.stop();
+    await runner.stop();
   });
 
   it("stores the competitor figures staff enter, shown on the home page's compare block", async () => {

@@ -95,7 +95,7 @@ export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: auditActorOf(request),
         requestId: request.id,
       });
-      app.invalidateCurrencies();
+      await app.invalidateCurrencies();
       return reply.status(201).send(created);
     },
   );
@@ -119,7 +119,7 @@ export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: auditActorOf(request),
         requestId: request.id,
       });
-      app.invalidateCurrencies();
+      await app.invalidateCurrencies();
       return updated;
     },
   );
@@ -186,7 +186,6 @@ export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: auditActorOf(request),
         requestId: request.id,
       });
-      if (state.enabled) void app.rateRefreshJob?.tick();
       return state;
     },
   );

@@ -71,15 +71,13 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await transitionOrder({
+      return transitionOrder({
         db: app.db,
         orderId: request.params.id,
         transition: request.params.transition,
         actor: auditActorOf(request),
         requestId: request.id,
       });
-      if (request.params.transition === "accept") app.outboxMailer?.nudge();
-      return result;
     },
   );
 

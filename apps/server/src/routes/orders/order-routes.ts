@@ -53,7 +53,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       });
-      if (created) app.outboxMailer?.nudge();
       return reply.status(created ? 201 : 200).send(receipt);
     },
   );

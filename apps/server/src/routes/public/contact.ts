@@ -43,8 +43,6 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         message: { name: message.name, email: message.email, phone: message.phone ?? null, message: message.message },
       });
       request.log.info({ contactMessageId: id }, "contact message stored and queued for support");
-      // Committed: let the mailer send it now rather than at its next poll.
-      app.outboxMailer?.nudge();
       return { received: true as const, message: CONTACT_RECEIVED_MESSAGE };
     },
   );

@@ -1,0 +1,38 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { settings } from "../db/schema.ts";
+
+const leaseKey = (job: string) => `job_lease:${job}`;
+
+/**
+ * Takes or renews the lease of `job` for `holder`. Only the holder runs the job, so with several server
+ * instances on one database there is one runner; a crashed holder's lease runs out and another instance
+ * takes over. The lease is a row of the settings table, so it works the same on PGlite and PostgreSQL.
+ */
+export async function acquireJobLease(db: Db, job: string, holder: string, seconds: number): Promise<boolean> {
+  await db
+    .insert(settings)
+    .values({ key: leaseKey(job), value: { holder: null, until: new Date(0).toISOString() } })
+    .onConflictDoNothing();
+  const result = await db.execute(sql`
+    update settings set value = jsonb_build_object('holder', ${holder}::text,
+      'until', (now() + make_interval(secs => ${seconds}))::text), updated_at = now()
+    where key = ${leaseKey(job)} and ((value->>'until')::timestamptz < now() or value->>'holder' = ${holder})
+    returning key`);
+  return (result as unknown as { rows: unknown[] }).rows.length === 1;
+}
+
+/** Gives the lease up at once (on a clean stop), so that another instance need not wait for it to run out. */
+export async function releaseJobLease(db: Db, job: string, holder: string): Promise<void> {
+  await db.execute(sql`
+    update settings set value = jsonb_build_object('holder', null, 'until', '1970-01-01T00:00:00Z'), updated_at = now()
+    where key = ${leaseKey(job)} and value->>'holder' = ${holder}`);
+}
+
+/** Who holds the lease of `job` now (null when nobody does). */
+export async function jobLeaseHolder(db: Db, job: string): Promise<string | null> {
+  const result = await db.execute(sql`
+    select value->>'holder' as holder from settings
+    where key = ${leaseKey(job)} and (value->>'until')::timestamptz >= now()`);
+  return (result as unknown as { rows: { holder: string | null }[] }).rows[0]?.holder ?? null;
+}
