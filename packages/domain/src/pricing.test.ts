@@ -5,11 +5,14 @@ import { currencyExponent } from "./money.ts";
 import {
   checkMargins,
   collectRoundGbpMinor,
+  currencyPrices,
   customerRate,
   formatRate,
+  priceForWay,
   quote,
   quoteCollect,
   quoteSell,
+  trimDecimal,
 } from "./pricing.ts";
 
 // Independent oracle in BigInt rationals, so tests do not share big.js code paths with the implementation.
@@ -385,5 +388,102 @@ describe("checkMargins", () => {
     expect(checkMargins("-5", "")).toMatch(/Buy margin must be a number/);
     expect(checkMargins("-5", "NaN")).toMatch(/Buy margin must be a number/);
     expect(checkMargins("-5", "1e1")).toMatch(/Buy margin must be a number/);
+  });
+});
+
+/** A decimal as PostgreSQL answers a numeric of scale 8: the value followed by zeros up to 8 places. */
+const withScale8 = (value: string) => {
+  const [whole, fraction = ""] = value.split(".");
+  return `${whole}.${fraction.padEnd(8, "0")}`;
+};
+const arbMargin = fc.integer({ min: -5000, max: 5000 }).map((hundredths) => {
+  const sign = hundredths < 0 ? "-" : "";
+  const abs = Math.abs(hundredths);
+  return `${sign}${Math.floor(abs / 100)}${
+    abs % 100
+      ? `.${String(abs % 100)
+          .padStart(2, "0")
+          .replace(/0$/, "")}`
+      : ""
+  }`;
+});
+
+describe("trimDecimal", () => {
+  it("drops the zeros a numeric column pads with, and a bare point", () => {
+    expect(trimDecimal("1.15200000")).toBe("1.152");
+    expect(trimDecimal("10.00000000")).toBe("10");
+    expect(trimDecimal("0.00000000")).toBe("0");
+    expect(trimDecimal("-4.50")).toBe("-4.5");
+    expect(trimDecimal("100")).toBe("100");
+  });
+
+  it("property: keeps the value and leaves no trailing zero in the fraction", () => {
+    fc.assert(
+      fc.property(arbRate, (rate) => {
+        const trimmed = trimDecimal(withScale8(rate));
+        expect(rateToInt(formatRate(trimmed))).toBe(rateToInt(rate));
+        expect(trimmed).not.toMatch(/\.(\d*0)?$/);
+      }),
+    );
+  });
+});
+
+describe("formatRate of a stored customer rate", () => {
+  it("property: a 4-dp rate read back from any numeric scale is shown exactly as it was quoted", () => {
+    fc.assert(
+      fc.property(arbRate, (rate) => {
+        expect(formatRate(withScale8(rate))).toBe(rate);
+      }),
+    );
+  });
+});
+
+describe("currencyPrices", () => {
+  it("shows the stored rate and margins as typed and derives both customer rates", () => {
+    expect(currencyPrices({ rate: "1.15230000", sellMargin: "-4.5000", buyMargin: "5.0000" })).toEqual({
+      rate: "1.1523",
+      sell: "-4.5",
+      buy: "5",
+      collectRate: "1.1004",
+      sellRate: "1.2099",
+    });
+  });
+
+  it("property: the customer rates are the pricing rule applied to the stored figures, whatever their scale", () => {
+    fc.assert(
+      fc.property(arbRate, arbMargin, arbMargin, (rate, sellMargin, buyMargin) => {
+        const prices = currencyPrices({
+          rate: withScale8(rate),
+          sellMargin: withScale8(sellMargin),
+          buyMargin: withScale8(buyMargin),
+        });
+        expect(prices.collectRate).toBe(customerRate(rate, sellMargin));
+        expect(prices.sellRate).toBe(customerRate(rate, buyMargin));
+        expect(prices.sell).toBe(sellMargin);
+        expect(prices.buy).toBe(buyMargin);
+      }),
+    );
+  });
+});
+
+describe("priceForWay", () => {
+  const prices = currencyPrices({ rate: "1.1523", sellMargin: "-4.5", buyMargin: "5" });
+
+  it("prices Click & Collect with the sell margin and Click & Sell with the buy margin", () => {
+    expect(priceForWay("Order", prices)).toEqual({ rate: "1.1004", margin: "-4.5" });
+    expect(priceForWay("Sell", prices)).toEqual({ rate: "1.2099", margin: "5" });
+  });
+
+  it("property: with margins that pass checkMargins, Click & Collect gives fewer foreign units per £1 than Click & Sell takes back", () => {
+    fc.assert(
+      fc.property(arbRate, arbMargin, arbMargin, (rate, a, b) => {
+        const [sell, buy] = Number(a) <= Number(b) ? [a, b] : [b, a];
+        fc.pre(checkMargins(sell, buy) === null);
+        const both = currencyPrices({ rate, sellMargin: sell, buyMargin: buy });
+        expect(rateToInt(priceForWay("Order", both).rate)).toBeLessThanOrEqual(
+          rateToInt(priceForWay("Sell", both).rate),
+        );
+      }),
+    );
   });
 });

@@ -60,7 +60,39 @@ export function customerRate(marketRate: string, marginPercent: string): string 
   return result.toFixed(RATE_DECIMALS);
 }
 
-/** Display form of a rate: always RATE_DECIMALS decimals, half-up. */
+/**
+ * A decimal without trailing zeros in its fraction ("1.15200000" → "1.152", "10.0" → "10"): PostgreSQL
+ * answers numerics with their column's full scale, and margins and market rates are shown as typed.
+ */
+export function trimDecimal(value: string): string {
+  return value.includes(".") ? value.replace(/0+$/, "").replace(/\.$/, "") : value;
+}
+
+/** A currency's market rate and margins as stored (numerics of any scale). */
+export type CurrencyRates = { rate: string; sellMargin: string; buyMargin: string };
+
+/**
+ * A currency's market rate and margins as shown, and the two customer rates that follow from them:
+ * `collectRate` (Click & Collect: the customer buys foreign, with the sell margin) and `sellRate`
+ * (Click & Sell: the customer sells foreign back, with the buy margin).
+ */
+export type CurrencyPrices = { rate: string; sell: string; buy: string; collectRate: string; sellRate: string };
+
+export function currencyPrices(currency: CurrencyRates): CurrencyPrices {
+  const rate = trimDecimal(currency.rate);
+  const sell = trimDecimal(currency.sellMargin);
+  const buy = trimDecimal(currency.buyMargin);
+  return { rate, sell, buy, collectRate: customerRate(rate, sell), sellRate: customerRate(rate, buy) };
+}
+
+/** The customer rate a quote of this way uses, and the margin it was made with. */
+export function priceForWay(way: Way, prices: CurrencyPrices): { rate: string; margin: string } {
+  return way === "Order"
+    ? { rate: prices.collectRate, margin: prices.sell }
+    : { rate: prices.sellRate, margin: prices.buy };
+}
+
+/** Display form of a rate (and of a stored customer rate, numeric of any scale): always RATE_DECIMALS decimals, half-up. */
 export function formatRate(rate: string): string {
   return parseDecimal(rate, "Rate").round(RATE_DECIMALS, ROUND_HALF_UP).toFixed(RATE_DECIMALS);
 }

@@ -9,10 +9,9 @@ import {
 } from "@bureau/domain/contracts/compare-rates";
 import { COMPARE_AMOUNT_GBP_MINOR } from "@bureau/domain/constants";
 import { parseMajorToMinor } from "@bureau/domain/money";
-import { customerRate, quote } from "@bureau/domain/pricing";
+import { currencyPrices, priceForWay, quote } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { currencies, settings } from "../../db/schema.ts";
-import { trimDecimal } from "../currencies/list-currencies.ts";
 
 const COMPARE_CURRENCY = "EUR";
 
@@ -30,7 +29,7 @@ export async function getCompareRates({
   onInvalidSetting?: (problem: string) => void;
 }): Promise<CompareRates> {
   const [eur] = await db
-    .select({ rate: currencies.rate, sellMargin: currencies.sellMargin })
+    .select({ rate: currencies.rate, sellMargin: currencies.sellMargin, buyMargin: currencies.buyMargin })
     .from(currencies)
     .where(and(eq(currencies.code, COMPARE_CURRENCY), eq(currencies.active, true)));
   const [setting] = await db
@@ -40,7 +39,7 @@ export async function getCompareRates({
 
   let ours: { rate: string; foreignMinor: number } | null = null;
   if (eur) {
-    const rate = customerRate(trimDecimal(eur.rate), trimDecimal(eur.sellMargin));
+    const { rate } = priceForWay("Order", currencyPrices(eur));
     const result = quote({ way: "Order", rate, currency: COMPARE_CURRENCY, gbpMinor: COMPARE_AMOUNT_GBP_MINOR });
     if (result.ok) ours = { rate: result.rate, foreignMinor: result.foreignMinor };
   }

@@ -5,14 +5,13 @@ import type {
   RateCheck,
   UpdateCurrencyRequest,
 } from "@bureau/domain/contracts/dashboard";
-import { checkMargins } from "@bureau/domain/pricing";
+import { checkMargins, currencyPrices } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { currencies, rateHistory } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { writeAudit } from "../audit/write-audit.ts";
 import { RateProviderError, type RateProvider } from "../rates/rate-provider.ts";
-import { currencyPrices } from "./list-currencies.ts";
 
 export function toAdminCurrency(row: typeof currencies.$inferSelect): AdminCurrency {
   const { rate, sell, buy, collectRate, sellRate } = currencyPrices(row);

@@ -1,9 +1,9 @@
 import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
+import { allowedTransitions } from "@bureau/domain/order-lifecycle";
+import { formatRate, trimDecimal } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { toRate4, trimDecimal } from "../currencies/list-currencies.ts";
 import { branchSummary, loadOrderRows } from "./order-receipt.ts";
-import { allowedTransitions } from "./transition-order.ts";
 
 /** Everything staff see on the order details page, with its timeline and what may be done next. */
 export async function getOrderDetails({ db, orderId }: { db: Db; orderId: string }): Promise<OrderDetails> {
@@ -30,7 +30,7 @@ export async function getOrderDetails({ db, orderId }: { db: Db; orderId: string
       position: line.position,
       currency: line.currencyCode,
       label: line.label,
-      rate: toRate4(line.rate),
+      rate: formatRate(line.rate),
       marketRate: trimDecimal(line.marketRate),
       gbpMinor: line.gbpMinor,
       foreignMinor: line.foreignMinor,

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
 import type { Db, Tx } from "../../db/client.ts";
 import { branches, currencies, orderLines, orders } from "../../db/schema.ts";
-import { toRate4 } from "../currencies/list-currencies.ts";
+import { formatRate } from "@bureau/domain/pricing";
 
 /** An order with its branch and its lines (each with its currency's label), as stored; null when missing. */
 export async function loadOrderRows(db: Db | Tx, orderId: string) {
@@ -52,7 +52,7 @@ export function toOrderReceipt(
       position: line.position,
       currency: line.currencyCode,
       label: line.label,
-      rate: toRate4(line.rate),
+      rate: formatRate(line.rate),
       gbpMinor: line.gbpMinor,
       foreignMinor: line.foreignMinor,
     })),

@@ -3,13 +3,12 @@ import { eq, inArray } from "drizzle-orm";
 import type { Way } from "@bureau/domain/constants";
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
 import { orderNumberFromRandom } from "@bureau/domain/order-number";
-import { quote as priceQuote } from "@bureau/domain/pricing";
+import { formatRate, quote as priceQuote } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { branches, currencies, orderLines, orders, quotes } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { violatedUniqueConstraint } from "../../lib/db-errors.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
-import { toRate4 } from "../currencies/list-currencies.ts";
 import { loadOrderReceipt, toOrderReceipt } from "./order-receipt.ts";
 
 export type PlaceOrderInput = {
@@ -88,7 +87,7 @@ export async function placeOrder({
               { lines: "Expired quote" },
             );
           }
-          const storedRate = toRate4(q.rate);
+          const storedRate = formatRate(q.rate);
           if (storedRate !== line.rate || q.gbpMinor !== line.gbpMinor || q.foreignMinor !== line.foreignMinor) {
             throw new AppError(
               "quote_invalid",

@@ -1,23 +1,13 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { OrderTransition } from "@bureau/domain/contracts/dashboard";
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
+import { ORDER_TRANSITIONS } from "@bureau/domain/order-lifecycle";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { writeAudit } from "../audit/write-audit.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
-
-/** The order lifecycle: Pending → Accepted → Completed; Delete cancels a pending or accepted order (kept). */
-export const TRANSITIONS: Record<OrderTransition, { from: OrderStatus[]; to: OrderStatus }> = {
-  accept: { from: ["pending"], to: "accepted" },
-  complete: { from: ["accepted"], to: "completed" },
-  cancel: { from: ["pending", "accepted", "completed"], to: "cancelled" },
-};
-
-export function allowedTransitions(status: OrderStatus): OrderTransition[] {
-  return (Object.keys(TRANSITIONS) as OrderTransition[]).filter((t) => TRANSITIONS[t].from.includes(status));
-}
 
 const PAST: Record<OrderTransition, string> = { accept: "accepted", complete: "completed", cancel: "cancelled" };
 
@@ -41,7 +31,7 @@ export async function transitionOrder({
   requestId?: string;
   now?: Date;
 }): Promise<{ id: string; orderNumber: string; status: OrderStatus }> {
-  const rule = TRANSITIONS[transition];
+  const rule = ORDER_TRANSITIONS[transition];
   const stamp: Partial<typeof orders.$inferInsert> =
     transition === "accept"
       ? { acceptedAt: now, acceptedBy: actor.email }

@@ -1,11 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { QUOTE_LIFETIME_MS, type Way } from "@bureau/domain/constants";
 import type { Quote } from "@bureau/domain/contracts/orders";
-import { customerRate, quote } from "@bureau/domain/pricing";
+import { currencyPrices, priceForWay, quote } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { currencies, quotes } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { trimDecimal } from "../currencies/list-currencies.ts";
 
 export type CreateQuoteInput = {
   currency: string;
@@ -34,9 +33,8 @@ export async function createQuote({
   if (!currency)
     throw new AppError("not_found", `We do not offer ${input.currency}.`, { currency: "Unknown currency" });
 
-  const margin = trimDecimal(input.way === "Order" ? currency.sellMargin : currency.buyMargin);
-  const marketRate = trimDecimal(currency.rate);
-  const rate = customerRate(marketRate, margin);
+  const prices = currencyPrices(currency);
+  const { rate, margin } = priceForWay(input.way, prices);
   const amount =
     input.gbpMinor !== undefined ? { gbpMinor: input.gbpMinor } : { foreignMinor: input.foreignMinor as number };
   const priced = quote({ way: input.way, rate, currency: currency.code, ...amount });
@@ -59,7 +57,7 @@ export async function createQuote({
       currencyCode: currency.code,
       way: input.way,
       rate: priced.rate,
-      marketRate,
+      marketRate: prices.rate,
       margin,
       gbpMinor: priced.gbpMinor,
       foreignMinor: priced.foreignMinor,

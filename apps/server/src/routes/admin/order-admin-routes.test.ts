@@ -70,6 +70,17 @@ describe("staff order lifecycle", () => {
     expect((await list("status=cancelled&q=Cancelme")).json().orders).toHaveLength(1);
   });
 
+  it("cancels a completed order from the history (Delete there too), kept and audited", async () => {
+    const order = await createOrder(t.db, { status: "completed", firstName: "Historic" });
+    expect((await act(order.id, "cancel")).json().status).toBe("cancelled");
+    expect((await list("status=completed&q=Historic")).json().orders).toEqual([]);
+    expect((await list("status=cancelled&q=Historic")).json().orders).toHaveLength(1);
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
+    expect(audit.map((a) => [a.action, a.before, a.after])).toEqual([
+      ["order.cancel", { status: "completed" }, { status: "cancelled" }],
+    ]);
+  });
+
   it("lets exactly one of several staff accepting the same order at once succeed", async () => {
     const order = await createOrder(t.db);
     const results = await Promise.all([act(order.id, "accept"), act(order.id, "accept"), act(order.id, "accept")]);
