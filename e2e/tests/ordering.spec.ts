@@ -112,6 +112,22 @@ test("every validation message of the wizard, in order", async ({ page }) => {
 
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(toast(page, "First name is required")).toBeVisible();
+  // E-mail and phone formats are checked in the browser with the server's own rules, before anything is sent.
+  const placements: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/orders")
+      placements.push(request.url());
+  });
+  await fillDetails(page, "jane@example");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(toast(page, "Enter a valid email")).toBeVisible();
+  await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
+  await fillDetails(page);
+  await page.getByLabel("Phone").fill("call me");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(toast(page, "Enter a valid phone number")).toBeVisible();
+  await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+  expect(placements).toEqual([]);
   await fillDetails(page);
   await page.getByLabel("Confirm email").fill("someone-else@example.com");
   await page.getByRole("button", { name: "Place order" }).click();

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { RouteErrorBoundary } from "./components/layout/route-error.tsx";
 import { ToastProvider } from "./components/ui/toast.tsx";
 import { SessionCheckIndicator } from "./features/account/session-check-indicator.tsx";
-import { StaffOnly } from "./features/account/staff-only.tsx";
 import { sessionOfRequest } from "./features/account/session.ts";
 import { appContext } from "./lib/app-context.ts";
 import { useNonce } from "./lib/nonce.ts";
@@ -56,16 +56,6 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = typeof error === "object" && error && "status" in error ? Number(error.status) : 500;
   // The dashboard guard refuses signed-in non-admins before any loader runs, so its 403 lands here.
-  if (status === 403) return <StaffOnly />;
-  return (
-    <main className="error-page" id="main">
-      <h1>{status === 404 ? "Page not found" : "Something went wrong"}</h1>
-      <p>{status === 404 ? "There is nothing at this address." : "Please try again in a moment."}</p>
-      <p>
-        <a href="/">Back to Travel Money</a>
-      </p>
-    </main>
-  );
+  return <RouteErrorBoundary error={error} />;
 }

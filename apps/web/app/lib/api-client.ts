@@ -20,6 +20,15 @@ export class ApiClientError extends Error {
   }
 }
 
+/**
+ * The text to show (toast or inline) for a failed API call: the API's own message, which is written
+ * for people at every status (5xx answers carry no internals, see plugins/errors.ts on the server);
+ * the fallback when there was no API answer to read (network failure, a proxy's page).
+ */
+export function apiErrorText(error: unknown, fallback = "Something went wrong"): string {
+  return error instanceof ApiClientError && error.apiError ? error.apiError.message : fallback;
+}
+
 export const browserTransport: ApiTransport = async ({ method, path, body, headers }) => {
   const response = await fetch(path, {
     method,

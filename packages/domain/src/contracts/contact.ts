@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_MAX_LENGTH, isValidEmail, isValidPhone, PHONE_MAX_LENGTH } from "../customer-details.ts";
 
 /** Longest message we accept: enough for a detailed enquiry, small enough to e-mail and store safely. */
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
@@ -21,14 +22,14 @@ export const contactRequestSchema = z
       .string({ error: "Please enter your email" })
       .trim()
       .min(1, "Please enter your email")
-      .max(254, "Your email is too long")
-      .pipe(z.email("Please enter a valid email address, like name@example.com")),
+      .max(EMAIL_MAX_LENGTH, "Your email is too long")
+      .refine(isValidEmail, "Please enter a valid email address, like name@example.com"),
     /** Optional: a phone number lets the branch call back, but the form works without one. */
     phone: z
       .string()
       .trim()
-      .max(30, "Your phone number is too long")
-      .refine((value) => value === "" || /^\+?[0-9 ()-]{7,}$/.test(value), "Please enter a valid phone number")
+      .max(PHONE_MAX_LENGTH, "Your phone number is too long")
+      .refine((value) => value === "" || isValidPhone(value), "Please enter a valid phone number")
       .optional()
       .transform((value) => (value ? value : null)),
     message: requiredText("message", CONTACT_MESSAGE_MAX_LENGTH),

@@ -1,5 +1,12 @@
 import { z } from "zod";
 import { WAYS } from "../constants.ts";
+import {
+  customerDetailsMessages,
+  emailsMatch,
+  isValidEmail,
+  isValidPhone,
+  NAME_MAX_LENGTH,
+} from "../customer-details.ts";
 import { branchKeys } from "./reference-data.ts";
 
 const minorAmount = z.number().int("must be a whole number of minor units").nonnegative().max(Number.MAX_SAFE_INTEGER);
@@ -68,21 +75,16 @@ export const placeOrderRequestSchema = z
     branch: z.enum(branchKeys, { error: "Select the checking point" }),
     customer: z
       .object({
-        firstName: requiredText("First name"),
-        lastName: requiredText("Last name"),
-        email: z.email("Enter a valid email").max(254),
+        firstName: requiredText("First name", NAME_MAX_LENGTH),
+        lastName: requiredText("Last name", NAME_MAX_LENGTH),
+        email: z.string().trim().refine(isValidEmail, customerDetailsMessages.invalidEmail),
         confirmEmail: z.string().trim(),
-        phone: z
-          .string()
-          .trim()
-          .min(1, "Phone is required")
-          .max(30)
-          .regex(/^\+?[0-9 ()-]{7,}$/, "Enter a valid phone number"),
-        acceptedTerms: z.literal(true, { error: "Please select the rules" }),
+        phone: z.string().trim().min(1, "Phone is required").refine(isValidPhone, customerDetailsMessages.invalidPhone),
+        acceptedTerms: z.literal(true, { error: customerDetailsMessages.termsNotAccepted }),
       })
       .strict()
-      .refine((c) => c.email.toLowerCase() === c.confirmEmail.toLowerCase(), {
-        message: "Emails doesnt match",
+      .refine((c) => emailsMatch(c.email, c.confirmEmail), {
+        message: customerDetailsMessages.emailsDiffer,
         path: ["confirmEmail"],
       }),
   })

@@ -2,7 +2,8 @@ import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 
 import "./confirm-dialog.css";
 
 /**
- * The one confirm dialog (ENGINEERING.md: one dialog), on the native <dialog> element: modal, focus
+ * The one confirm dialog (ENGINEERING.md: one dialog), used only through `useConfirm` below, on the
+ * native <dialog> element: modal, focus
  * kept inside, Escape cancels, no script-injected styles (our CSP forbids them). The spec's text is
  * the default: "Are you sure? You won't be able to revert this!".
  */
@@ -16,7 +17,7 @@ export type ConfirmOptions = {
 export const CONFIRM_TITLE = "Are you sure?";
 export const CONFIRM_TEXT = "You won't be able to revert this!";
 
-export function ConfirmDialog({
+function ConfirmDialog({
   open,
   title = CONFIRM_TITLE,
   text = CONFIRM_TEXT,

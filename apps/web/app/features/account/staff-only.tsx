@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 
-/** What a signed-in non-admin sees at the staff dashboard (issue 5 §5). */
-export function StaffOnly() {
+/** What a signed-in non-admin sees at the staff dashboard (issue 5 §5), inside a page's <main>. */
+export function StaffOnlyMessage() {
   return (
-    <main className="staff-only" id="main">
+    <section className="staff-only">
       <h1>This area is for staff</h1>
       <p>You are signed in, but the dashboard is only for Harbour FX staff accounts.</p>
       <p>
@@ -11,6 +11,6 @@ export function StaffOnly() {
           Back to Travel Money
         </Link>
       </p>
-    </main>
+    </section>
   );
 }

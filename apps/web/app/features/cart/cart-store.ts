@@ -3,7 +3,7 @@ import { validCartItems } from "@bureau/domain/cart";
 import { CART_MAX_ITEMS, type Way } from "@bureau/domain/constants";
 import type { Quote, QuoteRequest } from "@bureau/domain/contracts/orders";
 import { minorToMajorString } from "@bureau/domain/money";
-import { ApiClientError, browserApi } from "../../lib/api-client.ts";
+import { ApiClientError, apiErrorText, browserApi } from "../../lib/api-client.ts";
 
 /**
  * The cart lives in localStorage under "purchase" (spec §3). Each item carries the spec's fields plus
@@ -116,7 +116,7 @@ export async function addLineToCart(request: QuoteRequest): Promise<AddLineResul
   } catch (error) {
     if (error instanceof ApiClientError && error.status === 422)
       return { ok: false, message: "Please give correct amount" };
-    return { ok: false, message: error instanceof ApiClientError ? error.message : "Something went wrong" };
+    return { ok: false, message: apiErrorText(error) };
   }
   // Read again: another tab may have filled the cart while we waited.
   const items = readCart();

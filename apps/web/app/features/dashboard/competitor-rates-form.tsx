@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import type { CompetitorRateSetting } from "@bureau/domain/contracts/compare-rates";
 import { useToast } from "../../components/ui/toast.tsx";
-import { ApiClientError, browserApi } from "../../lib/api-client.ts";
+import { apiErrorText, browserApi } from "../../lib/api-client.ts";
 
 /**
  * The figures behind the home page's compare-rates block: what each competitor gives in euros for
@@ -25,7 +25,7 @@ export function CompetitorRatesForm({ initial }: { initial: CompetitorRateSettin
       setFigures(saved);
       toast.success("Competitor rates saved");
     } catch (error) {
-      toast.error(error instanceof ApiClientError ? error.message : "Something went wrong");
+      toast.error(apiErrorText(error));
     } finally {
       setBusy(false);
     }

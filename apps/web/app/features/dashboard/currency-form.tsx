@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useToast } from "../../components/ui/toast.tsx";
-import { ApiClientError } from "../../lib/api-client.ts";
+import { ApiClientError, apiErrorText } from "../../lib/api-client.ts";
 import { checkRate } from "./dashboard-api.ts";
 
 export type CurrencyFormValues = { code: string; label: string; sell: string; buy: string };
@@ -48,7 +48,9 @@ export function CurrencyForm({
       setCheck({ status: "checked", rate: result.rate, code });
     } catch (error) {
       setCheck({ status: "unchecked" });
-      toast.error(error instanceof ApiClientError && error.status !== 404 ? error.message : "Wrong currency tried");
+      toast.error(
+        error instanceof ApiClientError && error.status === 404 ? "Wrong currency tried" : apiErrorText(error),
+      );
     }
   }
 

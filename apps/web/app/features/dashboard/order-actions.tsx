@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { OrderTransition } from "@bureau/domain/contracts/dashboard";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { ApiClientError } from "../../lib/api-client.ts";
+import { apiErrorText } from "../../lib/api-client.ts";
 import { transitionOrder } from "./dashboard-api.ts";
 
 /** The spec's success messages, word for word. */
@@ -28,11 +28,11 @@ export function OrderActionButtons({
 }) {
   const toast = useToast();
   const revalidator = useRevalidator();
-  const [pending, setPending] = useState<OrderTransition | null>(null);
+  const { confirm, dialog } = useConfirm();
   const [busy, setBusy] = useState(false);
 
   async function run(transition: OrderTransition) {
-    setPending(null);
+    if (!(await confirm({ confirmLabel: `Yes, ${LABELS[transition].toLowerCase()} it` }))) return;
     setBusy(true);
     try {
       await transitionOrder(orderId, transition);
@@ -40,7 +40,7 @@ export function OrderActionButtons({
       onDone?.(transition);
       await revalidator.revalidate();
     } catch (error) {
-      toast.error(error instanceof ApiClientError ? error.message : "Something went wrong");
+      toast.error(apiErrorText(error));
       await revalidator.revalidate();
     } finally {
       setBusy(false);
@@ -55,18 +55,13 @@ export function OrderActionButtons({
           type="button"
           className={`button button-small${transition === "cancel" ? " button-danger" : ""}`}
           disabled={busy}
-          onClick={() => setPending(transition)}
+          onClick={() => void run(transition)}
         >
           {LABELS[transition]}
           <span className="visually-hidden"> order {orderNumber}</span>
         </button>
       ))}
-      <ConfirmDialog
-        open={pending !== null}
-        confirmLabel={pending ? `Yes, ${LABELS[pending].toLowerCase()} it` : "Yes"}
-        onConfirm={() => pending && void run(pending)}
-        onCancel={() => setPending(null)}
-      />
+      {dialog}
     </span>
   );
 }

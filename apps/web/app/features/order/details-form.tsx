@@ -1,35 +1,16 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { CUSTOMER_TEXT_FIELDS, type CustomerDetails, customerDetailsProblem } from "@bureau/domain/customer-details";
 import { useToast } from "../../components/ui/toast.tsx";
 
-export type CustomerDetails = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  confirmEmail: string;
-  phone: string;
-  acceptedTerms: boolean;
+const INPUTS: Record<(typeof CUSTOMER_TEXT_FIELDS)[number]["name"], { type: string; autoComplete: string }> = {
+  firstName: { type: "text", autoComplete: "given-name" },
+  lastName: { type: "text", autoComplete: "family-name" },
+  email: { type: "email", autoComplete: "email" },
+  confirmEmail: { type: "email", autoComplete: "email" },
+  phone: { type: "tel", autoComplete: "tel" },
 };
-
-const REQUIRED: { name: keyof CustomerDetails; label: string; type: string; autoComplete: string }[] = [
-  { name: "firstName", label: "First name", type: "text", autoComplete: "given-name" },
-  { name: "lastName", label: "Last name", type: "text", autoComplete: "family-name" },
-  { name: "email", label: "Email", type: "email", autoComplete: "email" },
-  { name: "confirmEmail", label: "Confirm email", type: "email", autoComplete: "email" },
-  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
-];
-
-/** Checks in the order of spec §5; returns the message to show, or null. */
-export function validateDetails(details: CustomerDetails): { field: keyof CustomerDetails; message: string } | null {
-  for (const field of REQUIRED) {
-    if (String(details[field.name]).trim() === "") return { field: field.name, message: `${field.label} is required` };
-  }
-  if (details.email.trim().toLowerCase() !== details.confirmEmail.trim().toLowerCase()) {
-    return { field: "confirmEmail", message: "Emails doesnt match" };
-  }
-  if (!details.acceptedTerms) return { field: "acceptedTerms", message: "Please select the rules" };
-  return null;
-}
+const REQUIRED = CUSTOMER_TEXT_FIELDS.map((field) => ({ ...field, ...INPUTS[field.name] }));
 
 export function DetailsForm({
   initial,
@@ -53,7 +34,8 @@ export function DetailsForm({
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const problem = validateDetails(details);
+    // The same rules as the order contract the server applies (packages/domain).
+    const problem = customerDetailsProblem(details);
     setError(problem);
     if (problem) {
       toast.error(problem.message);

@@ -6,7 +6,7 @@ import { updateDisplayName, uploadProfilePhoto } from "../../features/account/ac
 import { Avatar } from "../../features/account/avatar.tsx";
 import { withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
-import { ApiClientError, browserApi } from "../../lib/api-client.ts";
+import { apiErrorText, browserApi } from "../../lib/api-client.ts";
 import type { Route } from "./+types/profile";
 import "../../features/account/auth-screens.css";
 
@@ -40,7 +40,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       await revalidator.revalidate();
       toast.success("Your display name is saved");
     } catch (error) {
-      toast.error(error instanceof ApiClientError && error.status < 500 ? error.message : "Something went wrong");
+      toast.error(apiErrorText(error));
     } finally {
       setSavingName(false);
     }
@@ -62,7 +62,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       if (photoInput.current) photoInput.current.value = "";
       toast.success("Your photo is saved");
     } catch (error) {
-      toast.error(error instanceof ApiClientError && error.status < 500 ? error.message : "Something went wrong");
+      toast.error(apiErrorText(error));
     } finally {
       setUploading(false);
     }

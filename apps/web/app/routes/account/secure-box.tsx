@@ -5,8 +5,8 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { openSecureBox } from "../../features/account/account-api.ts";
 import { returnTargetOf, withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
-import { StaffOnly } from "../../features/account/staff-only.tsx";
-import { ApiClientError, browserApi } from "../../lib/api-client.ts";
+import { StaffOnlyMessage } from "../../features/account/staff-only.tsx";
+import { ApiClientError, apiErrorText, browserApi } from "../../lib/api-client.ts";
 import type { Route } from "./+types/secure-box";
 import "../../features/account/auth-screens.css";
 
@@ -36,7 +36,13 @@ export default function SecureBox({ loaderData }: Route.ComponentProps) {
   const [pending, setPending] = useState(false);
   const usernameId = useId();
   const passwordId = useId();
-  if (!loaderData.staff) return <StaffOnly />;
+  if (!loaderData.staff) {
+    return (
+      <main id="main">
+        <StaffOnlyMessage />
+      </main>
+    );
+  }
   const target = returnTargetOf(location);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -51,8 +57,7 @@ export default function SecureBox({ loaderData }: Route.ComponentProps) {
     } catch (error) {
       setPending(false);
       const status = error instanceof ApiClientError ? error.status : 0;
-      const message = error instanceof ApiClientError && status < 500 ? error.message : "Something went wrong";
-      toast.error(message);
+      toast.error(apiErrorText(error));
       if (status === 401) await navigate(withRedirect("/signIn", `${location.pathname}${location.search}`));
       // Wrong credentials go to the home page (spec §2); a rate limit keeps the form to try later.
       else if (status === 403) await navigate("/", { replace: true });

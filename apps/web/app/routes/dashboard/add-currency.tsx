@@ -1,7 +1,7 @@
 import { useToast } from "../../components/ui/toast.tsx";
 import { addCurrency } from "../../features/dashboard/dashboard-api.ts";
 import { CurrencyForm } from "../../features/dashboard/currency-form.tsx";
-import { ApiClientError } from "../../lib/api-client.ts";
+import { apiErrorText } from "../../lib/api-client.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/add-currency";
 
@@ -22,7 +22,7 @@ export default function AddCurrency() {
             toast.success(`Added ${values.code} currency`);
             return true;
           } catch (error) {
-            toast.error(error instanceof ApiClientError ? error.message : "Something went wrong");
+            toast.error(apiErrorText(error));
             return false;
           }
         }}

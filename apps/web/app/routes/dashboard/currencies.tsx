@@ -6,7 +6,7 @@ import { formatLongDate } from "@bureau/domain/dates";
 import { useToast } from "../../components/ui/toast.tsx";
 import { CompetitorRatesForm } from "../../features/dashboard/competitor-rates-form.tsx";
 import { setLiveRates } from "../../features/dashboard/dashboard-api.ts";
-import { ApiClientError } from "../../lib/api-client.ts";
+import { apiErrorText } from "../../lib/api-client.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/currencies";
@@ -35,7 +35,7 @@ export default function Currencies({ loaderData }: Route.ComponentProps) {
       await setLiveRates(!live.enabled);
       await revalidator.revalidate();
     } catch (error) {
-      toast.error(error instanceof ApiClientError ? error.message : "Something went wrong");
+      toast.error(apiErrorText(error));
     } finally {
       setBusy(false);
     }

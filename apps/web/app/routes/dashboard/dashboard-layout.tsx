@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { createContext, data, isRouteErrorResponse, Link, NavLink, Outlet, redirect, useLocation } from "react-router";
+import { createContext, data, Link, NavLink, Outlet, redirect, useLocation } from "react-router";
 import type { SessionUser } from "@bureau/domain/contracts/accounts";
+import { RouteErrorBoundary } from "../../components/layout/route-error.tsx";
 import { withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
-import { StaffOnly } from "../../features/account/staff-only.tsx";
 import { useSignOut } from "../../features/account/use-sign-out.ts";
 import type { Route } from "./+types/dashboard-layout";
 import "../../features/account/dashboard-shell.css";
@@ -156,17 +156,5 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 403) return <StaffOnly />;
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="staff-only" id="main">
-      <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p>{notFound ? "There is nothing at this address." : "Please try again in a moment."}</p>
-      <p>
-        <Link className="button button-primary" to="/">
-          Back to Travel Money
-        </Link>
-      </p>
-    </main>
-  );
+  return <RouteErrorBoundary error={error} />;
 }

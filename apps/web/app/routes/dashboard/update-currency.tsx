@@ -3,7 +3,7 @@ import type { AdminCurrency } from "@bureau/domain/contracts/dashboard";
 import { useToast } from "../../components/ui/toast.tsx";
 import { updateCurrency } from "../../features/dashboard/dashboard-api.ts";
 import { CurrencyForm } from "../../features/dashboard/currency-form.tsx";
-import { ApiClientError } from "../../lib/api-client.ts";
+import { ApiClientError, apiErrorText } from "../../lib/api-client.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/update-currency";
@@ -47,7 +47,7 @@ export default function UpdateCurrency({ loaderData: currency }: Route.Component
             navigate("/dashboard/Currency");
             return true;
           } catch (error) {
-            toast.error(error instanceof ApiClientError ? error.message : "Something went wrong");
+            toast.error(apiErrorText(error));
             return false;
           }
         }}

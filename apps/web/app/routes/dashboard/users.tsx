@@ -4,7 +4,7 @@ import { Link, useRevalidator } from "react-router";
 import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { listUsers, makeAdmin } from "../../features/account/account-api.ts";
-import { ApiClientError, browserApi } from "../../lib/api-client.ts";
+import { apiErrorText, browserApi } from "../../lib/api-client.ts";
 import { refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/users";
 
@@ -32,7 +32,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
       await makeAdmin(browserApi(), user.id);
       toast.success(`${user.email} is now an Admin`);
     } catch (error) {
-      toast.error(error instanceof ApiClientError && error.status < 500 ? error.message : "Something went wrong");
+      toast.error(apiErrorText(error));
     } finally {
       setBusyId(null);
       await revalidator.revalidate();

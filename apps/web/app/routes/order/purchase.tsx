@@ -2,12 +2,13 @@ import { useEffect, useId, useRef, useState } from "react";
 import { data, Link } from "react-router";
 import { isWay, WAY_TITLES } from "@bureau/domain/constants";
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
+import type { CustomerDetails } from "@bureau/domain/customer-details";
 import { useToast } from "../../components/ui/toast.tsx";
-import { ApiClientError } from "../../lib/api-client.ts";
+import { ApiClientError, apiErrorText } from "../../lib/api-client.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import { readCart, removeCartItem, useCart } from "../../features/cart/cart-store.ts";
 import { AddCurrencyForm } from "../../features/order/add-currency-form.tsx";
-import { type CustomerDetails, DetailsForm } from "../../features/order/details-form.tsx";
+import { DetailsForm } from "../../features/order/details-form.tsx";
 import { placeOrder } from "../../features/order/order-api.ts";
 import { OrderConfirmation } from "../../features/order/order-confirmation.tsx";
 import { OrderSummary } from "../../features/order/order-summary.tsx";
@@ -127,7 +128,7 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
       setStep(3);
     } catch (error) {
       toast.error("Something went wrong");
-      setFailure(error instanceof ApiClientError ? error.message : "We could not reach our server. Please try again.");
+      setFailure(apiErrorText(error, "We could not reach our server. Please try again."));
       // A definite refusal will not change on retry: the next attempt is a new submission.
       if (error instanceof ApiClientError && error.status < 500) idempotencyKey.current = null;
       setStep(1);
