@@ -48,6 +48,8 @@ export type Context = {
   pids: number[];
   /** Orders the load part placed (for the e-mail part's report). */
   loadOrders?: number;
+  /** A second instance of the product on the same database (the security part's attempt limits). */
+  peer?: RunningProduct;
 };
 
 export type PartResult = {

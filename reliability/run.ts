@@ -235,6 +235,8 @@ try {
     RATES_API_URL: rates.stub.url,
     RATES_API_KEY: secrets.ratesApiKey,
     LOG_LEVEL: "warn",
+    // Every simulated customer has its own address in X-Forwarded-For, set by this suite on loopback.
+    TRUSTED_PROXIES: "127.0.0.1,::1",
   };
   const launch = () => startProduct(env, { dataDir });
   const first = await launch();
@@ -291,6 +293,13 @@ try {
   await part("load", () => runLoad(context, { connections, seconds: loadSeconds }));
   await part("hostile", () => runHostile(context, { minimum: hostileMinimum, seed }));
   await part("races", () => runRaces(context));
+  if (wanted("security")) {
+    // The attempt limits must hold across instances: a second one on the same database.
+    const peer = await startProduct(env, { dataDir });
+    cleanups.push(() => peer.stop());
+    context.peer = peer;
+    context.pids.push(peer.process.pid ?? -1);
+  }
   await part("security", () => runSecurity(context));
   if (crashSettle) {
     console.log("\n▶ crash: waiting for every crash order's e-mail…");

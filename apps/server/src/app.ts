@@ -76,8 +76,9 @@ export async function buildApp({
     // once, on completion, and only when they failed or were slow (see onResponse below).
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
-    // Behind HTTPS the product runs behind a reverse proxy on the same host or network.
-    trustProxy: config.publicUrl.startsWith("https://") ? "loopback, linklocal, uniquelocal" : false,
+    // X-Forwarded-For decides the client address the attempt limits count, so it is believed only
+    // from the reverse proxies the operator names.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: REQUEST_BODY_LIMIT_BYTES,
     // Keep-alive sockets would hold a graceful shutdown open; in-flight requests still finish.
     forceCloseConnections: "idle",

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -68,6 +69,21 @@ const envSchema = z
     WORFX_URL: z.preprocess(emptyToUndefined, z.url().default("https://www.worfx.com/")),
     APP_STORE_URL: optionalUrl,
     PLAY_STORE_URL: optionalUrl,
+    TRUSTED_PROXIES: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(",")
+            .map((entry) => entry.trim())
+            .filter(Boolean),
+        )
+        .refine((entries) => entries.every(isAddressOrRange), {
+          message: "must be a comma-separated list of IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)",
+        })
+        .default([]),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -114,6 +130,15 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits >= 0 && bits <= (version === 4 ? 32 : 128);
+}
+
 export class ConfigError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
@@ -156,6 +181,8 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   links: { moneyTransfer: string; worfx: string; appStore: string | undefined; playStore: string | undefined };
   logLevel: Env["LOG_LEVEL"];
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); empty: none. */
+  trustedProxies: string[];
   /** What was generated on this start, without secrets (printed by main). */
   generatedNotice: string[];
   /** Passwords generated on this start, shown once on the terminal only (lib/generated-credentials.ts). */
@@ -267,6 +294,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       playStore: env.PLAY_STORE_URL,
     },
     logLevel: env.LOG_LEVEL,
+    trustedProxies: env.TRUSTED_PROXIES,
     generatedNotice,
     generatedCredentials: env.SECURE_BOX_USERNAME ? [] : generatedCredentials,
   };

@@ -207,3 +207,18 @@ export const contactMessages = pgTable("contact_messages", {
   message: text("message").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Counters of the sign-in, sign-up and Secure Box attempt limits (routes/auth/attempt-limits.ts), kept
+ * here rather than in process memory so that every server instance on this database shares them
+ * (docs/decisions/009). `key` names the limit and what it counts, e.g. "sign-in:account:x@y.z".
+ */
+export const attemptCounters = pgTable(
+  "attempt_counters",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("attempt_counters_window_ends_at_idx").on(t.windowEndsAt)],
+);

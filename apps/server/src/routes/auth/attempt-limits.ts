@@ -1,105 +1,129 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error.ts";
+import { clientAddressKey } from "../../lib/client-address.ts";
+import {
+  type AttemptCount,
+  clearAttempts,
+  countAttempt,
+  readAttemptCounts,
+  removeExpiredAttempts,
+} from "../../modules/attempts/attempt-counters.ts";
 
 /**
- * Abuse limits for sign-in, sign-up and the Secure Box: each counted per client address and per
- * account (the e-mail or the Secure Box username), so that neither one address trying many accounts
- * nor many addresses trying one account get far. Counters live in this process (see
- * docs/decisions/005); every attempt counts, successful or not (the Secure Box counts failures only,
- * see failureLimiter).
+ * Abuse limits for sign-in, sign-up and the Secure Box (docs/decisions/009). Each is counted per client
+ * address (IPv6 per /64) and per account, in PostgreSQL so that every server instance shares them.
+ *
+ * Guessing limits count failures only. An address that keeps failing is refused for a while. An
+ * account is never locked, since anyone who knows the e-mail (or, for the Secure Box, anyone who
+ * could make an admin fail) could then lock its owner out: instead, answers about that account come
+ * later and later, up to a few seconds, so guessing is slow while the owner, from any address, still
+ * gets in.
  */
 export type AttemptLimit = {
-  /** Distinguishes counters of different limits that share a key. */
+  /** Names the counter; the counted key follows it, e.g. "sign-in:account:ann@example.com". */
   name: string;
-  max: number;
   windowMs: number;
   /** The counted key, or undefined to skip this limit for the request (e.g. no e-mail given). */
   key: (request: FastifyRequest) => string | undefined;
+  policy: RefusePolicy | SlowDownPolicy;
 };
+/** At most `max` counted attempts per window; then 429 until the window ends. */
+type RefusePolicy = { kind: "refuse"; max: number };
+/** After `after` counted failures, each attempt waits, doubling from `firstDelayMs` up to `maxDelayMs`. */
+type SlowDownPolicy = { kind: "slow-down"; after: number; firstDelayMs: number; maxDelayMs: number };
 
 const MINUTE = 60_000;
 
-const byClientAddress = (request: FastifyRequest) => request.ip;
+const byClientAddress = (request: FastifyRequest) => clientAddressKey(request.ip);
 const byBodyField = (field: string) => (request: FastifyRequest) => {
   const value = (request.body as Record<string, unknown> | undefined)?.[field];
   return typeof value === "string" && value.trim() ? value.trim().toLowerCase() : undefined;
 };
+const bySignedInAccount = (request: FastifyRequest) => request.currentSession?.user.id;
+
+const accountSlowDown: SlowDownPolicy = { kind: "slow-down", after: 3, firstDelayMs: 500, maxDelayMs: 4_000 };
 
 export const signInLimits: AttemptLimit[] = [
-  { name: "sign-in:ip", max: 50, windowMs: 15 * MINUTE, key: byClientAddress },
-  { name: "sign-in:email", max: 10, windowMs: 15 * MINUTE, key: byBodyField("email") },
+  { name: "sign-in:address", windowMs: 15 * MINUTE, key: byClientAddress, policy: { kind: "refuse", max: 20 } },
+  { name: "sign-in:account", windowMs: 15 * MINUTE, key: byBodyField("email"), policy: accountSlowDown },
 ];
 
+/** Sign-ups count every attempt: creating accounts in bulk is the abuse, not guessing. */
 export const signUpLimits: AttemptLimit[] = [
-  { name: "sign-up:ip", max: 30, windowMs: 60 * MINUTE, key: byClientAddress },
-  { name: "sign-up:email", max: 5, windowMs: 60 * MINUTE, key: byBodyField("email") },
+  { name: "sign-up:address", windowMs: 60 * MINUTE, key: byClientAddress, policy: { kind: "refuse", max: 30 } },
+  { name: "sign-up:account", windowMs: 60 * MINUTE, key: byBodyField("email"), policy: { kind: "refuse", max: 5 } },
 ];
 
+/**
+ * The Secure Box username and password are shared by all staff, so the account counted is the admin
+ * who tries (only admins get this far), never the username typed.
+ */
 export const secureBoxLimits: AttemptLimit[] = [
-  { name: "secure-box:ip", max: 10, windowMs: 15 * MINUTE, key: byClientAddress },
-  { name: "secure-box:username", max: 5, windowMs: 15 * MINUTE, key: byBodyField("username") },
+  { name: "secure-box:address", windowMs: 15 * MINUTE, key: byClientAddress, policy: { kind: "refuse", max: 10 } },
+  { name: "secure-box:account", windowMs: 15 * MINUTE, key: bySignedInAccount, policy: accountSlowDown },
 ];
 
 /** Everything else under /api/auth (OAuth starts, callbacks, sign-out...): a generous per-address cap. */
 export const authEndpointLimits: AttemptLimit[] = [
-  { name: "auth:ip", max: 300, windowMs: 5 * MINUTE, key: byClientAddress },
+  { name: "auth:address", windowMs: 5 * MINUTE, key: byClientAddress, policy: { kind: "refuse", max: 300 } },
 ];
+
+/** How long an attempt waits after `failures` counted failures of its account. */
+export function slowDownDelayMs(policy: SlowDownPolicy, failures: number): number {
+  if (failures < policy.after) return 0;
+  return Math.min(policy.firstDelayMs * 2 ** (failures - policy.after), policy.maxDelayMs);
+}
 
 function waitText(seconds: number) {
   if (seconds <= 60) return "a minute";
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minutes`;
+  return `${Math.ceil(seconds / 60)} minutes`;
 }
 
 /**
- * A preHandler enforcing every given limit. Built on @fastify/rate-limit's createRateLimit (its
- * route-level hook runs only once per request, and we need two counters per request).
+ * Enforces `limits` for one kind of attempt. With `counting: "every-attempt"` each request counts
+ * as it arrives; with `"failures"` the route reports its outcome (recordFailure / recordSuccess).
  */
-export function attemptLimiter(app: FastifyInstance, what: string, limits: AttemptLimit[]) {
-  const checks = limits.map((limit) => ({
-    limit,
-    check: app.createRateLimit({
-      max: limit.max,
-      timeWindow: limit.windowMs,
-      keyGenerator: (request) => `${limit.name}:${limit.key(request) ?? ""}`,
-    }),
-  }));
-  return async function enforceAttemptLimits(request: FastifyRequest, reply: FastifyReply) {
-    for (const { limit, check } of checks) {
-      if (limit.key(request) === undefined) continue;
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header("retry-after", String(result.ttlInSeconds));
-        request.log.warn({ limit: limit.name }, "attempt limit reached");
-        throw new AppError(
-          "rate_limited",
-          `Too many ${what} attempts. Please wait ${waitText(result.ttlInSeconds)} and try again.`,
-        );
-      }
-    }
-  };
-}
-
-/**
- * Limits that count failed attempts only. The Secure Box credentials are shared by every member of
- * staff, so counting successes too would lock the team out on a busy morning; guessing is what
- * must be slowed down. Counters live in this process, like the others.
- */
-export function failureLimiter(what: string, limits: AttemptLimit[]) {
-  const failures = new Map<string, { count: number; resetAt: number }>();
+export function attemptLimiter(
+  app: FastifyInstance,
+  what: string,
+  limits: AttemptLimit[],
+  counting: "failures" | "every-attempt",
+) {
   const keysOf = (request: FastifyRequest) =>
     limits.flatMap((limit) => {
       const key = limit.key(request);
       return key === undefined ? [] : [{ limit, id: `${limit.name}:${key}` }];
     });
+
   return {
-    /** A preHandler refusing the attempt while any of its counters is full. */
+    /** preHandler: 429 when an address is over its limit; waits when an account is being guessed. */
     async enforce(request: FastifyRequest, reply: FastifyReply) {
-      const now = Date.now();
-      for (const { limit, id } of keysOf(request)) {
-        const entry = failures.get(id);
-        if (entry && entry.resetAt > now && entry.count >= limit.max) {
-          const seconds = Math.ceil((entry.resetAt - now) / 1000);
+      const keys = keysOf(request);
+      let counts: Map<string, AttemptCount>;
+      if (counting === "every-attempt") {
+        const counted = await Promise.all(
+          keys.map(async ({ limit, id }) => [id, await countAttempt(app.db, id, limit.windowMs)] as const),
+        );
+        counts = new Map(counted);
+      } else {
+        counts = await readAttemptCounts(
+          app.db,
+          keys.map(({ id }) => id),
+        );
+      }
+      let delayMs = 0;
+      for (const { limit, id } of keys) {
+        const entry = counts.get(id);
+        if (!entry) continue;
+        const { policy } = limit;
+        if (policy.kind === "slow-down") {
+          delayMs = Math.max(delayMs, slowDownDelayMs(policy, entry.count));
+          continue;
+        }
+        const over = counting === "every-attempt" ? entry.count > policy.max : entry.count >= policy.max;
+        if (over) {
+          const seconds = Math.max(1, Math.ceil((entry.windowEndsAt.getTime() - Date.now()) / 1000));
           reply.header("retry-after", String(seconds));
           request.log.warn({ limit: limit.name }, "attempt limit reached");
           throw new AppError(
@@ -108,18 +132,23 @@ export function failureLimiter(what: string, limits: AttemptLimit[]) {
           );
         }
       }
+      if (delayMs > 0) await sleep(delayMs);
     },
-    recordFailure(request: FastifyRequest) {
-      const now = Date.now();
-      for (const { limit, id } of keysOf(request)) {
-        const entry = failures.get(id);
-        if (!entry || entry.resetAt <= now) failures.set(id, { count: 1, resetAt: now + limit.windowMs });
-        else entry.count += 1;
-      }
-      // Keep the map from growing without bound under a spray of usernames.
-      if (failures.size > 10_000) {
-        for (const [id, entry] of failures) if (entry.resetAt <= now) failures.delete(id);
-      }
+
+    /** Counts a failed attempt against every key of the request. */
+    async recordFailure(request: FastifyRequest) {
+      await Promise.all(keysOf(request).map(({ limit, id }) => countAttempt(app.db, id, limit.windowMs)));
+      if (Math.random() < 0.01) await removeExpiredAttempts(app.db);
+    },
+
+    /** A success ends its account's slow-down (addresses keep their count: a hit proves nothing about them). */
+    async recordSuccess(request: FastifyRequest) {
+      await clearAttempts(
+        app.db,
+        keysOf(request)
+          .filter(({ limit }) => limit.policy.kind === "slow-down")
+          .map(({ id }) => id),
+      );
     },
   };
 }

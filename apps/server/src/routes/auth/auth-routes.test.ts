@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/auth-schema.ts";
 import { auditLog } from "../../db/schema.ts";
 import { STAFF_VERIFICATION_TTL_MS } from "../../plugins/session.ts";
-import { secureBoxLimits, signInLimits, signUpLimits } from "./attempt-limits.ts";
 import {
   cookieHeaderFrom,
   nextClientAddress,
@@ -223,114 +222,6 @@ describe("a forged role in any request body is ignored", () => {
     });
     expect(box.statusCode).toBe(403);
     expect(await roleOf(account.email)).toBe("user");
-  });
-});
-
-const limitOf = (limits: { name: string; max: number }[], name: string) => {
-  const limit = limits.find((l) => l.name === name);
-  if (!limit) throw new Error(`no limit ${name}`);
-  return limit.max;
-};
-
-describe("attempt limits", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  const signInAttempt = (email: string, remoteAddress: string) =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/auth/sign-in/email",
-      remoteAddress,
-      headers: { ...json, origin: t.config.publicUrl },
-      payload: JSON.stringify({ email, password: "wrong-password" }),
-    });
-
-  it("limits sign-in attempts on one account, from any address", async () => {
-    const account = await signUp(t.app);
-    const statuses: number[] = [];
-    const perAccount = limitOf(signInLimits, "sign-in:email");
-    for (let i = 0; i < perAccount; i++) {
-      statuses.push((await signInAttempt(account.email, nextClientAddress())).statusCode);
-    }
-    expect(statuses.every((s) => s === 401)).toBe(true);
-    const limited = await signInAttempt(account.email, nextClientAddress());
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toMatchObject({ code: "rate_limited" });
-    expect(limited.json().error.message).toMatch(/^Too many sign-in attempts\. Please wait .+ and try again\.$/);
-    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
-    // Even the right password waits: the limit is on attempts, not failures.
-    const right = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/sign-in/email",
-      remoteAddress: nextClientAddress(),
-      headers: { ...json, origin: t.config.publicUrl },
-      payload: JSON.stringify({ email: account.email, password: account.password }),
-    });
-    expect(right.statusCode).toBe(429);
-  });
-
-  it("limits sign-in attempts from one address, across accounts", async () => {
-    const address = nextClientAddress();
-    const perAddress = limitOf(signInLimits, "sign-in:ip");
-    for (let i = 0; i < perAddress; i++) expect((await signInAttempt(uniqueEmail(), address)).statusCode).toBe(401);
-    const limited = await signInAttempt(uniqueEmail(), address);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.message).toContain("Too many sign-in attempts");
-    // Another address is not affected.
-    expect((await signInAttempt(uniqueEmail(), nextClientAddress())).statusCode).toBe(401);
-  });
-
-  it("limits sign-ups per address and per e-mail", async () => {
-    const address = nextClientAddress();
-    const signUpFrom = (email: string, remoteAddress: string) =>
-      t.app.inject({
-        method: "POST",
-        url: "/api/auth/sign-up/email",
-        remoteAddress,
-        headers: { ...json, origin: t.config.publicUrl },
-        payload: JSON.stringify({ email, password: "a-good-password", name: "" }),
-      });
-    for (let i = 0; i < limitOf(signUpLimits, "sign-up:ip"); i++) {
-      expect((await signUpFrom(uniqueEmail(), address)).statusCode).toBe(200);
-    }
-    const limited = await signUpFrom(uniqueEmail(), address);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.message).toContain("Too many sign-up attempts");
-
-    const email = uniqueEmail();
-    const first = await signUpFrom(email, nextClientAddress());
-    expect(first.statusCode).toBe(200);
-    for (let i = 1; i < limitOf(signUpLimits, "sign-up:email"); i++) {
-      expect((await signUpFrom(email, nextClientAddress())).statusCode).toBe(409);
-    }
-    expect((await signUpFrom(email, nextClientAddress())).statusCode).toBe(429);
-  });
-
-  it("limits Secure Box attempts per username and per address", async () => {
-    const admin = await signUpAndSignIn(t.app, { role: "admin" });
-    const attempt = (username: string, remoteAddress: string) =>
-      t.app.inject({
-        method: "POST",
-        url: "/api/box",
-        remoteAddress,
-        headers: admin.headers,
-        payload: { username, password: "wrong" },
-      });
-    for (let i = 0; i < limitOf(secureBoxLimits, "secure-box:username"); i++) {
-      expect((await attempt("guess", nextClientAddress())).statusCode).toBe(403);
-    }
-    const byUsername = await attempt("guess", nextClientAddress());
-    expect(byUsername.statusCode).toBe(429);
-    expect(byUsername.json().error.message).toMatch(/^Too many Secure Box attempts\./);
-
-    const address = nextClientAddress();
-    for (let i = 0; i < limitOf(secureBoxLimits, "secure-box:ip"); i++) {
-      expect((await attempt(`name-${i}`, address)).statusCode).toBe(403);
-    }
-    expect((await attempt("name-last", address)).statusCode).toBe(429);
   });
 });
 

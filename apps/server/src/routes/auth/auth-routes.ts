@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
@@ -8,6 +8,7 @@ import {
   signInProvidersSchema,
 } from "@bureau/domain/contracts/accounts";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
+import { AppError } from "../../lib/app-error.ts";
 import { verifySecureBox } from "../../modules/users/secure-box.ts";
 import { authPlugin, OIDC_PROVIDER_ID, oidcProviderName } from "../../plugins/auth.ts";
 import { crossSitePlugin } from "../../plugins/cross-site.ts";
@@ -19,7 +20,7 @@ import {
   sessionPlugin,
 } from "../../plugins/session.ts";
 import { accountRoutes } from "./account-routes.ts";
-import { failureLimiter, secureBoxLimits } from "./attempt-limits.ts";
+import { attemptLimiter, secureBoxLimits } from "./attempt-limits.ts";
 import { betterAuthMount } from "./better-auth-mount.ts";
 import { oauthPopupRoutes } from "./oauth-popup.ts";
 
@@ -73,7 +74,7 @@ export const authRoutes = fp(
       }),
     );
 
-    const secureBoxFailures = failureLimiter("Secure Box", secureBoxLimits);
+    const secureBoxAttempts = attemptLimiter(app, "Secure Box", secureBoxLimits, "failures");
     api.post(
       "/api/box",
       {
@@ -82,12 +83,13 @@ export const authRoutes = fp(
           summary: "Secure Box: marks this (admin) session staff-verified when the credentials match",
           description:
             "Needs a signed-in session (401 otherwise): the step marks a session, so there must be one. " +
-            "Signed-in non-admins get 403 without any comparison. Attempts are limited per address and " +
-            "per username, and audited.",
+            "Signed-in non-admins get 403 without any comparison or count. Failed attempts are limited per " +
+            "address and slowed down per admin account, and audited.",
           body: secureBoxRequestSchema,
           response: { 200: secureBoxResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
         },
-        preHandler: [requireUser, secureBoxFailures.enforce],
+        // Non-admins are refused before the limits, so that they can neither try nor touch the counters.
+        preHandler: [requireUser, staffAccountsOnly, secureBoxAttempts.enforce],
       },
       async (request, reply) => {
         try {
@@ -99,9 +101,10 @@ export const authRoutes = fp(
             requestId: request.id,
           });
         } catch (error) {
-          secureBoxFailures.recordFailure(request);
+          if (error instanceof AppError) await secureBoxAttempts.recordFailure(request);
           throw error;
         }
+        await secureBoxAttempts.recordSuccess(request);
         forgetLoadedSession(request);
         reply.header("cache-control", "no-store");
         return { staffVerified: true as const };
@@ -110,3 +113,10 @@ export const authRoutes = fp(
   },
   { name: "auth-routes" },
 );
+
+/** The Secure Box is an admin's step: anyone else is refused before any comparison or count. */
+async function staffAccountsOnly(request: FastifyRequest) {
+  if (signedInSession(request).user.role !== "admin") {
+    throw new AppError("forbidden", "The Secure Box is for staff accounts only.");
+  }
+}

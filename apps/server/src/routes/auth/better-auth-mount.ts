@@ -44,21 +44,28 @@ export async function betterAuthMount(app: FastifyInstance) {
   };
 
   const hidden = { hide: true } as const;
+  const signInAttempts = attemptLimiter(app, "sign-in", signInLimits, "failures");
   app.post(`${AUTH_BASE_PATH}/sign-in/email`, {
     schema: hidden,
-    preHandler: attemptLimiter(app, "sign-in", signInLimits),
+    preHandler: signInAttempts.enforce,
+    // The outcome is counted before the answer leaves, so the next attempt already sees it.
+    onSend: async (request, reply, payload) => {
+      if (reply.statusCode === 401) await signInAttempts.recordFailure(request);
+      else if (reply.statusCode === 200) await signInAttempts.recordSuccess(request);
+      return payload;
+    },
     handler: forward,
   });
   app.post(`${AUTH_BASE_PATH}/sign-up/email`, {
     schema: hidden,
-    preHandler: [keepOnlySignUpFields, attemptLimiter(app, "sign-up", signUpLimits)],
+    preHandler: [keepOnlySignUpFields, attemptLimiter(app, "sign-up", signUpLimits, "every-attempt").enforce],
     handler: forward,
   });
   app.route({
     method: ["GET", "POST"],
     url: `${AUTH_BASE_PATH}/*`,
     schema: hidden,
-    preHandler: attemptLimiter(app, "authentication", authEndpointLimits),
+    preHandler: attemptLimiter(app, "authentication", authEndpointLimits, "every-attempt").enforce,
     handler: forward,
   });
 }
