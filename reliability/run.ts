@@ -298,7 +298,6 @@ try {
     const peer = await startProduct(env, { dataDir });
     cleanups.push(() => peer.stop());
     context.peer = peer;
-    context.pids.push(peer.process.pid ?? -1);
   }
   await part("security", () => runSecurity(context));
   if (crashSettle) {

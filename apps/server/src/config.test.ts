@@ -29,6 +29,8 @@ describe("configuration", () => {
     [{ SUPPORT_EMAIL: "nobody" }, "SUPPORT_EMAIL"],
     [{ GOOGLE_CLIENT_ID: "only-id" }, "GOOGLE_CLIENT_SECRET"],
     [{ RATES_PROVIDER: "exchangerates" }, "RATES_API_URL"],
+    [{ TRUSTED_PROXIES: "127.0.0.1, proxy.internal" }, "TRUSTED_PROXIES"],
+    [{ TRUSTED_PROXIES: "10.0.0.0/33" }, "TRUSTED_PROXIES"],
   ])("refuses %o naming %s", (env, name) => {
     expect(() => parseEnv(env)).toThrowError(ConfigError);
     try {
