@@ -104,8 +104,11 @@ export function createAuth({ config, db, log }: { config: Config; db: Db; log?: 
       },
     },
     account: {
-      // A Google or OIDC sign-in whose verified e-mail matches an existing account joins that account.
-      accountLinking: { enabled: true, trustedProviders: ["google", OIDC_PROVIDER_ID] },
+      // A sign-in through a provider joins the existing account of the same e-mail only when that
+      // account's own e-mail is verified and the provider says the e-mail is verified (email_verified).
+      // Only Google is trusted without that claim: it verifies the addresses it hands out. A generic
+      // OpenID provider may let anyone claim any address, which would hand over the account.
+      accountLinking: { enabled: true, trustedProviders: ["google"], requireLocalEmailVerified: true },
     },
     // Our own limits (routes/auth/attempt-limits.ts) run in Fastify, where the client address is known;
     // better-auth's would count by headers that in-process requests do not have.

@@ -2,7 +2,8 @@ import { type AddressInfo, createServer } from "node:net";
 import { eq } from "drizzle-orm";
 import Provider from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/auth-schema.ts";
+import { accounts, users } from "../../db/auth-schema.ts";
+import { ensureBootstrapAdmin } from "../../modules/users/ensure-bootstrap-admin.ts";
 import { cookieHeaderFrom } from "../../test/auth-helpers.ts";
 import { createTestApp } from "../../test/test-app.ts";
 
@@ -26,6 +27,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** What the provider says about a login name (default: `<login>@oidc.test`, verified). */
+const identities = new Map<string, { email: string; emailVerified: boolean }>();
+
 async function startProvider() {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
@@ -41,12 +45,13 @@ async function startProvider() {
     ],
     claims: { openid: ["sub", "role"], email: ["email", "email_verified"], profile: ["name"] },
     async findAccount(_ctx, id) {
+      const identity = identities.get(id);
       return {
         accountId: id,
         claims: async () => ({
           sub: id,
-          email: `${id}@oidc.test`,
-          email_verified: true,
+          email: identity?.email ?? `${id}@oidc.test`,
+          email_verified: identity?.emailVerified ?? true,
           name: "Olive Idc",
           role: "admin",
         }),
@@ -92,7 +97,8 @@ describe("sign-in through an OpenID Connect provider", () => {
     expect(response.json().providers).toContainEqual({ id: "oidc", name: "OpenID Connect", configured: true });
   });
 
-  it("creates the account with role user, ignoring a role claim, and ends on the popup page", async () => {
+  /** Our authorize URL, the provider's login and consent screens as `login`, back to our callback. */
+  async function signInThroughProvider(login: string) {
     const app: Jar = { cookie: "" };
     const start = await t.app.inject({
       method: "POST",
@@ -128,7 +134,7 @@ describe("sign-in through an OpenID Connect provider", () => {
       const action = /action="([^"]+)"/.exec(page)?.[1];
       const prompt = /name="prompt" value="([^"]+)"/.exec(page)?.[1];
       if (!action || !prompt) throw new Error(`unexpected provider page: ${page.slice(0, 300)}`);
-      const form = new URLSearchParams({ prompt, ...(prompt === "login" ? { login: "olive", password: "any" } : {}) });
+      const form = new URLSearchParams({ prompt, ...(prompt === "login" ? { login, password: "any" } : {}) });
       response = await providerRequest(browser, new URL(action, provider.issuer).toString(), {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -142,10 +148,15 @@ describe("sign-in through an OpenID Connect provider", () => {
       url: `${callback!.pathname}${callback!.search}`,
       headers: { cookie: app.cookie },
     });
+    app.cookie = cookieHeaderFrom(back.headers["set-cookie"], app.cookie);
+    return { back, cookie: app.cookie };
+  }
+
+  it("creates the account with role user, ignoring a role claim, and ends on the popup page", async () => {
+    const { back, cookie } = await signInThroughProvider("olive");
     expect(back.statusCode).toBe(302);
     expect(back.headers.location).toBe("/auth/popup-complete");
-    app.cookie = cookieHeaderFrom(back.headers["set-cookie"], app.cookie);
-
+    const app = { cookie };
     const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: app.cookie } });
     expect(session.json()).toMatchObject({ email: "olive@oidc.test", name: "Olive Idc", role: "user" });
     const [row] = await t.db.select().from(users).where(eq(users.email, "olive@oidc.test"));
@@ -156,5 +167,36 @@ describe("sign-in through an OpenID Connect provider", () => {
     const back = await t.app.inject({ method: "GET", url: "/api/auth/callback/oidc?code=forged&state=forged" });
     expect(back.statusCode).toBe(302);
     expect(String(back.headers.location)).toMatch(/^http:\/\/localhost:3000\/auth\/popup-complete\?error=/);
+  });
+
+  describe("never takes over an existing account without a verified e-mail", () => {
+    const adminEmail = "owner-admin@harbour.test";
+    beforeAll(async () => {
+      await ensureBootstrapAdmin({
+        auth: t.app.auth,
+        db: t.db,
+        config: { bootstrapAdmin: { email: adminEmail, password: "bootstrap-password-1" } },
+      });
+    });
+
+    it("an unverified e-mail claim for the admin's address gives no session and links nothing", async () => {
+      identities.set("mallory", { email: adminEmail, emailVerified: false });
+      const { back, cookie } = await signInThroughProvider("mallory");
+      expect(back.statusCode).toBe(302);
+      expect(String(back.headers.location)).toMatch(/\/auth\/popup-complete\?error=/);
+      const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie } });
+      expect(session.json()).toBeNull();
+      const [admin] = await t.db.select().from(users).where(eq(users.email, adminEmail));
+      const linked = await t.db.select().from(accounts).where(eq(accounts.userId, admin!.id));
+      expect(linked.map((account) => account.providerId)).toEqual(["credential"]);
+    });
+
+    it("a verified e-mail claim for that address joins the existing account", async () => {
+      identities.set("owner", { email: adminEmail, emailVerified: true });
+      const { back, cookie } = await signInThroughProvider("owner");
+      expect(back.headers.location).toBe("/auth/popup-complete");
+      const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie } });
+      expect(session.json()).toMatchObject({ email: adminEmail, role: "admin" });
+    });
   });
 });
