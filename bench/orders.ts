@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { loadavg } from "node:os";
 import pg from "pg";
-import { buildApp } from "../apps/server/src/app.ts";
-import { benchConfig, type LoadResult, openSeededScratchDatabase, runLoad } from "./support.ts";
+import { startProduct } from "./servers.ts";
+import { type LoadResult, openSeededScratchDatabase, runLoad } from "./support.ts";
 
 export type OrderBenchResult = {
   concurrency: number;
@@ -9,11 +10,15 @@ export type OrderBenchResult = {
   placements: LoadResult;
   bareInserts: LoadResult;
   ratio: number;
+  /** The machine's 1-minute load average when the run started (other work on the machine skews it). */
+  loadAverage: number;
 };
 
 /**
  * Quote + order placements per second through the whole HTTP stack on PostgreSQL, beside the bare
  * inserts of the same rows (quote, order, line, outbox message) through the same driver in the same run.
+ * The product runs in its own process (as `npm start` runs it), so that the load generator's work is not
+ * counted against it.
  */
 export async function benchOrders({
   serverUrl,
@@ -24,14 +29,21 @@ export async function benchOrders({
   concurrency?: number;
   durationMs?: number;
 }): Promise<OrderBenchResult> {
-  const { url: scratchUrl, database, dispose } = await openSeededScratchDatabase(serverUrl, concurrency);
+  const loadAverage = Number(loadavg()[0]?.toFixed(2));
+  // The product's schema and seed; the product itself connects with its own pool.
+  const { url: scratchUrl, dispose } = await openSeededScratchDatabase(serverUrl, 2);
   try {
     // An https PUBLIC_URL makes the server trust X-Forwarded-For from loopback, so that each simulated
     // customer has their own address and the rate limits apply per customer as in production.
-    const config = benchConfig({ PORT: "0", PUBLIC_URL: "https://bench.harbourfx.test" });
-    const app = await buildApp({ config, database, logger: false });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const product = await startProduct({
+      DATABASE_URL: scratchUrl,
+      PUBLIC_URL: "https://bench.harbourfx.test",
+      LOG_LEVEL: "warn",
+      SMTP_URL: "",
+      BOOTSTRAP_ADMIN_EMAIL: "bench-admin@example.com",
+      BOOTSTRAP_ADMIN_PASSWORD: "bench-password-123",
+    });
+    const base = product.url;
     const agentHeaders = (i: number) => ({
       "content-type": "application/json",
       "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
@@ -76,7 +88,7 @@ export async function benchOrders({
       },
       { concurrency, durationMs },
     );
-    await app.close();
+    await product.stop();
 
     const pool = new pg.Pool({ connectionString: scratchUrl, max: concurrency });
     const bareInserts = await runLoad(
@@ -118,6 +130,7 @@ export async function benchOrders({
       placements,
       bareInserts,
       ratio: placements.perSecond / bareInserts.perSecond,
+      loadAverage,
     };
   } finally {
     await dispose();

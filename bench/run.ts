@@ -55,23 +55,25 @@ if (wanted("orders")) {
   const orders = await benchOrders({ serverUrl });
   report.orders = orders;
   headline.push(
-    `Order placements: ${round(orders.placements.perSecond)}/s, p99 ${round(orders.placements.p99)} ms (bare inserts ${round(orders.bareInserts.perSecond)}/s)`,
+    `Order placements: ${round(orders.placements.perSecond)}/s, p99 ${round(orders.placements.p99)} ms, ratio ${round(orders.ratio, 2)} of bare inserts (${round(orders.bareInserts.perSecond)}/s; targets ratio ≥ 0.5, p99 < 100 ms)`,
   );
   sections.push(
     [
       "## Quote + order placements on PostgreSQL",
       "",
       `Command: \`BENCH_ONLY=orders npm run bench\` — ${orders.concurrency} concurrent customers for ${orders.durationSeconds} s;`,
-      "each placement = POST /api/quotes then POST /api/orders over HTTP (validation, pricing, row locks, the",
+      "each placement = POST /api/quotes then POST /api/orders over HTTP to the product in its own process",
+      "(`node apps/server/src/main.ts`, DATABASE_POOL_SIZE default; validation, pricing, row locks, the",
       "order-received outbox message); the baseline inserts the same rows (quote, order, line, outbox message)",
-      "through the same driver (node-postgres) in the same run.",
+      "through the same driver (node-postgres) in the same run. `BENCH_PROFILE_DIR=folder` writes the",
+      "product's CPU profile there.",
       "",
       "| | per second | p50 ms | p95 ms | p99 ms | errors |",
       "|---|---|---|---|---|---|",
       `| placements through the API | ${round(orders.placements.perSecond)} | ${round(orders.placements.p50)} | ${round(orders.placements.p95)} | ${round(orders.placements.p99)} | ${orders.placements.errors} |`,
       `| bare inserts of the same rows | ${round(orders.bareInserts.perSecond)} | ${round(orders.bareInserts.p50)} | ${round(orders.bareInserts.p95)} | ${round(orders.bareInserts.p99)} | ${orders.bareInserts.errors} |`,
       "",
-      `Placements reach ${round(orders.ratio * 100)}% of the bare insert rate.`,
+      `Placements reach ${round(orders.ratio * 100)}% of the bare insert rate (ratio **${round(orders.ratio, 2)}**, target at least 0.5; p99 target under 100 ms). Load average at the start of the run: ${orders.loadAverage}.`,
     ].join("\n"),
   );
 }

@@ -37,7 +37,11 @@ export async function startProduct(
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "bureau-bench-"));
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, "apps/server/src/main.ts")], {
+  // BENCH_PROFILE_DIR=folder: the product writes a CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, path.join(root, "apps/server/src/main.ts")], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, parseEnv } from "./config.ts";
+import { ConfigError, loadConfig, parseEnv, toBlockList } from "./config.ts";
 import { GENERATED_CREDENTIALS_FILE } from "./lib/generated-credentials.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,10 +17,24 @@ describe("configuration", () => {
     expect(env.HOST).toBe("127.0.0.1");
     expect(env.DATA_DIR).toBe("./data");
     expect(env.RATES_PROVIDER).toBe("fixed");
+    expect(env.DATABASE_POOL_SIZE).toBe(20);
+    expect(env.METRICS_ALLOW).toEqual(["127.0.0.1", "::1"]);
+  });
+
+  it("reads METRICS_ALLOW as addresses and CIDR ranges", () => {
+    const list = toBlockList(parseEnv({ METRICS_ALLOW: "127.0.0.1, 10.1.0.0/16, fd00::/8" }).METRICS_ALLOW);
+    expect(list.check("127.0.0.1", "ipv4")).toBe(true);
+    expect(list.check("10.1.200.3", "ipv4")).toBe(true);
+    expect(list.check("10.2.0.1", "ipv4")).toBe(false);
+    expect(list.check("fd12::1", "ipv6")).toBe(true);
+    expect(list.check("::1", "ipv6")).toBe(false);
+    expect(() => parseEnv({ METRICS_ALLOW: "10.0.0.0/33" })).toThrow(ConfigError);
   });
 
   it.each([
     [{ PORT: "abc" }, "PORT"],
+    [{ DATABASE_POOL_SIZE: "0" }, "DATABASE_POOL_SIZE"],
+    [{ METRICS_ALLOW: "everyone" }, "METRICS_ALLOW"],
     [{ PORT: "70000" }, "PORT"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ PUBLIC_URL: "not a url" }, "PUBLIC_URL"],

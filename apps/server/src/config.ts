@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { isIP } from "node:net";
+import { BlockList, isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -11,6 +11,25 @@ import { z } from "zod";
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+/** A comma-separated list of IP addresses and CIDR ranges (TRUSTED_PROXIES, METRICS_ALLOW). */
+function addressList(defaultEntries: string[]) {
+  return z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine((entries) => entries.every(isAddressOrRange), {
+        message: "must be a comma-separated list of IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)",
+      })
+      .default(defaultEntries),
+  );
+}
 
 const envSchema = z
   .object({
@@ -32,6 +51,16 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
         .optional(),
     ),
+    DATABASE_POOL_SIZE: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "must be a number" })
+        .int("must be a whole number")
+        .min(1, "must be between 1 and 500")
+        .max(500, "must be between 1 and 500")
+        .default(20),
+    ),
+    METRICS_ALLOW: addressList(["127.0.0.1", "::1"]),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
     PUBLIC_URL: optionalUrl,
     AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
@@ -69,21 +98,7 @@ const envSchema = z
     WORFX_URL: z.preprocess(emptyToUndefined, z.url().default("https://www.worfx.com/")),
     APP_STORE_URL: optionalUrl,
     PLAY_STORE_URL: optionalUrl,
-    TRUSTED_PROXIES: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .transform((value) =>
-          value
-            .split(",")
-            .map((entry) => entry.trim())
-            .filter(Boolean),
-        )
-        .refine((entries) => entries.every(isAddressOrRange), {
-          message: "must be a comma-separated list of IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)",
-        })
-        .default([]),
-    ),
+    TRUSTED_PROXIES: addressList([]),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -169,6 +184,10 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Connections each instance keeps to a PostgreSQL server (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
+  /** Addresses allowed to read /metrics (METRICS_ALLOW). */
+  metricsAllow: BlockList;
   dataDir: string;
   publicUrl: string;
   secureCookies: boolean;
@@ -268,6 +287,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    metricsAllow: toBlockList(env.METRICS_ALLOW),
     dataDir,
     publicUrl,
     secureCookies: publicUrl.startsWith("https://"),
@@ -298,4 +319,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     generatedNotice,
     generatedCredentials: env.SECURE_BOX_USERNAME ? [] : generatedCredentials,
   };
+}
+
+/** Validated entries of an address list as a set to check addresses against. */
+export function toBlockList(entries: string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = "", prefix] = entry.split("/");
+    const type = isIP(address) === 4 ? "ipv4" : "ipv6";
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return list;
 }

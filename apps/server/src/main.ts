@@ -28,7 +28,7 @@ async function main() {
 
   const database = openDatabase(
     config.databaseUrl
-      ? { kind: "postgres", url: config.databaseUrl }
+      ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize }
       : { kind: "pglite", dataDir: path.join(config.dataDir, "pglite") },
   );
   try {

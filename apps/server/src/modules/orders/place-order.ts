@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Way } from "@bureau/domain/constants";
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
 import { orderNumberFromRandom } from "@bureau/domain/order-number";
@@ -40,11 +40,23 @@ export async function placeOrder({
     try {
       const outcome = await db.transaction(async (tx) => {
         const quoteIds = input.lines.map((line) => line.quoteId);
-        // Lock the quotes so that two orders racing for one quote are serialised here.
+        // One statement locks the quotes and gathers everything the checks need (whether a quote is
+        // already used, whether this submission already made an order, the chosen branch): placement
+        // latency is mostly round trips to the database. Races that slip between this read and the
+        // inserts are still caught by the unique constraints (see the catch below).
         const stored = await tx
-          .select({ quote: quotes, label: currencies.label })
+          .select({
+            quote: quotes,
+            label: currencies.label,
+            used: sql<boolean>`exists (select 1 from ${orderLines} where ${orderLines.quoteId} = ${quotes.id})`,
+            sameSubmission: sql<
+              string | null
+            >`(select ${orders.id} from ${orders} where ${orders.idempotencyKey} = ${input.idempotencyKey})`,
+            branch: branches,
+          })
           .from(quotes)
           .innerJoin(currencies, eq(currencies.code, quotes.currencyCode))
+          .leftJoin(branches, eq(branches.key, input.branch))
           .where(inArray(quotes.id, quoteIds))
           // A fixed lock order: two orders sharing quotes cannot deadlock.
           .orderBy(quotes.id)
@@ -52,17 +64,10 @@ export async function placeOrder({
         const byId = new Map(stored.map((row) => [row.quote.id, row.quote]));
         const labels = new Map(stored.map((row) => [row.quote.currencyCode, row.label]));
         // A retry of this very submission (or a concurrent twin that committed while we waited for the
-        // locks) gets the order that exists.
-        const [sameSubmission] = await tx
-          .select({ id: orders.id })
-          .from(orders)
-          .where(eq(orders.idempotencyKey, input.idempotencyKey));
-        if (sameSubmission) return { existing: true as const };
-        const used = await tx
-          .select({ quoteId: orderLines.quoteId })
-          .from(orderLines)
-          .where(inArray(orderLines.quoteId, quoteIds));
-        if (used.length > 0) throw quoteUsed();
+        // locks) gets the order that exists. Without any known quote, the submission cannot have made an
+        // order, so there is nothing to look up.
+        if (stored.some((row) => row.sameSubmission !== null)) return { existing: true as const };
+        if (stored.some((row) => row.used)) throw quoteUsed();
 
         for (const line of input.lines) {
           const q = byId.get(line.quoteId);
@@ -107,7 +112,7 @@ export async function placeOrder({
           }
         }
 
-        const [branch] = await tx.select().from(branches).where(eq(branches.key, input.branch));
+        const branch = stored[0]?.branch;
         if (!branch)
           throw new AppError("validation_failed", "Select the checking point", { branch: "Select the checking point" });
 
