@@ -1,7 +1,5 @@
+import type { ApiRequest, ApiResponse, ApiTransport } from "@bureau/domain/contracts/web-host";
 import type { FastifyInstance } from "fastify";
-
-export type ApiRequest = { method: string; path: string; body?: unknown; headers?: Record<string, string> };
-export type ApiResponse = { status: number; body: unknown; setCookies: string[] };
 
 /**
  * The server-side transport of the web app's API client: the same routes, validation and
@@ -9,7 +7,11 @@ export type ApiResponse = { status: number; body: unknown; setCookies: string[] 
  */
 export function createInjectTransport(app: FastifyInstance) {
   return {
-    forRequest(visitor: { cookie?: string | undefined; ip?: string | undefined; userAgent?: string | undefined }) {
+    forRequest(visitor: {
+      cookie?: string | undefined;
+      ip?: string | undefined;
+      userAgent?: string | undefined;
+    }): ApiTransport {
       return async (request: ApiRequest): Promise<ApiResponse> => {
         const response = await app.inject({
           method: request.method as "GET",

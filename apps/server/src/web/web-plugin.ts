@@ -1,10 +1,11 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { AppLoadContext, PublicConfig } from "@bureau/domain/contracts/web-host";
 import fastifyStatic from "@fastify/static";
 import { createRequestListener } from "@remix-run/node-fetch-server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { REQUEST_BODY_LIMIT_BYTES } from "../lib/body-limits.ts";
 import { createInjectTransport } from "./inject-transport.ts";
 
@@ -15,11 +16,19 @@ import { createInjectTransport } from "./inject-transport.ts";
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: string }) => {
   const serverBuildPath = path.join(opts.buildDir, "server", "index.js");
-  const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild & {
-    entry: { module: { createLoadContext: (values: unknown) => unknown } };
-  };
+  const build = webServerBuild(await import(pathToFileURL(serverBuildPath).href), serverBuildPath);
   const createLoadContext = build.entry.module.createLoadContext;
   const transport = createInjectTransport(app);
+  const publicConfig: PublicConfig = {
+    publicUrl: app.config.publicUrl,
+    moneyTransferUrl: app.config.links.moneyTransfer,
+    worfxUrl: app.config.links.worfx,
+    appStoreUrl: app.config.links.appStore ?? null,
+    playStoreUrl: app.config.links.playStore ?? null,
+    googleEnabled: Boolean(app.config.google),
+    oidcEnabled: Boolean(app.config.oidc),
+  };
+  const urlOptions = publicOrigin(app.config.publicUrl);
 
   await app.register(fastifyStatic, {
     root: path.join(opts.buildDir, "client"),
@@ -37,30 +46,20 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
   });
 
   const handleRequest = createRequestHandler(build, app.config.env === "development" ? "development" : "production");
-  const listener = createRequestListener(async (request) => {
-    const response = await handleRequest(
-      request,
-      createLoadContext({
-        nonce: request.headers.get("x-internal-csp-nonce") ?? "",
-        requestId: request.headers.get("x-internal-request-id") ?? "",
-        api: transport.forRequest({
-          cookie: request.headers.get("cookie") ?? undefined,
-          ip: request.headers.get("x-internal-client-ip") ?? undefined,
-          userAgent: request.headers.get("user-agent") ?? undefined,
-        }),
-        publicConfig: {
-          publicUrl: app.config.publicUrl,
-          moneyTransferUrl: app.config.links.moneyTransfer,
-          worfxUrl: app.config.links.worfx,
-          appStoreUrl: app.config.links.appStore ?? null,
-          playStoreUrl: app.config.links.playStore ?? null,
-          googleEnabled: Boolean(app.config.google),
-          oidcEnabled: Boolean(app.config.oidc),
-        },
-      }) as never,
-    );
-    return compressPage(request, response);
-  }, publicOrigin(app.config.publicUrl));
+
+  /** The load context of one page request, typed end to end and handed over directly. */
+  function loadContextOf(request: FastifyRequest, reply: FastifyReply) {
+    return createLoadContext({
+      nonce: reply.pageNonce ?? "",
+      requestId: request.id,
+      api: transport.forRequest({
+        cookie: request.headers.cookie,
+        ip: request.ip,
+        userAgent: request.headers["user-agent"],
+      }),
+      publicConfig,
+    });
+  }
 
   await app.register(async (scope) => {
     // React Router reads request bodies itself: leave the stream untouched here.
@@ -69,17 +68,19 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
     // ...so Fastify's body limit never applies here: refuse over-long form posts on their declared
     // length, before a byte of the body is read.
     scope.addHook("onRequest", refuseOversizedPagePost);
-    const render = async (request: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
-      const raw = request.raw;
-      // Internal headers are always overwritten, so a client cannot smuggle its own values in.
-      raw.headers["x-internal-csp-nonce"] = reply.pageNonce ?? "";
-      raw.headers["x-internal-request-id"] = request.id;
-      raw.headers["x-internal-client-ip"] = request.ip;
+    const render = async (request: FastifyRequest, reply: FastifyReply) => {
+      const context = loadContextOf(request, reply);
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value as string);
       }
       reply.hijack();
-      await listener(raw, reply.raw);
+      // The fetch-server adapter (the one @react-router/node uses) turns the Node request into a
+      // Request, sends the Response back and handles aborted requests; the context goes in directly.
+      const listener = createRequestListener(
+        async (pageRequest) => compressPage(pageRequest, await handleRequest(pageRequest, context)),
+        urlOptions,
+      );
+      await listener(request.raw, reply.raw);
     };
     scope.route({ method: ["GET", "HEAD", "POST"], url: "/", handler: render });
     scope.route({
@@ -92,6 +93,24 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
     });
   });
 });
+
+/**
+ * The server build of the web app, with the load-context factory its server entry exports
+ * (apps/web/app/entry.server.tsx). Checked once at start, so a build without it fails loudly.
+ */
+type WebServerBuild = ServerBuild & {
+  entry: {
+    module: ServerBuild["entry"]["module"] & { createLoadContext: (values: AppLoadContext) => RouterContextProvider };
+  };
+};
+
+function webServerBuild(module: ServerBuild, from: string): WebServerBuild {
+  const entry = module.entry?.module as Partial<WebServerBuild["entry"]["module"]> | undefined;
+  if (typeof entry?.createLoadContext !== "function") {
+    throw new Error(`${from}: the web app's server entry does not export createLoadContext`);
+  }
+  return module as WebServerBuild;
+}
 
 /**
  * A form post to a page must declare its length (browsers always do) and stay within the request

@@ -1,9 +1,6 @@
 import type { ApiError } from "@bureau/domain/contracts/errors";
 import type { BranchList, CurrencyList } from "@bureau/domain/contracts/reference-data";
-
-export type ApiRequest = { method: string; path: string; body?: unknown; headers?: Record<string, string> };
-export type ApiResponse = { status: number; body: unknown; setCookies: string[] };
-export type ApiTransport = (request: ApiRequest) => Promise<ApiResponse>;
+import type { ApiTransport } from "@bureau/domain/contracts/web-host";
 
 /**
  * The web app's one API client. On the server it runs over an in-process transport given by the

@@ -31,10 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 const FIELD_NAMES: ContactFields[] = ["name", "email", "phone", "message"];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  // A form posted from another site is not one of our visitors writing to us.
-  if (request.headers.get("sec-fetch-site") === "cross-site") {
-    throw data("Forbidden", { status: 403 });
-  }
+  // Posts from another site never get here: the server refuses them first (plugins/cross-site.ts).
   let form: FormData;
   try {
     form = await request.formData();

@@ -1,0 +1,31 @@
+/**
+ * The seam between the server that hosts the web app and the web app's server-side code (types
+ * only, nothing runs here): what the server hands every page loader and action, and the one shape of
+ * an in-process API call, used by the server's inject transport and the web app's API client alike.
+ */
+
+export type ApiRequest = { method: string; path: string; body?: unknown; headers?: Record<string, string> };
+export type ApiResponse = { status: number; body: unknown; setCookies: string[] };
+export type ApiTransport = (request: ApiRequest) => Promise<ApiResponse>;
+
+/** Settings the server shares with the page (never secrets). */
+export type PublicConfig = {
+  /** The site's public origin (links in the sitemap, e-mails). */
+  publicUrl: string;
+  moneyTransferUrl: string;
+  worfxUrl: string;
+  appStoreUrl: string | null;
+  playStoreUrl: string | null;
+  googleEnabled: boolean;
+  oidcEnabled: boolean;
+};
+
+/** What the hosting server gives every server-side loader and action of one request. */
+export type AppLoadContext = {
+  /** The CSP nonce of this response, for React Router's inline scripts. */
+  nonce: string;
+  requestId: string;
+  /** The API in-process, as the visitor of this request (their cookie and address). */
+  api: ApiTransport;
+  publicConfig: PublicConfig;
+};
