@@ -1,10 +1,11 @@
 // Starts the built product for the browser tests on a fresh embedded database with known
-// credentials, and a local SMTP-less mail outbox.
+// credentials, and a local SMTP server whose messages the tests can read.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startMailSink } from "./mail-sink.mjs";
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider } from "./oidc-provider.mjs";
 import { RATES_API_KEY, startRatesService } from "./rates-service.mjs";
 
@@ -17,6 +18,8 @@ const publicUrl = `http://127.0.0.1:${port}`;
 const oidc = await startOidcProvider({ port: port + 1, appUrl: publicUrl });
 // A local rates service on the port after that, for Check and live rates in the dashboard tests.
 const ratesService = await startRatesService({ port: port + 2 });
+// A real SMTP server on the next two ports (SMTP, then HTTP for the tests to read what arrived).
+const mailSink = await startMailSink({ smtpPort: port + 3, httpPort: port + 4 });
 const child = spawn(process.execPath, [path.join(root, "apps/server/src/main.ts")], {
   stdio: "inherit",
   env: {
@@ -35,6 +38,7 @@ const child = spawn(process.execPath, [path.join(root, "apps/server/src/main.ts"
     RATES_PROVIDER: "exchangerates",
     RATES_API_URL: ratesService.url,
     RATES_API_KEY,
+    SMTP_URL: mailSink.smtpUrl,
   },
 });
 const stop = () => child.kill("SIGTERM");

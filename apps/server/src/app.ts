@@ -17,12 +17,14 @@ import type { JobRunner } from "./jobs/job-runner.ts";
 import { REQUEST_BODY_LIMIT_BYTES } from "./lib/body-limits.ts";
 import { createCachedJson } from "./lib/cached-json.ts";
 import { listCurrencies } from "./modules/currencies/list-currencies.ts";
+import { createOrderLinks, type OrderLinks } from "./modules/orders/order-links.ts";
 import { createRateProvider, type RateProvider } from "./modules/rates/rate-provider.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { adminRoutes } from "./routes/admin/admin-routes.ts";
 import { authRoutes } from "./routes/auth/auth-routes.ts";
 import { orderRoutes } from "./routes/orders/order-routes.ts";
+import { trackingRoutes } from "./routes/orders/tracking-routes.ts";
 import { contactRoutes } from "./routes/public/contact.ts";
 import { createCurrenciesFastPath } from "./routes/public/currencies-fast-path.ts";
 import { referenceDataRoutes } from "./routes/public/reference-data.ts";
@@ -37,6 +39,8 @@ declare module "fastify" {
     /** After currencies changed (committed): drops the cached list here and on every other instance. */
     invalidateCurrencies: () => Promise<void>;
     rateProvider: RateProvider;
+    /** Signs and checks the links to customers' order pages. */
+    orderLinks: OrderLinks;
     enableFastPaths: () => Promise<void>;
     /** Present when the process runs the background jobs (main.ts). */
     jobRunner: JobRunner | undefined;
@@ -120,6 +124,7 @@ export async function buildApp({
   app.decorate("db", database.db);
   app.decorate("rateProvider", createRateProvider(config));
   app.decorate("jobRunner", undefined);
+  app.decorate("orderLinks", createOrderLinks({ authSecret: config.authSecret, publicUrl: config.publicUrl }));
   // The public currency list is cached briefly. A change on any instance clears every instance's copy at
   // once through a notification; the short lifetime remains the fallback while the listener reconnects.
   const currencyList = createCachedJson(() => listCurrencies({ db: database.db }), 2_000);
@@ -153,6 +158,7 @@ export async function buildApp({
   await app.register(contactRoutes);
   await app.register((await import("./routes/public/compare-rates.ts")).compareRatesRoutes);
   await app.register(orderRoutes);
+  await app.register(trackingRoutes);
   await app.register(authRoutes);
   await app.register(adminRoutes);
 

@@ -98,6 +98,7 @@ async function startServices(app: Awaited<ReturnType<typeof buildApp>>, database
     smtpUrl: app.config.mail.smtpUrl,
     from: app.config.mail.from,
     publicUrl: app.config.publicUrl,
+    orderLinks: app.orderLinks,
   });
   if (mailer.enabled) jobs.push(outboxDeliveryJob(mailer));
   else {

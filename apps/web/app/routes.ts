@@ -15,6 +15,8 @@ export default [
     route("contact", "routes/public/contact.tsx"),
     route("sendmony", "routes/public/send-money.tsx"),
     route("faq", "routes/public/faq.tsx"),
+    route("track", "routes/public/track.tsx"),
+    route("track/:token", "routes/public/track-link.tsx"),
     route("coming-soon", "routes/public/coming-soon.tsx"),
     route("purchase/:currencyParams/:currentWay", "routes/order/purchase.tsx"),
     route("signIn", "routes/account/sign-in.tsx"),

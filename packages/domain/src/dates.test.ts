@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatLongDate, ordinalSuffix } from "./dates.ts";
+import { formatLongDate, formatLongDateTime, ordinalSuffix } from "./dates.ts";
 
 describe("formatLongDate", () => {
   it.each([
@@ -79,5 +79,12 @@ describe("ordinalSuffix", () => {
       "111th",
       "112th",
     ]);
+  });
+});
+
+describe("formatLongDateTime", () => {
+  it("adds the London time of day, in winter and in summer", () => {
+    expect(formatLongDateTime("2026-11-21T14:05:00Z")).toBe("November 21st, 2026, 14:05");
+    expect(formatLongDateTime("2026-07-01T23:30:00Z")).toBe("July 2nd, 2026, 00:30");
   });
 });

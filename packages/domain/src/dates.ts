@@ -38,3 +38,15 @@ export function formatLongDate(date: Date | string): string {
   const day = Number(part("day"));
   return `${part("month")} ${day}${ordinalSuffix(day)}, ${part("year")}`;
 }
+
+let timeFormatter: Intl.DateTimeFormat | undefined;
+/** "November 21st, 2026, 14:05": a London date and 24-hour time, for timelines. */
+export function formatLongDateTime(date: Date | string): string {
+  const d = typeof date === "string" ? new Date(date) : date;
+  timeFormatter ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: DISPLAY_TIME_ZONE,
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+  return `${formatLongDate(d)}, ${timeFormatter.format(d)}`;
+}

@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../db/client.ts";
 import type { MailKind } from "../modules/mail/enqueue-mail.ts";
 import { renderMail } from "../modules/mail/render-mail.ts";
+import type { OrderLinks } from "../modules/orders/order-links.ts";
 
 type OutboxRow = {
   id: number;
@@ -19,6 +20,8 @@ export type OutboxMailerOptions = {
   smtpUrl: string | undefined;
   from: string;
   publicUrl: string;
+  /** Signs the link to the order page that every order e-mail carries. */
+  orderLinks: OrderLinks;
   maxAttempts?: number;
 };
 
@@ -60,7 +63,7 @@ export function createOutboxMailer(options: OutboxMailerOptions) {
 
   async function sendOne(row: OutboxRow): Promise<void> {
     try {
-      const rendered = await renderMail(db, row.kind, row.payload.data, options.publicUrl);
+      const rendered = await renderMail(db, row.kind, row.payload.data, options.publicUrl, options.orderLinks);
       if (!rendered) {
         await db.execute(
           sql`update outbox set status = 'failed', last_error = 'nothing to render', locked_until = null where id = ${row.id}`,

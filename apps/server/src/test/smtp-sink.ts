@@ -58,5 +58,6 @@ export function mailerFor(app: FastifyInstance, smtp: { url: string }) {
     smtpUrl: smtp.url,
     from: app.config.mail.from,
     publicUrl: app.config.publicUrl,
+    orderLinks: app.orderLinks,
   });
 }

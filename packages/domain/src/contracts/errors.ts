@@ -12,6 +12,7 @@ export const errorCodes = [
   "payload_too_large",
   "unsupported_media_type",
   "quote_invalid",
+  "link_expired",
   "service_unavailable",
   "internal",
 ] as const;
@@ -28,6 +29,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   quote_invalid: 422,
+  link_expired: 410,
   service_unavailable: 503,
   internal: 500,
 };

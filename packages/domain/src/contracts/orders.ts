@@ -127,5 +127,7 @@ export const orderReceiptSchema = z.object({
   lines: z.array(orderLineSchema),
   totalGbpMinor: z.number().int(),
   createdAt: z.string(),
+  /** Given to the customer who placed the order: the signed token of the order page's link. */
+  accessToken: z.string().optional(),
 });
 export type OrderReceipt = z.infer<typeof orderReceiptSchema>;

@@ -4,6 +4,7 @@ import { formatLongDate } from "@bureau/domain/dates";
 import { formatMinor } from "@bureau/domain/money";
 import type { Db } from "../../db/client.ts";
 import { branches } from "../../db/schema.ts";
+import type { OrderLinks } from "../orders/order-links.ts";
 import { loadOrderReceipt } from "../orders/order-receipt.ts";
 import type { MailKind } from "./enqueue-mail.ts";
 import { type Html, html } from "./html.ts";
@@ -32,6 +33,7 @@ export async function renderMail(
   kind: MailKind,
   data: Record<string, unknown>,
   publicUrl: string,
+  orderLinks: OrderLinks,
 ): Promise<RenderedMail | null> {
   if (kind === "contact-to-support") {
     const subject = `Contact form: ${String(data.name ?? "").slice(0, 80)}`;
@@ -41,8 +43,13 @@ export async function renderMail(
     return { subject, text, html: layout("Contact form message", body, publicUrl) };
   }
 
-  const receipt = await loadOrderReceipt(db, String(data.orderId));
+  const orderId = String(data.orderId);
+  const receipt = await loadOrderReceipt(db, orderId);
   if (!receipt) return null;
+  // Every order e-mail opens the order page straight away (signed; works while the order is open).
+  const orderUrl = orderLinks.urlFor(orderId);
+  const trackText = `See your order at any time: ${orderUrl}`;
+  const trackHtml = html`<p><a href="${orderUrl}">See your order ${receipt.orderNumber}</a> (status, branch, opening hours; you can cancel it there while it is not yet collected).</p>`;
   const [branch] = await db.select().from(branches).where(eq(branches.key, receipt.branch.key));
   const address = [...receipt.branch.addressLines, receipt.branch.postcode].join(", ");
   const hours = (branch?.hours ?? []).map((h) => `${h.day} ${h.opens}–${h.closes}`);
@@ -78,14 +85,37 @@ export async function renderMail(
       receipt.way === "Order"
         ? `${ID_REMINDER} ${ADDRESS_REMINDER}`
         : "We buy notes only (no coins); notes are checked in the branch.",
+      "",
+      trackText,
     ].join("\n");
     const body = html`<p>Dear ${receipt.fullName},</p>
 <p>Thank you for your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}.</p>
 ${table}
 <p><strong>Total:</strong> ${formatMinor(receipt.totalGbpMinor, "GBP")}<br><strong>Pickup location:</strong> ${receipt.branch.name}, ${address}</p>
 <p>${next}</p>
-<p>${receipt.way === "Order" ? `${ID_REMINDER} ${ADDRESS_REMINDER}` : "We buy notes only (no coins); notes are checked in the branch."}</p>`;
+<p>${receipt.way === "Order" ? `${ID_REMINDER} ${ADDRESS_REMINDER}` : "We buy notes only (no coins); notes are checked in the branch."}</p>
+${trackHtml}`;
     return { subject, text, html: layout("Order received", body, publicUrl) };
+  }
+
+  if (kind === "order-cancelled") {
+    const subject = `Your order ${receipt.orderNumber} has been cancelled`;
+    const text = [
+      `Dear ${receipt.fullName},`,
+      "",
+      `Your ${way} order ${receipt.orderNumber}, placed on ${placed}, has been cancelled. Nothing is held for you and nothing is owed.`,
+      textLines,
+      "",
+      `If you did not ask for this, please call our ${receipt.branch.name} branch on ${receipt.branch.phone}.`,
+      "",
+      trackText,
+    ].join("\n");
+    const body = html`<p>Dear ${receipt.fullName},</p>
+<p>Your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}, has been cancelled. Nothing is held for you and nothing is owed.</p>
+${table}
+<p>If you did not ask for this, please call our ${receipt.branch.name} branch on ${receipt.branch.phone}.</p>
+${trackHtml}`;
+    return { subject, text, html: layout("Order cancelled", body, publicUrl) };
   }
 
   // order-ready
@@ -102,11 +132,14 @@ ${table}
     ID_REMINDER,
     ADDRESS_REMINDER,
     RATE_GUARANTEE,
+    "",
+    trackText,
   ].join("\n");
   const body = html`<p>Dear ${receipt.fullName},</p>
 <p>Your ${way} order <strong>${receipt.orderNumber}</strong> is ready at our ${receipt.branch.name} branch: ${address} (phone ${receipt.branch.phone}).</p>
 ${table}
 <h2>Opening hours</h2><ul>${hours.map((h) => html`<li>${h}</li>`)}</ul>
-<p>${ID_REMINDER}</p><p>${ADDRESS_REMINDER}</p><p><strong>${RATE_GUARANTEE}</strong></p>`;
+<p>${ID_REMINDER}</p><p>${ADDRESS_REMINDER}</p><p><strong>${RATE_GUARANTEE}</strong></p>
+${trackHtml}`;
   return { subject, text, html: layout("Ready for collection", body, publicUrl) };
 }

@@ -35,7 +35,7 @@ export async function placeOrder({
   db: Db;
   input: PlaceOrderInput;
   now?: Date;
-}): Promise<{ receipt: OrderReceipt; created: boolean }> {
+}): Promise<{ orderId: string; receipt: OrderReceipt; created: boolean }> {
   for (let attempt = 1; ; attempt++) {
     try {
       const outcome = await db.transaction(async (tx) => {
@@ -163,20 +163,20 @@ export async function placeOrder({
             return { ...q, position: index + 1, label: labels.get(q.currencyCode) ?? q.currencyCode };
           }),
         );
-        return { existing: false as const, receipt };
+        return { existing: false as const, orderId: order.id, receipt };
       });
       if (outcome.existing) {
         const winner = await findByIdempotencyKey(db, input);
-        if (winner) return { receipt: winner, created: false };
+        if (winner) return { ...winner, created: false };
         throw new Error("idempotent order disappeared");
       }
-      return { receipt: outcome.receipt, created: true };
+      return { orderId: outcome.orderId, receipt: outcome.receipt, created: true };
     } catch (error) {
       const constraint = violatedUniqueConstraint(error);
       if (constraint === "orders_idempotency_key") {
         // A concurrent retry of the same submission won: answer with its order.
         const winner = await findByIdempotencyKey(db, input);
-        if (winner) return { receipt: winner, created: false };
+        if (winner) return { ...winner, created: false };
       }
       if (constraint === "order_lines_quote_key") throw quoteUsed();
       if (constraint === "orders_order_number_key" && attempt < MAX_ATTEMPTS) continue;
@@ -195,7 +195,10 @@ function quoteUsed() {
   );
 }
 
-async function findByIdempotencyKey(db: Db, input: PlaceOrderInput): Promise<OrderReceipt | null> {
+async function findByIdempotencyKey(
+  db: Db,
+  input: PlaceOrderInput,
+): Promise<{ orderId: string; receipt: OrderReceipt } | null> {
   const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
   if (!row) return null;
   const receipt = await loadOrderReceipt(db, row.id);
@@ -209,5 +212,5 @@ async function findByIdempotencyKey(db: Db, input: PlaceOrderInput): Promise<Ord
       idempotencyKey: "Already used",
     });
   }
-  return receipt;
+  return { orderId: row.id, receipt };
 }

@@ -13,8 +13,8 @@ const PAST: Record<OrderTransition, string> = { accept: "accepted", complete: "c
 
 /**
  * Moves an order along its lifecycle with one conditional UPDATE: of two staff acting on the same
- * order at once exactly one succeeds, the other gets 409. The change, its audit entry and (on accept)
- * the "ready for collection" e-mail commit together.
+ * order at once exactly one succeeds, the other gets 409. The change, its audit entry and its e-mail
+ * ("ready for collection" on accept, "cancelled" on cancel) commit together.
  */
 export async function transitionOrder({
   db,
@@ -23,15 +23,21 @@ export async function transitionOrder({
   actor,
   requestId,
   now = new Date(),
+  customer,
 }: {
   db: Db;
   orderId: string;
   transition: OrderTransition;
-  actor: AuditActor;
+  /** The staff member acting; for a customer's own cancel, the customer (no account id). */
+  actor: AuditActor | { id: null; email: string };
   requestId?: string;
   now?: Date;
+  /** Set when the customer acts from the order page: narrower rules and the customer's own wording. */
+  customer?: { allowedFrom: readonly OrderStatus[]; refusal: (status: OrderStatus) => string };
 }): Promise<{ id: string; orderNumber: string; status: OrderStatus }> {
-  const rule = ORDER_TRANSITIONS[transition];
+  const rule = customer
+    ? { ...ORDER_TRANSITIONS[transition], from: [...customer.allowedFrom] }
+    : ORDER_TRANSITIONS[transition];
   const stamp: Partial<typeof orders.$inferInsert> =
     transition === "accept"
       ? { acceptedAt: now, acceptedBy: actor.email }
@@ -46,6 +52,7 @@ export async function transitionOrder({
       .for("update");
     if (!before) throw new AppError("not_found", "There is no such order.");
     if (!rule.from.includes(before.status)) {
+      if (customer) throw new AppError("conflict", customer.refusal(before.status));
       throw new AppError(
         "conflict",
         `This order is ${before.status}, so it cannot be ${PAST[transition]}. Please refresh the list.`,
@@ -65,13 +72,22 @@ export async function transitionOrder({
       entityType: "order",
       entityId: orderId,
       before: { status: before.status },
-      after: { status: after.status },
+      after: customer ? { status: after.status, by: "customer" } : { status: after.status },
       requestId: requestId ?? null,
     });
     if (transition === "accept") {
       await enqueueMail(tx, {
         kind: "order-ready",
         dedupeKey: `order-ready:${orderId}`,
+        to: before.email,
+        data: { orderId },
+      });
+    }
+    if (transition === "cancel") {
+      // The customer hears of a cancel whoever made it, so that nobody travels to collect a cancelled order.
+      await enqueueMail(tx, {
+        kind: "order-cancelled",
+        dedupeKey: `order-cancelled:${orderId}`,
         to: before.email,
         data: { orderId },
       });

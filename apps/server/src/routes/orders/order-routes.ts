@@ -41,7 +41,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { customer, ...rest } = request.body;
-      const { receipt, created } = await placeOrder({
+      const { orderId, receipt, created } = await placeOrder({
         db: app.db,
         input: {
           ...rest,
@@ -53,7 +53,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       });
-      return reply.status(created ? 201 : 200).send(receipt);
+      // The confirmation links to the order page with the same signed token as the e-mails.
+      return reply.status(created ? 201 : 200).send({ ...receipt, accessToken: app.orderLinks.tokenFor(orderId) });
     },
   );
 };

@@ -24,6 +24,7 @@ const columns: { title: string; links: { label: string; to: string }[] }[] = [
     title: "SUPPORT",
     links: [
       { label: "Help", to: "/faq" },
+      { label: "Track your order", to: "/track" },
       { label: "Support", to: "/contact" },
       { label: "Privacy policy", to: "/privacyPolicy" },
       { label: "Terms and conditions", to: "/termsCoditition" },

@@ -1,7 +1,9 @@
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
 import { formatLongDate } from "@bureau/domain/dates";
 import { formatMinor } from "@bureau/domain/money";
+import { Link } from "react-router";
 import { lineAmounts } from "./order-summary.tsx";
+import { WhatToBring } from "./what-to-bring.tsx";
 
 export function OrderConfirmation({ receipt }: { receipt: OrderReceipt }) {
   const pickup = `${receipt.branch.name}, ${[...receipt.branch.addressLines, receipt.branch.postcode].join(", ")}`;
@@ -56,24 +58,14 @@ export function OrderConfirmation({ receipt }: { receipt: OrderReceipt }) {
       </dl>
       <div className="notice" role="note" aria-labelledby="important-heading">
         <h3 id="important-heading">Important Notification</h3>
-        {receipt.way === "Order" ? (
-          <ul>
-            <li>
-              Please bring a valid passport, or a full UK or European photo driving licence, or a European national ID
-              card, and a payment card matching the name on the order.
-            </li>
-            <li>Proof of address may be needed if dated within the past 90 days.</li>
-            <li>A 24-hour rate guarantee applies after the order reaches the store.</li>
-            <li>Orders depend on stock and denomination availability. We will e-mail you when it is ready.</li>
-          </ul>
-        ) : (
-          <ul>
-            <li>We buy bank notes only: no coins.</li>
-            <li>Notes are checked for authenticity in the branch; damaged or withdrawn notes cannot be accepted.</li>
-            <li>Please bring a valid photo ID in the name on the order.</li>
-          </ul>
-        )}
+        <WhatToBring way={receipt.way} />
       </div>
+      {receipt.accessToken ? (
+        <p className="print-hidden">
+          <Link to={`/track/${receipt.accessToken}`}>Track this order</Link>: see its status at any time, or cancel it
+          before collection. The link is also in the e-mail we are sending you.
+        </p>
+      ) : null}
       <p className="print-hidden">
         <button type="button" className="button button-primary" onClick={() => window.print()}>
           Print

@@ -1,0 +1,120 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
+import {
+  CUSTOMER_CANCELLABLE_STATUSES,
+  cancelRefusal,
+  customerMayCancel,
+  isOrderOpen,
+  ORDER_NOT_FOUND_MESSAGE,
+} from "@bureau/domain/order-tracking";
+import type { Db } from "../../db/client.ts";
+import { orders } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { toRate4 } from "../currencies/list-currencies.ts";
+import type { OrderLinks } from "./order-links.ts";
+import { branchSummary, loadOrderRows } from "./order-receipt.ts";
+import { transitionOrder } from "./transition-order.ts";
+
+export const ORDER_LINK_INVALID_MESSAGE =
+  "This order link is not valid. Please find your order with its number and e-mail.";
+export const ORDER_LINK_EXPIRED_MESSAGE =
+  "This link has expired because the order is closed. You can still find the order with its number and e-mail.";
+
+/** The customer's view of an order: its state, lines, branch with opening hours, and its timeline. */
+export async function loadTrackedOrder(db: Db, links: OrderLinks, orderId: string): Promise<TrackedOrder | null> {
+  const rows = await loadOrderRows(db, orderId);
+  if (!rows) return null;
+  const { order, branch, lines } = rows;
+  const timeline: TrackedOrder["timeline"] = [{ event: "placed", at: order.createdAt.toISOString() }];
+  if (order.acceptedAt) timeline.push({ event: "accepted", at: order.acceptedAt.toISOString() });
+  if (order.completedAt) timeline.push({ event: "completed", at: order.completedAt.toISOString() });
+  if (order.cancelledAt) timeline.push({ event: "cancelled", at: order.cancelledAt.toISOString() });
+  return {
+    orderNumber: order.orderNumber,
+    way: order.way,
+    status: order.status,
+    fullName: `${order.firstName} ${order.lastName}`,
+    branch: { ...branchSummary(branch), hours: branch.hours },
+    lines: lines.map((line) => ({
+      position: line.position,
+      currency: line.currencyCode,
+      label: line.label,
+      rate: toRate4(line.rate),
+      gbpMinor: line.gbpMinor,
+      foreignMinor: line.foreignMinor,
+    })),
+    totalGbpMinor: order.totalGbpMinor,
+    timeline,
+    canCancel: customerMayCancel(order.status),
+    accessToken: links.tokenFor(order.id),
+  };
+}
+
+/**
+ * "Track your order": the order whose number and e-mail (any letter case) both match. Every miss gets
+ * the same answer, so the form tells nobody whether an order number exists.
+ */
+export async function findTrackedOrder({
+  db,
+  links,
+  orderNumber,
+  email,
+}: {
+  db: Db;
+  links: OrderLinks;
+  orderNumber: string;
+  email: string;
+}): Promise<TrackedOrder> {
+  const [match] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.orderNumber, orderNumber), eq(sql`lower(${orders.email})`, email.trim().toLowerCase())));
+  const tracked = match && (await loadTrackedOrder(db, links, match.id));
+  if (!tracked) throw new AppError("not_found", ORDER_NOT_FOUND_MESSAGE);
+  return tracked;
+}
+
+/** The order behind a signed e-mail link, while the order is open. */
+export async function openOrderLink({ db, links, token }: { db: Db; links: OrderLinks; token: string }) {
+  const tracked = await orderOfToken(db, links, token);
+  if (!isOrderOpen(tracked.status)) throw new AppError("link_expired", ORDER_LINK_EXPIRED_MESSAGE);
+  return tracked;
+}
+
+/**
+ * The customer's own cancel, authorised by the order's signed token (from the e-mail link or from a
+ * matching lookup): allowed while Pending or Accepted, audited with the customer as the actor, and
+ * announced by a "cancelled" e-mail through the outbox.
+ */
+export async function cancelTrackedOrder({
+  db,
+  links,
+  token,
+  requestId,
+}: {
+  db: Db;
+  links: OrderLinks;
+  token: string;
+  requestId?: string;
+}): Promise<TrackedOrder> {
+  const orderId = links.orderIdOf(token);
+  if (!orderId) throw new AppError("not_found", ORDER_LINK_INVALID_MESSAGE);
+  const [order] = await db.select({ email: orders.email }).from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new AppError("not_found", ORDER_LINK_INVALID_MESSAGE);
+  await transitionOrder({
+    db,
+    orderId,
+    transition: "cancel",
+    actor: { id: null, email: order.email },
+    ...(requestId ? { requestId } : {}),
+    customer: { allowedFrom: CUSTOMER_CANCELLABLE_STATUSES, refusal: cancelRefusal },
+  });
+  return orderOfToken(db, links, token);
+}
+
+async function orderOfToken(db: Db, links: OrderLinks, token: string): Promise<TrackedOrder> {
+  const orderId = links.orderIdOf(token);
+  const tracked = orderId && (await loadTrackedOrder(db, links, orderId));
+  if (!tracked) throw new AppError("not_found", ORDER_LINK_INVALID_MESSAGE);
+  return tracked;
+}

@@ -1,0 +1,259 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Quote } from "@bureau/domain/contracts/orders";
+import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
+import { auditLog, orders, outbox } from "../../db/schema.ts";
+import { nextClientAddress, signUpAndSignIn } from "../../test/auth-helpers.ts";
+import { createOrder } from "../../test/factories.ts";
+import { decodedBody, mailerFor, startSmtpSink } from "../../test/smtp-sink.ts";
+import { createTestApp } from "../../test/test-app.ts";
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+const NOT_FOUND = "We could not find an order with these details";
+
+describe("tracking an order by number and e-mail", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const track = (body: Record<string, unknown>, remoteAddress = nextClientAddress()) =>
+    t.app.inject({ method: "POST", url: "/api/orders/track", payload: body, remoteAddress });
+
+  it("finds the order with any letter case of the e-mail and shows what the customer needs", async () => {
+    const order = await createOrder(t.db, { email: "Grace.Hopper@Example.com", branchKey: "brighton" });
+    const response = await track({ orderNumber: order.orderNumber, email: "  grace.hopper@EXAMPLE.com " });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("no-store");
+    const tracked = response.json() as TrackedOrder;
+    expect(tracked).toMatchObject({
+      orderNumber: order.orderNumber,
+      status: "pending",
+      canCancel: true,
+      fullName: "Grace Hopper",
+      branch: { key: "brighton", name: expect.stringContaining("Brighton") },
+    });
+    expect(tracked.branch.hours.length).toBeGreaterThan(0);
+    expect(tracked.lines).toHaveLength(1);
+    expect(tracked.timeline.map((entry) => entry.event)).toEqual(["placed"]);
+    expect(tracked.accessToken).toContain(order.id);
+    // Staff names never reach the customer's page.
+    expect(JSON.stringify(tracked)).not.toContain("acceptedBy");
+  });
+
+  it("gives the same answer for a wrong e-mail and for a number that does not exist", async () => {
+    const order = await createOrder(t.db, { email: "owner@example.com" });
+    const wrongEmail = await track({ orderNumber: order.orderNumber, email: "someone@example.com" });
+    let unknownNumber = "00000001";
+    if (unknownNumber === order.orderNumber) unknownNumber = "00000002";
+    const noSuchNumber = await track({ orderNumber: unknownNumber, email: "owner@example.com" });
+    for (const response of [wrongEmail, noSuchNumber]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.message).toBe(NOT_FOUND);
+    }
+    const { requestId: _a, ...first } = wrongEmail.json().error;
+    const { requestId: _b, ...second } = noSuchNumber.json().error;
+    expect(first).toEqual(second);
+  });
+
+  it("refuses malformed input with field messages", async () => {
+    const response = await track({ orderNumber: "1234", email: "" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toMatchObject({
+      orderNumber: "An order number has 8 digits",
+      email: "Enter your email",
+    });
+  });
+
+  it("limits misses per order number, whatever the address; finding an order does not count", async () => {
+    const order = await createOrder(t.db, { email: "target@example.com" });
+    const owner = nextClientAddress();
+    for (let i = 0; i < 12; i++) {
+      expect((await track({ orderNumber: order.orderNumber, email: "target@example.com" }, owner)).statusCode).toBe(200);
+    }
+    for (let i = 0; i < 10; i++) {
+      expect((await track({ orderNumber: order.orderNumber, email: `guess${i}@example.com` })).statusCode).toBe(404);
+    }
+    const limited = await track({ orderNumber: order.orderNumber, email: "target@example.com" });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toMatch(/Too many order lookup attempts/);
+    // Another order is not affected.
+    const other = await createOrder(t.db, { email: "other@example.com" });
+    expect((await track({ orderNumber: other.orderNumber, email: "other@example.com" })).statusCode).toBe(200);
+  });
+
+  it("limits misses per client address, whatever the number", async () => {
+    const address = nextClientAddress();
+    for (let i = 0; i < 20; i++) {
+      const number = String(20_000_000 + i);
+      expect((await track({ orderNumber: number, email: "x@example.com" }, address)).statusCode).toBe(404);
+    }
+    const order = await createOrder(t.db, { email: "late@example.com" });
+    expect((await track({ orderNumber: order.orderNumber, email: "late@example.com" }, address)).statusCode).toBe(429);
+    expect((await track({ orderNumber: order.orderNumber, email: "late@example.com" })).statusCode).toBe(200);
+  });
+});
+
+describe("signed order links and the customer's cancel", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const open = (token: string) =>
+    t.app.inject({ method: "GET", url: `/api/orders/link/${token}`, remoteAddress: nextClientAddress() });
+  const cancel = (token: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/orders/cancel",
+      payload: { token },
+      remoteAddress: nextClientAddress(),
+    });
+  const tokenOf = (orderId: string) => t.app.orderLinks.tokenFor(orderId);
+
+  it("opens an open order's page from its link", async () => {
+    for (const status of ["pending", "accepted"] as const) {
+      const order = await createOrder(t.db, { status, acceptedAt: status === "accepted" ? new Date() : null });
+      const response = await open(tokenOf(order.id));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ orderNumber: order.orderNumber, status, canCancel: true });
+    }
+  });
+
+  it("refuses a tampered link and a link signed with another secret", async () => {
+    const order = await createOrder(t.db);
+    const other = await createOrder(t.db);
+    const [, signature] = tokenOf(order.id).split(".");
+    for (const token of [`${other.id}.${signature}`, `${order.id}.${"A".repeat(43)}`, `${randomUUID()}.${signature}`]) {
+      const response = await open(token);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.message).toMatch(/link is not valid/);
+      expect((await cancel(token)).statusCode).toBe(404);
+    }
+    const [after] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(after?.status).toBe("pending");
+  });
+
+  it("expires the link once the order is closed", async () => {
+    for (const status of ["completed", "cancelled"] as const) {
+      const order = await createOrder(t.db, { status });
+      const response = await open(tokenOf(order.id));
+      expect(response.statusCode).toBe(410);
+      expect(response.json().error.message).toMatch(/expired because the order is closed/);
+    }
+  });
+
+  it("cancels a pending order: kept, audited with the customer as actor, off the staff lists, e-mailed", async () => {
+    const staff = await signUpAndSignIn(t.app, { role: "admin", staffVerified: true });
+    const order = await createOrder(t.db, { firstName: "Cancelling", email: "Cancel.Me@example.com" });
+    const response = await cancel(tokenOf(order.id));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: "cancelled", canCancel: false });
+    expect(response.json().timeline.map((e: { event: string }) => e.event)).toEqual(["placed", "cancelled"]);
+    const [kept] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(kept?.status).toBe("cancelled");
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: "order.cancel",
+      actorId: null,
+      actorEmail: "Cancel.Me@example.com",
+      before: { status: "pending" },
+      after: { status: "cancelled", by: "customer" },
+    });
+    const pendingList = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/orders?status=pending&q=Cancelling",
+      headers: staff.headers,
+    });
+    expect(pendingList.json().orders).toEqual([]);
+    const mails = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, "order-cancelled"), eq(outbox.dedupeKey, `order-cancelled:${order.id}`)));
+    expect(mails).toHaveLength(1);
+  });
+
+  it("cancels an accepted order too", async () => {
+    const order = await createOrder(t.db, { status: "accepted", acceptedAt: new Date() });
+    expect((await cancel(tokenOf(order.id))).json().status).toBe("cancelled");
+  });
+
+  it("refuses a second cancel and the cancel of a completed order with a clear message", async () => {
+    const order = await createOrder(t.db);
+    expect((await cancel(tokenOf(order.id))).statusCode).toBe(200);
+    const again = await cancel(tokenOf(order.id));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe("This order has already been cancelled.");
+
+    const completed = await createOrder(t.db, { status: "completed" });
+    const refused = await cancel(tokenOf(completed.id));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe("This order has been completed, so it can no longer be cancelled.");
+    const [after] = await t.db.select().from(orders).where(eq(orders.id, completed.id));
+    expect(after?.status).toBe("completed");
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, completed.id));
+    expect(audit).toEqual([]);
+  });
+});
+
+describe("the link in every order e-mail", () => {
+  it("is in the received, ready and cancelled e-mails and opens the order page", async () => {
+    const t = await createTestApp();
+    const smtp = await startSmtpSink();
+    try {
+      const quoteResponse = await t.app.inject({
+        method: "POST",
+        url: "/api/quotes",
+        payload: { currency: "EUR", way: "Order", gbpMinor: 30_000 },
+      });
+      const quote = quoteResponse.json() as Quote;
+      const placed = await t.app.inject({
+        method: "POST",
+        url: "/api/orders",
+        payload: {
+          idempotencyKey: randomUUID(),
+          way: "Order",
+          lines: [{ quoteId: quote.id, rate: quote.rate, gbpMinor: quote.gbpMinor, foreignMinor: quote.foreignMinor }],
+          branch: "worthing",
+          customer: {
+            firstName: "Mail",
+            lastName: "Link",
+            email: "link@example.com",
+            confirmEmail: "link@example.com",
+            phone: "07700 900111",
+            acceptedTerms: true,
+          },
+        },
+      });
+      expect(placed.statusCode).toBe(201);
+      const receipt = placed.json();
+      // The confirmation gets the same signed token as the e-mails.
+      expect((await t.app.inject({ method: "GET", url: `/api/orders/link/${receipt.accessToken}` })).statusCode).toBe(
+        200,
+      );
+      const [order] = await t.db.select().from(orders).where(eq(orders.orderNumber, receipt.orderNumber));
+      const staff = await signUpAndSignIn(t.app, { role: "admin", staffVerified: true });
+      await t.app.inject({ method: "POST", url: `/api/admin/orders/${order!.id}/accept`, headers: staff.headers });
+      await t.app.inject({ method: "POST", url: `/api/admin/orders/${order!.id}/cancel`, headers: staff.headers });
+      const mailer = mailerFor(t.app, smtp);
+      await mailer.runOnce();
+      await mailer.stop();
+      const bodies = smtp.messages.filter((m) => m.to.includes("link@example.com")).map((m) => decodedBody(m.raw));
+      expect(bodies).toHaveLength(3);
+      expect(bodies.some((body) => body.includes("has been cancelled"))).toBe(true);
+      for (const body of bodies) {
+        const links = [...body.matchAll(/http:\/\/localhost:3000\/track\/([A-Za-z0-9._-]+)/g)].map((m) => m[1]);
+        expect(links.length).toBeGreaterThan(0);
+        expect(new Set(links)).toEqual(new Set([t.app.orderLinks.tokenFor(order!.id)]));
+      }
+    } finally {
+      await smtp.close();
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { apiErrorSchema } from "@bureau/domain/contracts/errors";
+import {
+  cancelTrackedOrderRequestSchema,
+  orderAccessTokenSchema,
+  trackedOrderSchema,
+  trackOrderRequestSchema,
+} from "@bureau/domain/contracts/tracking";
+import { cancelTrackedOrder, findTrackedOrder, openOrderLink } from "../../modules/orders/track-order.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { clientAddressKey } from "../../lib/client-address.ts";
+import { type AttemptLimit, attemptLimiter } from "../auth/attempt-limits.ts";
+
+const MINUTE = 60_000;
+
+/**
+ * Misses are limited per client address and per order number (in PostgreSQL, shared by every
+ * instance), so that neither one address trying many numbers nor many addresses trying one number
+ * (to guess its e-mail) get far. Only misses count: a customer who finds the order is never held back.
+ */
+export const trackOrderLimits: AttemptLimit[] = [
+  {
+    name: "track:address",
+    windowMs: 15 * MINUTE,
+    key: (request) => clientAddressKey(request.ip),
+    policy: { kind: "refuse", max: 20 },
+  },
+  {
+    name: "track:order",
+    windowMs: 15 * MINUTE,
+    key: (request) => {
+      const value = (request.body as { orderNumber?: unknown } | undefined)?.orderNumber;
+      return typeof value === "string" && value.trim() ? value.replace(/\s+/g, "") : undefined;
+    },
+    policy: { kind: "refuse", max: 10 },
+  },
+];
+
+/** Opening or acting through a signed link: generous, but not a guessing machine. */
+export const orderLinkLimits: AttemptLimit[] = [
+  {
+    name: "order-link:address",
+    windowMs: 15 * MINUTE,
+    key: (request) => clientAddressKey(request.ip),
+    policy: { kind: "refuse", max: 120 },
+  },
+];
+
+/** Customers following their own orders: no sign-in, the order number and e-mail or a signed link. */
+export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const lookups = attemptLimiter(app, "order lookup", trackOrderLimits, "failures");
+  const linkUses = attemptLimiter(app, "order link", orderLinkLimits, "every-attempt");
+
+  app.post(
+    "/api/orders/track",
+    {
+      preHandler: lookups.enforce,
+      schema: {
+        tags: ["ordering"],
+        summary: "Find an order by its number and the e-mail given with it",
+        body: trackOrderRequestSchema,
+        response: { 200: trackedOrderSchema, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      try {
+        return await findTrackedOrder({ db: app.db, links: app.orderLinks, ...request.body });
+      } catch (error) {
+        if (error instanceof AppError && error.code === "not_found") await lookups.recordFailure(request);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    "/api/orders/link/:token",
+    {
+      preHandler: linkUses.enforce,
+      schema: {
+        tags: ["ordering"],
+        summary: "The order behind a signed order link (while the order is open)",
+        params: z.object({ token: orderAccessTokenSchema }),
+        response: { 200: trackedOrderSchema, 404: apiErrorSchema, 410: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return openOrderLink({ db: app.db, links: app.orderLinks, token: request.params.token });
+    },
+  );
+
+  app.post(
+    "/api/orders/cancel",
+    {
+      preHandler: linkUses.enforce,
+      schema: {
+        tags: ["ordering"],
+        summary: "The customer cancels their own order (Pending or Accepted only)",
+        body: cancelTrackedOrderRequestSchema,
+        response: { 200: trackedOrderSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const tracked = await cancelTrackedOrder({
+        db: app.db,
+        links: app.orderLinks,
+        token: request.body.token,
+        requestId: request.id,
+      });
+      return tracked;
+    },
+  );
+};

@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { WAY_TITLES } from "@bureau/domain/constants";
+import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
+import { formatLongDate, formatLongDateTime } from "@bureau/domain/dates";
+import { formatMinor } from "@bureau/domain/money";
+import { ORDER_STATUS_FOR_CUSTOMERS } from "@bureau/domain/order-tracking";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { lineAmounts } from "../order/order-summary.tsx";
+import { WhatToBring } from "../order/what-to-bring.tsx";
+import { summariseOpeningHours, telHref } from "../public/branch-format.ts";
+
+const TIMELINE_LABELS: Record<TrackedOrder["timeline"][number]["event"], string> = {
+  placed: "Order placed",
+  accepted: "Accepted: ready for collection",
+  completed: "Completed in the branch",
+  cancelled: "Cancelled",
+};
+
+/**
+ * The customer's order page: status in plain words, the lines, the branch with its opening hours,
+ * what to bring, the timeline, and "Cancel order" while the order is Pending or Accepted.
+ */
+export function TrackedOrderView({
+  order,
+  formAction,
+  notice,
+}: {
+  order: TrackedOrder;
+  /** The page whose action handles the cancel form. */
+  formAction: string;
+  /** The outcome of the last cancel, announced above the order. */
+  notice?: { kind: "ok" | "error"; message: string } | undefined;
+}) {
+  const status = ORDER_STATUS_FOR_CUSTOMERS[order.status];
+  const pickup = [...order.branch.addressLines, order.branch.postcode].join(", ");
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // Move focus to the outcome so keyboard and screen-reader users learn what happened.
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+  return (
+    <article className="tracked-order" aria-labelledby="tracked-order-heading">
+      <h2 id="tracked-order-heading">Order {order.orderNumber}</h2>
+      {notice ? (
+        <p
+          ref={noticeRef}
+          tabIndex={-1}
+          className={notice.kind === "ok" ? "track-outcome" : "track-problem"}
+          role={notice.kind === "ok" ? "status" : "alert"}
+        >
+          {notice.message}
+        </p>
+      ) : null}
+      <p className="tracked-status">
+        <span className={`status-badge status-${order.status}`}>{status.label}</span>{" "}
+        <span className="tracked-explanation">{status.explanation}</span>
+      </p>
+      <p className="muted">
+        {WAY_TITLES[order.way]} for {order.fullName}, placed on {formatLongDate(order.timeline[0]?.at ?? "")}
+      </p>
+      <table className="data-table">
+        <caption className="visually-hidden">Currencies in this order</caption>
+        <thead>
+          <tr>
+            <th scope="col">Currency</th>
+            <th scope="col">From</th>
+            <th scope="col">To</th>
+            <th scope="col">Rate</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => {
+            const { from, to } = lineAmounts({ ...line, way: order.way });
+            return (
+              <tr key={line.position}>
+                <th scope="row">
+                  {line.currency} <span className="muted">{line.label}</span>
+                </th>
+                <td>{from}</td>
+                <td>{to}</td>
+                <td>{line.rate}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="order-total">
+        Total: <strong>{formatMinor(order.totalGbpMinor, "GBP")}</strong>
+      </p>
+      <div className="tracked-grid">
+        <section aria-labelledby="tracked-branch-heading">
+          <h3 id="tracked-branch-heading">Branch</h3>
+          <p>
+            <strong>{order.branch.name}</strong>
+            <br />
+            {pickup}
+            <br />
+            Phone: <a href={telHref(order.branch.phone)}>{order.branch.phone}</a>
+          </p>
+          <h4>Opening hours</h4>
+          <ul className="tracked-hours">
+            {summariseOpeningHours(order.branch.hours).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="tracked-timeline-heading">
+          <h3 id="tracked-timeline-heading">Timeline</h3>
+          <ol className="timeline">
+            {order.timeline.map((entry) => (
+              <li key={entry.event}>
+                <strong>{TIMELINE_LABELS[entry.event]}</strong>: {formatLongDateTime(entry.at)}
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+      <div className="notice" role="note" aria-labelledby="tracked-bring-heading">
+        <h3 id="tracked-bring-heading">What to bring</h3>
+        <WhatToBring way={order.way} />
+      </div>
+      {order.canCancel ? <CancelOrderForm order={order} formAction={formAction} /> : null}
+    </article>
+  );
+}
+
+/** "Cancel order" with the spec's confirm dialog; without JavaScript the form posts directly. */
+function CancelOrderForm({ order, formAction }: { order: TrackedOrder; formAction: string }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [asking, setAsking] = useState(false);
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const cancelling = navigation.state === "submitting" && navigation.formData?.get("intent") === "cancel";
+  return (
+    <Form
+      method="post"
+      action={formAction}
+      ref={formRef}
+      className="tracked-cancel"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setAsking(true);
+      }}
+    >
+      <input type="hidden" name="intent" value="cancel" />
+      <input type="hidden" name="token" value={order.accessToken} />
+      <button type="submit" className="button button-danger" aria-disabled={cancelling}>
+        {cancelling ? "Cancelling…" : "Cancel order"}
+      </button>
+      <ConfirmDialog
+        open={asking}
+        confirmLabel="Yes, cancel it"
+        cancelLabel="Keep my order"
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          if (formRef.current) void submit(formRef.current, { method: "post", action: formAction });
+        }}
+      />
+    </Form>
+  );
+}

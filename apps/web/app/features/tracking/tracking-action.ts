@@ -1,0 +1,57 @@
+import { data, type RouterContextProvider } from "react-router";
+import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
+import { ApiClientError } from "../../lib/api-client.ts";
+import { serverApi } from "../../lib/server-api.ts";
+import { cancelOrder, trackOrder } from "./tracking-api.ts";
+
+export type TrackFormValues = { orderNumber: string; email: string };
+
+/** What the order-page forms' action answers (the lookup on /track, the cancel on both pages). */
+export type TrackingActionResult =
+  | { kind: "found"; order: TrackedOrder }
+  | { kind: "not-found"; message: string; fields: Partial<TrackFormValues>; values: TrackFormValues }
+  | { kind: "cancelled"; order: TrackedOrder }
+  | { kind: "cancel-refused"; message: string };
+
+/**
+ * The action behind "Find my order" and "Cancel order": works with or without JavaScript, and
+ * refuses forms posted from other sites.
+ */
+export async function trackingAction(request: Request, context: Readonly<RouterContextProvider>) {
+  if (request.headers.get("sec-fetch-site") === "cross-site") throw data("Forbidden", { status: 403 });
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw data("The form could not be read.", { status: 400 });
+  }
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const api = serverApi(context);
+  if (text("intent") === "cancel") {
+    try {
+      return { kind: "cancelled", order: await cancelOrder(api, text("token")) } satisfies TrackingActionResult;
+    } catch (error) {
+      if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
+      return data({ kind: "cancel-refused", message: error.message } satisfies TrackingActionResult, {
+        status: error.status,
+      });
+    }
+  }
+  const values = { orderNumber: text("orderNumber"), email: text("email") };
+  try {
+    return { kind: "found", order: await trackOrder(api, values) } satisfies TrackingActionResult;
+  } catch (error) {
+    if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
+    const fields: Partial<TrackFormValues> = {};
+    for (const name of ["orderNumber", "email"] as const) {
+      const problem = error.apiError?.fields?.[name];
+      if (problem) fields[name] = problem;
+    }
+    return data({ kind: "not-found", message: error.message, fields, values } satisfies TrackingActionResult, {
+      status: error.status,
+    });
+  }
+}

@@ -1,0 +1,67 @@
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { TrackedOrderView } from "../../features/tracking/tracked-order-view.tsx";
+import { trackingAction } from "../../features/tracking/tracking-action.ts";
+import { openOrderLink } from "../../features/tracking/tracking-api.ts";
+import { ApiClientError } from "../../lib/api-client.ts";
+import { serverApi } from "../../lib/server-api.ts";
+import type { Route } from "./+types/track-link";
+import "../../features/order/order.css";
+import "../../features/tracking/tracking.css";
+
+/** The order page behind the signed link in every order e-mail (no typing; while the order is open). */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  try {
+    return { order: await openOrderLink(serverApi(context), params.token), problem: null };
+  } catch (error) {
+    if (!(error instanceof ApiClientError) || error.status >= 500 || error.status === 429) throw error;
+    return data({ order: null, problem: error.message }, { status: error.status });
+  }
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Your order | Harbour FX" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return trackingAction(request, context);
+}
+
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // After a cancel the link has done its job (it stops working once the order is closed): show the
+  // cancel's answer rather than reloading the page through the link.
+  return formMethod ? false : defaultShouldRevalidate;
+}
+
+export default function TrackLink({ loaderData, actionData, params }: Route.ComponentProps) {
+  const order = actionData?.kind === "cancelled" ? actionData.order : loaderData.order;
+  const notice =
+    actionData?.kind === "cancelled"
+      ? { kind: "ok" as const, message: "Your order has been cancelled. We have sent you an e-mail to confirm." }
+      : actionData?.kind === "cancel-refused"
+        ? { kind: "error" as const, message: actionData.message }
+        : undefined;
+  return (
+    <>
+      <section className="banner">
+        <h1>Your order</h1>
+      </section>
+      <div className="page narrow">
+        {order ? (
+          <TrackedOrderView order={order} formAction={`/track/${params.token}`} notice={notice} />
+        ) : (
+          <>
+            <p className="track-problem" role="alert">
+              {loaderData.problem}
+            </p>
+            <p>
+              <Link className="button button-primary" to="/track">
+                Track your order
+              </Link>
+            </p>
+          </>
+        )}
+      </div>
+    </>
+  );
+}

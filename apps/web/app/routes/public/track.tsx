@@ -1,0 +1,56 @@
+import { useEffect, useState } from "react";
+import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
+import { TrackOrderForm } from "../../features/tracking/track-order-form.tsx";
+import { TrackedOrderView } from "../../features/tracking/tracked-order-view.tsx";
+import { trackingAction } from "../../features/tracking/tracking-action.ts";
+import type { Route } from "./+types/track";
+import "../../features/order/order.css";
+import "../../features/tracking/tracking.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Track your order | Harbour FX" },
+  {
+    name: "description",
+    content:
+      "Follow your Harbour FX order: enter your order number and e-mail to see its status, branch and opening hours.",
+  },
+];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return trackingAction(request, context);
+}
+
+export default function Track({ actionData }: Route.ComponentProps) {
+  // The order stays on screen after a refused cancel (that answer carries only the reason).
+  const [order, setOrder] = useState<TrackedOrder | null>(
+    actionData && "order" in actionData ? actionData.order : null,
+  );
+  useEffect(() => {
+    if (!actionData) return;
+    if ("order" in actionData) setOrder(actionData.order);
+    else if (actionData.kind === "not-found") setOrder(null);
+  }, [actionData]);
+  const notice =
+    actionData?.kind === "cancelled"
+      ? { kind: "ok" as const, message: "Your order has been cancelled. We have sent you an e-mail to confirm." }
+      : actionData?.kind === "cancel-refused"
+        ? { kind: "error" as const, message: actionData.message }
+        : undefined;
+  return (
+    <>
+      <section className="banner">
+        <h1>Track your order</h1>
+        <p>
+          Enter your order number and the e-mail you gave with the order. The order e-mails also link straight here.
+        </p>
+      </section>
+      <div className="page narrow">
+        {order ? (
+          <TrackedOrderView order={order} formAction="/track" notice={notice} />
+        ) : (
+          <TrackOrderForm problem={actionData?.kind === "not-found" ? actionData : undefined} />
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { expect } from "./fixtures.ts";
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+const mailSinkUrl = `http://127.0.0.1:${port + 4}`;
+
+export type ReceivedMail = { to: string[]; raw: string; text: string };
+
+/** The e-mails the product has sent to an address (through its real outbox and SMTP). */
+export async function mailsTo(address: string): Promise<ReceivedMail[]> {
+  const response = await fetch(`${mailSinkUrl}/messages?to=${encodeURIComponent(address)}`);
+  return (await response.json()) as ReceivedMail[];
+}
+
+/** Waits for an e-mail to the address whose text matches, and returns it. */
+export async function waitForMail(address: string, matching: RegExp): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailsTo(address)).find((mail) => matching.test(mail.text));
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { WAYS } from "../constants.ts";
+import { orderBranchSchema, orderLineSchema, orderStatusValues } from "./orders.ts";
+
+/** An order's 8-digit number as a customer types it: spaces are forgiven. */
+const orderNumberInput = z
+  .string({ error: "Enter your order number" })
+  .transform((value) => value.replace(/\s+/g, ""))
+  .pipe(
+    z
+      .string()
+      .min(1, "Enter your order number")
+      .regex(/^\d{8}$/, "An order number has 8 digits"),
+  );
+
+/** "Track your order": the order number and the e-mail given with the order (any letter case). */
+export const trackOrderRequestSchema = z
+  .object({
+    orderNumber: orderNumberInput,
+    email: z.string({ error: "Enter your email" }).trim().min(1, "Enter your email").max(254, "Enter your email"),
+  })
+  .strict();
+export type TrackOrderRequest = z.input<typeof trackOrderRequestSchema>;
+
+/** A signed order link's token (see the server's order-links module); opaque to the browser. */
+export const orderAccessTokenSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9._-]+$/, "is not an order link");
+
+export const cancelTrackedOrderRequestSchema = z.object({ token: orderAccessTokenSchema }).strict();
+
+const openingHoursSchema = z.array(z.object({ day: z.string(), opens: z.string(), closes: z.string() }));
+
+/** What the customer's order page shows. Staff names never appear here. */
+export const trackedOrderSchema = z.object({
+  orderNumber: z.string().regex(/^\d{8}$/),
+  way: z.enum(WAYS),
+  status: z.enum(orderStatusValues),
+  fullName: z.string(),
+  branch: orderBranchSchema.extend({ hours: openingHoursSchema }),
+  lines: z.array(orderLineSchema),
+  totalGbpMinor: z.number().int(),
+  timeline: z.array(z.object({ event: z.enum(["placed", "accepted", "completed", "cancelled"]), at: z.string() })),
+  canCancel: z.boolean(),
+  /** The signed token of this order's link: opens the page and authorises a cancel. */
+  accessToken: z.string(),
+});
+export type TrackedOrder = z.infer<typeof trackedOrderSchema>;

@@ -1,0 +1,34 @@
+import type { OrderStatus } from "./contracts/orders.ts";
+
+/**
+ * What a customer sees of an order's state on the order page, in plain words. The Pending and
+ * Accepted explanations are the product's contract texts.
+ */
+export const ORDER_STATUS_FOR_CUSTOMERS: Record<OrderStatus, { label: string; explanation: string }> = {
+  pending: { label: "Pending", explanation: "We have your order and will prepare it" },
+  accepted: { label: "Accepted", explanation: "Ready for collection" },
+  completed: { label: "Completed", explanation: "This order has been completed in the branch. Thank you." },
+  cancelled: { label: "Cancelled", explanation: "This order has been cancelled. Nothing is held for you." },
+};
+
+/** A customer may cancel an order only before it is handed over: while it is Pending or Accepted. */
+export const CUSTOMER_CANCELLABLE_STATUSES: readonly OrderStatus[] = ["pending", "accepted"];
+
+export function customerMayCancel(status: OrderStatus): boolean {
+  return CUSTOMER_CANCELLABLE_STATUSES.includes(status);
+}
+
+/** An order is open while something can still happen to it; signed order links work only until then. */
+export function isOrderOpen(status: OrderStatus): boolean {
+  return status === "pending" || status === "accepted";
+}
+
+/** The answer to every lookup that does not match, whether or not the order number exists. */
+export const ORDER_NOT_FOUND_MESSAGE = "We could not find an order with these details";
+
+/** Why a customer cannot cancel an order in this state (shown as the refusal's message). */
+export function cancelRefusal(status: OrderStatus): string {
+  if (status === "cancelled") return "This order has already been cancelled.";
+  if (status === "completed") return "This order has been completed, so it can no longer be cancelled.";
+  return "This order cannot be cancelled.";
+}
