@@ -10,9 +10,8 @@ import {
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { toRate4 } from "../currencies/list-currencies.ts";
 import type { OrderLinks } from "./order-links.ts";
-import { branchSummary, loadOrderRows } from "./order-receipt.ts";
+import { loadOrderRows, toOrderReceipt } from "./order-receipt.ts";
 import { transitionOrder } from "./transition-order.ts";
 
 export const ORDER_LINK_INVALID_MESSAGE =
@@ -29,21 +28,16 @@ export async function loadTrackedOrder(db: Db, links: OrderLinks, orderId: strin
   if (order.acceptedAt) timeline.push({ event: "accepted", at: order.acceptedAt.toISOString() });
   if (order.completedAt) timeline.push({ event: "completed", at: order.completedAt.toISOString() });
   if (order.cancelledAt) timeline.push({ event: "cancelled", at: order.cancelledAt.toISOString() });
+  // The receipt's shape for what the customer already saw on the confirmation; nothing more of the row.
+  const receipt = toOrderReceipt(order, branch, lines);
   return {
-    orderNumber: order.orderNumber,
-    way: order.way,
-    status: order.status,
-    fullName: `${order.firstName} ${order.lastName}`,
-    branch: { ...branchSummary(branch), hours: branch.hours },
-    lines: lines.map((line) => ({
-      position: line.position,
-      currency: line.currencyCode,
-      label: line.label,
-      rate: toRate4(line.rate),
-      gbpMinor: line.gbpMinor,
-      foreignMinor: line.foreignMinor,
-    })),
-    totalGbpMinor: order.totalGbpMinor,
+    orderNumber: receipt.orderNumber,
+    way: receipt.way,
+    status: receipt.status,
+    fullName: receipt.fullName,
+    branch: { ...receipt.branch, hours: branch.hours },
+    lines: receipt.lines,
+    totalGbpMinor: receipt.totalGbpMinor,
     timeline,
     canCancel: customerMayCancel(order.status),
     accessToken: links.tokenFor(order.id),

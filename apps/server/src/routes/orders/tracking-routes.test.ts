@@ -72,7 +72,9 @@ describe("tracking an order by number and e-mail", () => {
     const order = await createOrder(t.db, { email: "target@example.com" });
     const owner = nextClientAddress();
     for (let i = 0; i < 12; i++) {
-      expect((await track({ orderNumber: order.orderNumber, email: "target@example.com" }, owner)).statusCode).toBe(200);
+      expect((await track({ orderNumber: order.orderNumber, email: "target@example.com" }, owner)).statusCode).toBe(
+        200,
+      );
     }
     for (let i = 0; i < 10; i++) {
       expect((await track({ orderNumber: order.orderNumber, email: `guess${i}@example.com` })).statusCode).toBe(404);

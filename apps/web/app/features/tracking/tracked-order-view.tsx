@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
 import { formatLongDate, formatLongDateTime } from "@bureau/domain/dates";
 import { formatMinor } from "@bureau/domain/money";
 import { ORDER_STATUS_FOR_CUSTOMERS } from "@bureau/domain/order-tracking";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { lineAmounts } from "../order/order-summary.tsx";
 import { WhatToBring } from "../order/what-to-bring.tsx";
 import { summariseOpeningHours, telHref } from "../public/branch-format.ts";
@@ -127,8 +127,7 @@ export function TrackedOrderView({
 
 /** "Cancel order" with the spec's confirm dialog; without JavaScript the form posts directly. */
 function CancelOrderForm({ order, formAction }: { order: TrackedOrder; formAction: string }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [asking, setAsking] = useState(false);
+  const { confirm, dialog } = useConfirm();
   const submit = useSubmit();
   const navigation = useNavigation();
   const cancelling = navigation.state === "submitting" && navigation.formData?.get("intent") === "cancel";
@@ -136,11 +135,13 @@ function CancelOrderForm({ order, formAction }: { order: TrackedOrder; formActio
     <Form
       method="post"
       action={formAction}
-      ref={formRef}
       className="tracked-cancel"
-      onSubmit={(event) => {
+      onSubmit={async (event) => {
         event.preventDefault();
-        setAsking(true);
+        const form = event.currentTarget;
+        if (await confirm({ confirmLabel: "Yes, cancel it", cancelLabel: "Keep my order" })) {
+          void submit(form, { method: "post", action: formAction });
+        }
       }}
     >
       <input type="hidden" name="intent" value="cancel" />
@@ -148,16 +149,7 @@ function CancelOrderForm({ order, formAction }: { order: TrackedOrder; formActio
       <button type="submit" className="button button-danger" aria-disabled={cancelling}>
         {cancelling ? "Cancelling…" : "Cancel order"}
       </button>
-      <ConfirmDialog
-        open={asking}
-        confirmLabel="Yes, cancel it"
-        cancelLabel="Keep my order"
-        onCancel={() => setAsking(false)}
-        onConfirm={() => {
-          setAsking(false);
-          if (formRef.current) void submit(formRef.current, { method: "post", action: formAction });
-        }}
-      />
+      {dialog}
     </Form>
   );
 }
