@@ -16,6 +16,7 @@ import { channels, notify } from "./db/notify.ts";
 import type { JobRunner } from "./jobs/job-runner.ts";
 import { REQUEST_BODY_LIMIT_BYTES } from "./lib/body-limits.ts";
 import { createCachedJson } from "./lib/cached-json.ts";
+import { requestPath, withoutEmailAddresses } from "./lib/log-privacy.ts";
 import { listCurrencies } from "./modules/currencies/list-currencies.ts";
 import { createOrderLinks, type OrderLinks } from "./modules/orders/order-links.ts";
 import { createRateProvider, type RateProvider } from "./modules/rates/rate-provider.ts";
@@ -53,6 +54,8 @@ export type BuildAppOptions = {
   /** Folder of the built web app (apps/web/build); omitted in API-only tests. */
   webBuildDir?: string | undefined;
   logger?: boolean;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: { write(line: string): void };
 };
 
 export async function buildApp({
@@ -60,6 +63,7 @@ export async function buildApp({
   database,
   webBuildDir,
   logger = true,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // The currencies fast path (routes/public/currencies-fast-path.ts) answers before Fastify routing.
   let fastPath: ((request: IncomingMessage, response: ServerResponse) => Promise<boolean>) | null = null;
@@ -74,7 +78,18 @@ export async function buildApp({
           () => handler(request, response),
         );
       }),
-    logger: logger ? { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: ["req.headers.cookie", "req.headers.authorization"],
+          hooks: {
+            logMethod(args, method) {
+              method.apply(this, args.map((arg) => withoutEmailAddresses(arg)) as Parameters<typeof method>);
+            },
+          },
+          ...(logStream ? { stream: logStream } : {}),
+        }
+      : false,
     genReqId: () => randomUUID(),
     // Two log lines per request cost more than the request itself under load: requests are logged
     // once, on completion, and only when they failed or were slow (see onResponse below).
@@ -111,9 +126,15 @@ export async function buildApp({
   app.addHook("onResponse", async (request, reply) => {
     const ms = reply.elapsedTime;
     if (reply.statusCode >= 500 || ms > 1000) {
-      request.log.warn({ method: request.method, url: request.url, status: reply.statusCode, ms }, "request completed");
+      request.log.warn(
+        { method: request.method, path: requestPath(request.url), status: reply.statusCode, ms },
+        "request completed",
+      );
     } else if (reply.statusCode >= 400) {
-      request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms }, "request refused");
+      request.log.info(
+        { method: request.method, path: requestPath(request.url), status: reply.statusCode, ms },
+        "request refused",
+      );
     }
   });
 

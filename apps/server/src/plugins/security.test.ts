@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpAndSignIn } from "../test/auth-helpers.ts";
 import { createTestApp, webBuildDir } from "../test/test-app.ts";
 
 const haveWebBuild = existsSync(path.join(webBuildDir, "server", "index.js"));
@@ -103,6 +104,23 @@ describe.skipIf(!haveWebBuild)("server-rendered pages and security headers", () 
       const response = await t.app.inject({ method: "GET", url, headers: { cookie: staff.cookie } });
       expect(response.statusCode, url).toBe(400);
     }
+  });
+
+  it("marks staff pages no-store, for staff and for those sent away alike", async () => {
+    const staff = await signUpAndSignIn(t.app, { role: "admin", staffVerified: true });
+    const admin = await signUpAndSignIn(t.app, { role: "admin" });
+    for (const [url, cookie, status] of [
+      ["/dashboard/Users", staff.cookie, 200],
+      ["/dashboard/statics", staff.cookie, 200],
+      ["/dashboard/Users", undefined, 302],
+      ["/box", admin.cookie, 200],
+    ] as const) {
+      const page = await t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+      expect(page.statusCode, url).toBe(status);
+      expect(page.headers["cache-control"], url).toBe("no-store");
+    }
+    const publicPage = await t.app.inject({ method: "GET", url: "/exchangeRates" });
+    expect(publicPage.headers["cache-control"]).not.toBe("no-store");
   });
 
   it("serves hashed assets as immutable", async () => {

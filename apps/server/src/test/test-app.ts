@@ -63,12 +63,19 @@ export async function createTestApp(
     web?: boolean;
     seed?: boolean;
     extend?: (app: FastifyInstance) => void;
+    logStream?: { write(line: string): void };
   } = {},
 ) {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDatabase(database.db);
   const config = testConfig(options.env);
-  const app = await buildApp({ config, database, webBuildDir: options.web ? webBuildDir : undefined, logger: true });
+  const app = await buildApp({
+    config,
+    database,
+    webBuildDir: options.web ? webBuildDir : undefined,
+    logger: true,
+    logStream: options.logStream,
+  });
   options.extend?.(app);
   await app.ready();
   return {

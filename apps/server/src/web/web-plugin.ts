@@ -77,7 +77,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
       // The fetch-server adapter (the one @react-router/node uses) turns the Node request into a
       // Request, sends the Response back and handles aborted requests; the context goes in directly.
       const listener = createRequestListener(
-        async (pageRequest) => compressPage(pageRequest, await handleRequest(pageRequest, context)),
+        async (pageRequest) =>
+          compressPage(pageRequest, keepStaffPagesOutOfCaches(pageRequest, await handleRequest(pageRequest, context))),
         urlOptions,
       );
       await listener(request.raw, reply.raw);
@@ -93,6 +94,16 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
     });
   });
 });
+
+/** The staff area's pages (the dashboard and the Secure Box step), whatever the letter case. */
+const staffPagePath = /^\/(dashboard|box)(\/|$)/i;
+
+/** Staff pages, like staff API answers, must not stay in a shared or browser cache. */
+function keepStaffPagesOutOfCaches(request: Request, response: Response): Response {
+  if (!staffPagePath.test(new URL(request.url).pathname)) return response;
+  response.headers.set("cache-control", "no-store");
+  return response;
+}
 
 /**
  * The server build of the web app, with the load-context factory its server entry exports

@@ -94,6 +94,29 @@ describe("every staff route requires an admin with a staff-verified session", ()
     expect(await authorisationGaps(t.app, staffRoutes, visitors)).toEqual([]);
   });
 
+  it("marks every staff answer, refusals included, Cache-Control: no-store", async () => {
+    const cacheable: string[] = [];
+    for (const route of staffRoutes) {
+      const hasBody = route.method !== "GET" && route.method !== "HEAD";
+      for (const [who, headers] of [
+        ["anonymous", { origin: t.app.config.publicUrl }],
+        ["plain user", visitors.plainUser.headers],
+        ["staff", visitors.staff.headers],
+      ] as const) {
+        const response = await t.app.inject({
+          method: route.method,
+          url: exampleUrl(route.url),
+          headers: { ...headers, ...(hasBody ? { "content-type": "application/json" } : {}) },
+          ...(hasBody ? { payload: "{}" } : {}),
+        });
+        if (response.headers["cache-control"] !== "no-store") {
+          cacheable.push(`${route.method} ${route.url} as ${who}: ${response.headers["cache-control"] ?? "(none)"}`);
+        }
+      }
+    }
+    expect(cacheable).toEqual([]);
+  });
+
   it("says why a plain user is refused", async () => {
     const response = await t.app.inject({
       method: "GET",

@@ -26,8 +26,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Inside them, `auditActorOf(request)` is the acting admin (for audit entries).
 };
 
-/** Puts the staff check in front of every route of this scope (and of scopes registered in it). */
+/**
+ * Puts the staff check in front of every route of this scope (and of scopes registered in it). Every
+ * answer, refusals included, is marked no-store: staff data must not stay in a shared or browser cache.
+ */
 export function protectAsStaffOnly(scope: FastifyInstance) {
+  scope.addHook("onRequest", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
   scope.addHook("onRequest", requireStaff);
 }
 
