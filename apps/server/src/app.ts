@@ -21,6 +21,7 @@ import { listCurrencies } from "./modules/currencies/list-currencies.ts";
 import { createOrderLinks, type OrderLinks } from "./modules/orders/order-links.ts";
 import { createRateProvider, type RateProvider } from "./modules/rates/rate-provider.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { operationsPlugin } from "./plugins/operations.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { adminRoutes } from "./routes/admin/admin-routes.ts";
 import { authRoutes } from "./routes/auth/auth-routes.ts";
@@ -175,6 +176,7 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
+  await app.register(operationsPlugin);
   await app.register(referenceDataRoutes);
   await app.register(contactRoutes);
   await app.register((await import("./routes/public/compare-rates.ts")).compareRatesRoutes);

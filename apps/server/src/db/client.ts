@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -26,6 +26,8 @@ export type Database = {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /** Whether every migration of this build has been applied to the database (false while they run). */
+  migrated(): Promise<boolean>;
   /**
    * Calls `handler` on every notification of `channel` (PostgreSQL LISTEN/NOTIFY), from this process
    * or any other on the same database. After a lost connection is re-established the handler is also
@@ -55,6 +57,7 @@ export function openDatabase(target: DatabaseTarget): Database {
       kind: "postgres",
       migrate: () => migrateNodePg(db as never, { migrationsFolder }),
       ping: () => pingDb(db),
+      migrated: () => isMigrated(db),
       listen: listener.listen,
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
@@ -77,6 +80,7 @@ export function openDatabase(target: DatabaseTarget): Database {
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: () => pingDb(db),
+    migrated: () => isMigrated(db),
     listen: async (channel, handler) => {
       const unlisten = await client.listen(channel, () => handler());
       return async () => {
@@ -158,6 +162,21 @@ function createPgListener(url: string) {
       await open?.end().catch(() => {});
     },
   };
+}
+
+const migrationsInThisBuild = (
+  JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: unknown[] }
+).entries.length;
+
+/** Drizzle records each applied migration in drizzle.__drizzle_migrations, all of a run in one transaction. */
+async function isMigrated(db: Db): Promise<boolean> {
+  try {
+    const result = await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
+    const applied = (result as unknown as { rows: { applied: number }[] }).rows[0]?.applied ?? 0;
+    return applied >= migrationsInThisBuild;
+  } catch {
+    return false; // not created yet: the first migration has not finished
+  }
 }
 
 async function pingDb(db: Db): Promise<boolean> {

@@ -45,7 +45,15 @@ export type Branch = z.infer<typeof branchSchema>;
 export const branchListSchema = z.object({ branches: z.array(branchSchema) });
 export type BranchList = z.infer<typeof branchListSchema>;
 
-export const healthSchema = z.object({
-  status: z.enum(["ok", "degraded"]),
+/** Liveness: the process answers (a load balancer or orchestrator restarts it when this fails). */
+export const livenessSchema = z.object({ status: z.literal("ok") });
+
+/** Readiness: whether this instance should be sent traffic now. */
+export const readinessSchema = z.object({
+  status: z.enum(["ready", "not_ready"]),
   database: z.enum(["up", "down"]),
+  /** "pending" while this database lacks migrations this build needs (they are running, or have not run). */
+  migrations: z.enum(["done", "pending"]),
+  /** True once the instance has begun a graceful shutdown. */
+  draining: z.boolean(),
 });

@@ -53,6 +53,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       });
+      if (created) app.metrics.ordersPlaced.inc();
       // The confirmation links to the order page with the same signed token as the e-mails.
       return reply.status(created ? 201 : 200).send({ ...receipt, accessToken: app.orderLinks.tokenFor(orderId) });
     },

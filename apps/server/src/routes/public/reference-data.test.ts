@@ -67,11 +67,6 @@ describe("public reference data", () => {
     expect(response.json().branches[0].hours).toHaveLength(7);
   });
 
-  it("reports database reachability", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/api/health" });
-    expect(response.json()).toEqual({ status: "ok", database: "up" });
-  });
-
   it("publishes the OpenAPI document", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
     expect(response.statusCode).toBe(200);

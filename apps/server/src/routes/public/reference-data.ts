@@ -1,9 +1,9 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { branchListSchema, currencyListSchema, healthSchema } from "@bureau/domain/contracts/reference-data";
+import { branchListSchema, currencyListSchema } from "@bureau/domain/contracts/reference-data";
 import { listBranches } from "../../modules/branches/list-branches.ts";
 
-/** Public, read-only reference data: currencies with customer rates, branches, health. */
+/** Public, read-only reference data: currencies with customer rates, branches. */
 export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const currencyList = app.currencyList;
 
@@ -42,22 +42,6 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       reply.header("cache-control", "public, max-age=300");
       return listBranches({ db: app.db });
-    },
-  );
-
-  app.get(
-    "/api/health",
-    {
-      schema: {
-        tags: ["public"],
-        summary: "Liveness and database reachability",
-        response: { 200: healthSchema, 503: healthSchema },
-      },
-    },
-    async (_request, reply) => {
-      const up = await app.database.ping();
-      reply.header("cache-control", "no-store");
-      return reply.status(up ? 200 : 503).send({ status: up ? "ok" : "degraded", database: up ? "up" : "down" });
     },
   );
 };
