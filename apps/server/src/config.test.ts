@@ -177,5 +177,6 @@ describe("configuration", () => {
       await new Promise((resolve) => child.once("exit", resolve));
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // A first start creates, migrates and seeds a new embedded database: over 60 s seen on a busy machine.
+  }, 90_000);
 });
