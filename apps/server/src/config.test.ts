@@ -153,7 +153,7 @@ describe("configuration", () => {
     });
     try {
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000);
+        const timer = setTimeout(() => reject(new Error(`no start within 80 s:\n${output}`)), 80_000);
         child.stdout.on("data", () => {
           if (output.includes("is running at")) {
             clearTimeout(timer);
