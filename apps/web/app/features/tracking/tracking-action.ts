@@ -14,11 +14,10 @@ export type TrackingActionResult =
   | { kind: "cancel-refused"; message: string };
 
 /**
- * The action behind "Find my order" and "Cancel order": works with or without JavaScript, and
- * refuses forms posted from other sites.
+ * The action behind "Find my order" and "Cancel order": works with or without JavaScript (forms posted
+ * from other sites are refused by the server's one cross-site check before they get here).
  */
 export async function trackingAction(request: Request, context: Readonly<RouterContextProvider>) {
-  if (request.headers.get("sec-fetch-site") === "cross-site") throw data("Forbidden", { status: 403 });
   let form: FormData;
   try {
     form = await request.formData();
