@@ -171,7 +171,10 @@ export function ExchangeWidget({ currencies }: { currencies: readonly RateRow[] 
         >
           <CurrencyPicker currencies={currencies} value={currency.code} onChange={setCode} label="Currency" />
           <p className="widget-rate">
-            Our rate: 1 {BASE_CURRENCY} = {way === "Order" ? currency.collectRate : currency.sellRate} {currency.code}
+            Our rate: 1 {BASE_CURRENCY} = {way === "Order" ? currency.collectRate : currency.sellRate} {currency.code}{" "}
+            <span className="widget-vs-market">
+              ({way === "Order" ? currency.collectVsMarket : currency.sellVsMarket})
+            </span>
           </p>
           <div className="widget-amounts">
             {fields.map((field) => (

@@ -10,7 +10,11 @@ import type { Currency } from "@bureau/domain/contracts/reference-data";
 import { useTabs } from "./use-tabs.ts";
 
 /** What a rate list (and the exchange widget) needs of a currency, rates in 4-decimal display form. */
-export type RateRow = Pick<Currency, "code" | "label" | "collectRate" | "sellRate">;
+export type RateRow = Pick<Currency, "code" | "label" | "collectRate" | "sellRate"> & {
+  /** How far each rate is from the market rate, e.g. "2.9% below the market rate" (packages/domain). */
+  collectVsMarket: string;
+  sellVsMarket: string;
+};
 
 const WAYS_IN_TAB_ORDER = ["Order", "Sell"] as const satisfies readonly Way[];
 
@@ -87,8 +91,14 @@ export function RatesList({
                     <span className="rates-code">{currency.code}</span>{" "}
                     <span className="rates-label">{currency.label}</span>
                   </th>
-                  <td className="rates-col-Order rates-rate">{currency.collectRate}</td>
-                  <td className="rates-col-Sell rates-rate">{currency.sellRate}</td>
+                  <td className="rates-col-Order rates-rate">
+                    <span className="rates-figure">{currency.collectRate}</span>
+                    <span className="rates-vs-market">{currency.collectVsMarket}</span>
+                  </td>
+                  <td className="rates-col-Sell rates-rate">
+                    <span className="rates-figure">{currency.sellRate}</span>
+                    <span className="rates-vs-market">{currency.sellVsMarket}</span>
+                  </td>
                   <td className="rates-actions">
                     {WAYS_IN_TAB_ORDER.map((way) => (
                       <Link
