@@ -4,6 +4,12 @@
  */
 
 /** A profile photo is at most 1 MB (PRODUCT issue: "PNG, JPEG or WebP up to 1 MB"). */
+/** New passwords (sign-up, reset, change): at least this long (NIST SP 800-63B, OWASP ASVS 2.1.1). */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_TOO_SHORT_MESSAGE = `The password is too weak: use at least ${PASSWORD_MIN_LENGTH} characters.`;
+export const PASSWORD_TOO_COMMON_MESSAGE =
+  "This password is too common: it is in lists of passwords known to attackers. Choose another.";
 export const PHOTO_MAX_BYTES = 1024 * 1024;
 export const PHOTO_CONTENT_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 export const DISPLAY_NAME_MAX = 80;

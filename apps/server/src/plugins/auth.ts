@@ -3,7 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { OAUTH_POPUP_COMPLETE_PATH } from "@bureau/domain/account-rules";
+import { OAUTH_POPUP_COMPLETE_PATH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@bureau/domain/account-rules";
 import type { Config } from "../config.ts";
 import { accounts, sessions, users, verifications } from "../db/auth-schema.ts";
 import type { Db } from "../db/client.ts";
@@ -64,7 +64,12 @@ export function createAuth({ config, db, log }: { config: Config; db: Db; log?: 
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
-    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+    },
     socialProviders: config.google
       ? {
           google: {

@@ -1,9 +1,11 @@
 import { fromNodeHeaders } from "better-auth/node";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AuditActor } from "../lib/audit-actor.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { CurrentSession } from "../lib/current-session.ts";
+import { sessions } from "../db/auth-schema.ts";
 import { sessionCookieName } from "./auth.ts";
 
 /**
@@ -12,8 +14,24 @@ import { sessionCookieName } from "./auth.ts";
  * and `requireStaff`.
  */
 
-/** A Secure Box pass lasts a working day, not the whole (sliding, 7-day) session. */
+/**
+ * A Secure Box pass lasts a working day: 12 hours after it, the whole session ends (a staff session's
+ * absolute lifetime), not only the pass.
+ */
 export const STAFF_VERIFICATION_TTL_MS = 12 * 60 * 60 * 1000;
+/** However active, a session ends 30 days after sign-in (besides better-auth's sliding 7-day expiry). */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Whether a session has outlived its absolute lifetime (30 days; 12 hours after a Secure Box pass). */
+export function hasOutlivedSession(
+  session: { createdAt: Date; staffVerifiedAt: Date | null },
+  now = Date.now(),
+): boolean {
+  if (now - session.createdAt.getTime() >= SESSION_ABSOLUTE_LIFETIME_MS) return true;
+  return (
+    session.staffVerifiedAt instanceof Date && now - session.staffVerifiedAt.getTime() >= STAFF_VERIFICATION_TTL_MS
+  );
+}
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -50,6 +68,17 @@ export async function loadSession(request: FastifyRequest, reply?: FastifyReply)
   }
   const { session, user } = response;
   const staffVerifiedAt = (session as { staffVerifiedAt?: Date | null }).staffVerifiedAt ?? null;
+  if (hasOutlivedSession({ createdAt: new Date(session.createdAt), staffVerifiedAt })) {
+    // Ended for good (not merely signed out in this browser): the row goes, the cookie is cleared.
+    await app.db.delete(sessions).where(eq(sessions.id, session.id));
+    if (reply && !reply.sent)
+      reply.header(
+        "set-cookie",
+        `${sessionCookieName(app.config)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${app.config.secureCookies ? "; Secure" : ""}`,
+      );
+    request.currentSession = null;
+    return null;
+  }
   const role = (user as { role?: string }).role === "admin" ? "admin" : "user";
   request.currentSession = {
     sessionId: session.id,

@@ -80,6 +80,13 @@ describe.skipIf(!haveWebBuild)("account pages rendered on the server", () => {
     expect(adminPage.body).toContain('href="/dashboard/Currency"');
   });
 
+  it("offers Sign out everywhere on the profile", async () => {
+    const user = await signUpAndSignIn(t.app);
+    const page = await t.app.inject({ method: "GET", url: "/account/profile", headers: { cookie: user.cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<button[^>]*>Sign out everywhere<\/button>/);
+  });
+
   it("renders the sign-in screen with the spec's texts", async () => {
     const page = await t.app.inject({ method: "GET", url: "/signIn" });
     expect(page.statusCode).toBe(200);

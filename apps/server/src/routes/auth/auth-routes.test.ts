@@ -2,7 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/auth-schema.ts";
 import { auditLog } from "../../db/schema.ts";
-import { STAFF_VERIFICATION_TTL_MS } from "../../plugins/session.ts";
+import { PASSWORD_TOO_COMMON_MESSAGE } from "@bureau/domain/account-rules";
+import { breachedPasswordCount } from "../../modules/users/password-policy.ts";
+import { SESSION_ABSOLUTE_LIFETIME_MS, STAFF_VERIFICATION_TTL_MS } from "../../plugins/session.ts";
 import {
   cookieHeaderFrom,
   nextClientAddress,
@@ -88,14 +90,77 @@ describe("sign-up, sign-in and the session", () => {
       url: "/api/auth/sign-up/email",
       remoteAddress: nextClientAddress(),
       headers: { ...json, origin: t.config.publicUrl },
-      payload: JSON.stringify({ email: uniqueEmail(), password: "short", name: "" }),
+      payload: JSON.stringify({ email: uniqueEmail(), password: "elevenchars", name: "" }),
     });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error).toMatchObject({
       code: "validation_failed",
-      message: "The password is too weak: use at least 8 characters.",
-      fields: { password: "The password is too weak: use at least 8 characters." },
+      message: "The password is too weak: use at least 12 characters.",
+      fields: { password: "The password is too weak: use at least 12 characters." },
     });
+  });
+
+  it("refuses a new password found in the shipped list of breached passwords, whatever its case", async () => {
+    expect(breachedPasswordCount()).toBeGreaterThanOrEqual(10_000);
+    for (const password of ["password1234", "QwertyUiop123", "1qaz2wsx3edc"]) {
+      const email = uniqueEmail("common");
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-up/email",
+        remoteAddress: nextClientAddress(),
+        headers: { ...json, origin: t.config.publicUrl },
+        payload: JSON.stringify({ email, password, name: "" }),
+      });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json().error.fields.password).toBe(PASSWORD_TOO_COMMON_MESSAGE);
+      expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    }
+    // Changing the password is held to the same rules.
+    const account = await signUp(t.app);
+    const change = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/change-password",
+      remoteAddress: nextClientAddress(),
+      headers: { ...account.headers, "content-type": "application/json" },
+      payload: JSON.stringify({ currentPassword: account.password, newPassword: "password1234" }),
+    });
+    expect(change.statusCode).toBe(400);
+    expect(change.json().error.fields.password).toBe(PASSWORD_TOO_COMMON_MESSAGE);
+  });
+
+  it("signs out everywhere: every session of the account ends, other accounts' stay", async () => {
+    const account = await signUp(t.app);
+    const otherDevice = await signIn(t.app, account.email, account.password);
+    const someoneElse = await signUp(t.app);
+    const everywhere = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/revoke-sessions",
+      remoteAddress: nextClientAddress(),
+      headers: { ...account.headers, "content-type": "application/json" },
+      payload: "{}",
+    });
+    expect(everywhere.statusCode).toBe(200);
+    for (const cookie of [account.cookie, otherDevice]) {
+      const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie } });
+      expect(session.json()).toBeNull();
+    }
+    const other = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: someoneElse.cookie } });
+    expect(other.json()).toMatchObject({ email: someoneElse.email });
+  });
+
+  it("ends a session 30 days after sign-in however active it is", async () => {
+    const account = await signUp(t.app);
+    const before = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: account.cookie } });
+    expect(before.json()).toMatchObject({ email: account.email });
+    // Active all along (better-auth's sliding expiry is still ahead), but signed in 30 days ago.
+    await t.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - SESSION_ABSOLUTE_LIFETIME_MS - 1000) })
+      .where(eq(sessions.userId, account.userId));
+    const after = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: account.cookie } });
+    expect(after.json()).toBeNull();
+    expect(String(after.headers["set-cookie"])).toMatch(/session_token=;.*Max-Age=0/);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, account.userId))).toEqual([]);
   });
 
   it("signs out: the session ends on the server", async () => {
@@ -300,20 +365,22 @@ describe("Secure Box", () => {
     expect(staffRoute.statusCode).toBe(200);
   });
 
-  it("stops counting after the staff verification has aged", async () => {
+  it("ends the whole session 12 hours after its Secure Box pass", async () => {
     const admin = await signUpAndSignIn(t.app, { role: "admin", staffVerified: true });
     await t.db
       .update(sessions)
       .set({ staffVerifiedAt: new Date(Date.now() - STAFF_VERIFICATION_TTL_MS - 1000) })
       .where(eq(sessions.userId, admin.userId));
+    // A staff-verified session lives 12 hours at most: then it ends altogether.
     const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: admin.cookie } });
-    expect(session.json().staffVerified).toBe(false);
+    expect(session.json()).toBeNull();
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, admin.userId))).toEqual([]);
     const staffRoute = await t.app.inject({
       method: "GET",
       url: "/api/admin/users",
       headers: { cookie: admin.cookie },
     });
-    expect(staffRoute.statusCode).toBe(403);
+    expect(staffRoute.statusCode).toBe(401);
   });
 
   it("ends with the session: a new sign-in is not staff-verified", async () => {

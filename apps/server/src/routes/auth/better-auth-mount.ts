@@ -1,6 +1,9 @@
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { PASSWORD_TOO_SHORT_MESSAGE } from "@bureau/domain/account-rules";
 import { type ApiError, type ErrorCode, errorStatus } from "@bureau/domain/contracts/errors";
+import { AppError } from "../../lib/app-error.ts";
+import { newPasswordProblem } from "../../modules/users/password-policy.ts";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "../../plugins/auth.ts";
 import { attemptLimiter, authEndpointLimits, signInLimits, signUpLimits } from "./attempt-limits.ts";
 
@@ -58,14 +61,21 @@ export async function betterAuthMount(app: FastifyInstance) {
   });
   app.post(`${AUTH_BASE_PATH}/sign-up/email`, {
     schema: hidden,
-    preHandler: [keepOnlySignUpFields, attemptLimiter(app, "sign-up", signUpLimits, "every-attempt").enforce],
+    preHandler: [
+      keepOnlySignUpFields,
+      refuseWeakNewPasswords,
+      attemptLimiter(app, "sign-up", signUpLimits, "every-attempt").enforce,
+    ],
     handler: forward,
   });
   app.route({
     method: ["GET", "POST"],
     url: `${AUTH_BASE_PATH}/*`,
     schema: hidden,
-    preHandler: attemptLimiter(app, "authentication", authEndpointLimits, "every-attempt").enforce,
+    preHandler: [
+      refuseWeakNewPasswords,
+      attemptLimiter(app, "authentication", authEndpointLimits, "every-attempt").enforce,
+    ],
     handler: forward,
   });
 }
@@ -80,6 +90,27 @@ async function keepOnlySignUpFields(request: FastifyRequest) {
   const body = request.body;
   if (!body || typeof body !== "object" || Array.isArray(body)) return;
   request.body = Object.fromEntries(Object.entries(body).filter(([field]) => signUpFields.includes(field)));
+}
+
+/**
+ * Every new password (sign-up, reset, change) must be long enough and not a known breached one. Checked
+ * here rather than in better-auth's options: the library checks only length. Sign-in is not checked, so
+ * that older, shorter passwords still open their accounts.
+ */
+async function refuseWeakNewPasswords(request: FastifyRequest) {
+  const body = request.body as Record<string, unknown> | undefined;
+  if (!body || typeof body !== "object") return;
+  const isNewPassword = /\/(sign-up\/email|reset-password|change-password|set-password)$/.test(
+    request.url.split("?")[0] ?? "",
+  );
+  if (!isNewPassword) return;
+  for (const field of ["password", "newPassword"]) {
+    const value = body[field];
+    if (typeof value !== "string") continue;
+    const problem = newPasswordProblem(value);
+    if (problem)
+      throw new AppError("validation_failed", problem, { [field === "newPassword" ? "password" : field]: problem });
+  }
 }
 
 function safeJson(text: string): { code?: string; message?: string } {
@@ -106,7 +137,7 @@ const knownErrors: Record<string, { code: ErrorCode; message: string; field?: st
   },
   PASSWORD_TOO_SHORT: {
     code: "validation_failed",
-    message: "The password is too weak: use at least 8 characters.",
+    message: PASSWORD_TOO_SHORT_MESSAGE,
     field: "password",
   },
   PASSWORD_TOO_LONG: {

@@ -20,6 +20,11 @@ export function signOut(api: ApiClient) {
   return api.call<{ success: boolean }>("POST", "/api/auth/sign-out", {});
 }
 
+/** Ends every session of the signed-in account, on every device, this one included. */
+export function signOutEverywhere(api: ApiClient) {
+  return api.call<{ status: boolean }>("POST", "/api/auth/revoke-sessions", {});
+}
+
 /** Starts a "Continue with …" sign-in; answers the provider's authorize URL to open. */
 export function startProviderSignIn(api: ApiClient, provider: string, callbackURL: string) {
   return api.call<{ url: string }>("POST", "/api/auth/sign-in/social", {

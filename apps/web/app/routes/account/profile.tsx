@@ -1,8 +1,8 @@
 import { DISPLAY_NAME_MAX, PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES } from "@bureau/domain/account-rules";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { redirect, useRevalidator } from "react-router";
+import { redirect, useNavigate, useRevalidator } from "react-router";
 import { useToast } from "../../components/ui/toast.tsx";
-import { updateDisplayName, uploadProfilePhoto } from "../../features/account/account-api.ts";
+import { signOutEverywhere, updateDisplayName, uploadProfilePhoto } from "../../features/account/account-api.ts";
 import { Avatar } from "../../features/account/avatar.tsx";
 import { withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
@@ -30,6 +30,22 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const photoInput = useRef<HTMLInputElement>(null);
   const [savingName, setSavingName] = useState(false);
   const [uploading, setUploading] = useState(false);
+  const [endingSessions, setEndingSessions] = useState(false);
+  const navigate = useNavigate();
+  const sessionsHeadingId = useId();
+
+  const endEverySession = async () => {
+    setEndingSessions(true);
+    try {
+      await signOutEverywhere(browserApi());
+      toast.success("You are signed out everywhere");
+      await navigate("/signIn", { replace: true });
+      await revalidator.revalidate();
+    } catch (error) {
+      toast.error(apiErrorText(error));
+      setEndingSessions(false);
+    }
+  };
 
   const saveName = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -96,6 +112,20 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           Upload photo
         </button>
       </form>
+
+      <section className="profile-form" aria-labelledby={sessionsHeadingId}>
+        <h2 id={sessionsHeadingId}>Sessions</h2>
+        <p>Signed in on a device you no longer use or have? End every session of this account, this one too.</p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void endEverySession()}
+          disabled={endingSessions}
+          aria-busy={endingSessions}
+        >
+          Sign out everywhere
+        </button>
+      </section>
     </div>
   );
 }
