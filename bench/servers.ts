@@ -32,9 +32,9 @@ export type RunningProduct = {
  */
 export async function startProduct(
   env: Record<string, string> = {},
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; port?: number } = {},
 ): Promise<RunningProduct & { startedInMs: number }> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "bureau-bench-"));
   const started = performance.now();
   // BENCH_PROFILE_DIR=folder: the product writes a CPU profile there when it stops (open it in Chrome's DevTools).

@@ -6,7 +6,8 @@
 //
 // Knobs (all optional): RELIABILITY_LOAD_SECONDS (60), RELIABILITY_CONNECTIONS (200),
 // RELIABILITY_HOSTILE_MINIMUM (10000), RELIABILITY_SEED (random; replays the hostile requests),
-// RELIABILITY_ONLY=load,hostile,... (a subset, for working on one part).
+// RELIABILITY_ONLY=load,hostile,... (a subset, for working on one part; multi-instance runs three
+// instances behind nginx, installed when missing and running as root, otherwise skipped with a warning).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -18,6 +19,7 @@ import { type RunningProduct, startProduct } from "../bench/servers.ts";
 import { createScratchDatabase, DEFAULT_BENCH_DATABASE_URL } from "../bench/support.ts";
 // @ts-expect-error: plain JavaScript helper shared with the other scripts
 import { buildWebIfNeeded } from "../scripts/lib.mjs";
+import { runCluster } from "./cluster.ts";
 import { runCrash, runShutdown } from "./crash.ts";
 import { runHostile } from "./hostile.ts";
 import {
@@ -200,8 +202,8 @@ async function part(name: string, run: () => Promise<PartResult>) {
   console.log(
     `${result.ok ? "✔" : "✘"} ${name} (${result.seconds} s)${result.failures.length ? `: ${result.failures.length} failures` : ""}`,
   );
-  // The shutdown part stops the product on purpose.
-  if (name !== "shutdown") await ensureAlive(name);
+  // The shutdown and multi-instance parts stop the product on purpose.
+  if (name !== "shutdown" && name !== "multi-instance") await ensureAlive(name);
 }
 
 try {
@@ -316,6 +318,15 @@ try {
   if (unexpectedPids > 0)
     setupProblems.push(`the product had to be restarted ${unexpectedPids} time(s) besides the crash part's own kill`);
   await part("shutdown", () => runShutdown(context));
+  if (wanted("multi-instance")) {
+    // Three fresh instances behind nginx; the instances of the earlier parts stop first so that they
+    // take no part in the job leases this part checks.
+    await context.peer?.stop();
+    if (context.product.process.exitCode === null && context.product.process.signalCode === null) {
+      await context.product.stop();
+    }
+    await part("multi-instance", () => runCluster(context, { env, dataDir }));
+  }
 } catch (error) {
   setupProblems.push(`the suite could not run: ${(error as Error).stack ?? String(error)}`);
 } finally {
@@ -339,7 +350,7 @@ writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
 // In the repository's own format, so that `npm run lint` stays clean after a run.
 spawnSync(path.join(here, "../node_modules/.bin/biome"), ["format", "--write", reportFile], { stdio: "ignore" });
 
-const order = ["crash", "load", "hostile", "races", "security", "e-mail", "shutdown"];
+const order = ["crash", "load", "hostile", "races", "security", "e-mail", "shutdown", "multi-instance"];
 results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 console.log(`\n${"═".repeat(100)}`);
 console.log(
