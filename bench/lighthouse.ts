@@ -1,8 +1,9 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile) against the built product on a fresh embedded
 // database, offline (localhost only). Builds the web app if needed, starts the server on a free port
 // and a temporary DATA_DIR, audits the key public pages, writes bench/results/lighthouse.json and
-// fails when performance or accessibility drops below 95 on /, /exchangeRates or /contact, or when the
-// home page's JavaScript goes over 130 KB gzipped.
+// fails when a page's performance is below its target (100 for /, /exchangeRates and /contact; 98 for
+// the order page, see ORDER_PAGE_REASON), when accessibility, best practices or SEO is below 100 on
+// any of them, or when the home page's JavaScript goes over 130 KB gzipped.
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (runs per page, default 3;
 // the median run by performance is kept), WEB_BUILD_DIR (as for the server and the build).
@@ -17,11 +18,12 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { buildWebIfNeeded } from "../scripts/lib.mjs";
 
-type PageSpec = { path: string; gated: boolean };
+type PageSpec = { path: string; minPerformance: number; reason?: string };
 type CategoryId = "performance" | "accessibility" | "best-practices" | "seo";
 type PageResult = {
   path: string;
-  gated: boolean;
+  minPerformance: number;
+  reason?: string;
   scores: Record<CategoryId, number | null>;
   metrics: { fcpMs: number | null; lcpMs: number | null; tbtMs: number | null; cls: number | null };
   /** The page's JavaScript as the HTML references it (modulepreload + scripts), gzip level 9. */
@@ -35,14 +37,18 @@ type PageResult = {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-const MIN_SCORE = 95;
+/** Accessibility, best practices and SEO: every audited page must score this. */
+const MIN_OTHER_SCORE = 100;
 const HOME_JS_BUDGET_GZIP_BYTES = 130 * 1024;
 const CATEGORIES: CategoryId[] = ["performance", "accessibility", "best-practices", "seo"];
+/** Why the order page may score 98: see bench/report.md ("Lighthouse"). */
+const ORDER_PAGE_REASON =
+  "the order wizard is interactive from its first screen, so its first paint waits on more of the page being laid out; measured below";
 const PAGES: PageSpec[] = [
-  { path: "/", gated: true },
-  { path: "/exchangeRates", gated: true },
-  { path: "/purchase/EUR/Order", gated: false },
-  { path: "/contact", gated: true },
+  { path: "/", minPerformance: 100 },
+  { path: "/exchangeRates", minPerformance: 100 },
+  { path: "/purchase/EUR/Order", minPerformance: 98, reason: ORDER_PAGE_REASON },
+  { path: "/contact", minPerformance: 100 },
 ];
 const CHROME_FLAGS = [
   "--headless=new",
@@ -146,7 +152,7 @@ export type LighthouseReport = {
   lighthouseVersion: string;
   formFactor: "mobile";
   runsPerPage: number;
-  thresholds: { performance: number; accessibility: number; homeJsGzipBytes: number };
+  thresholds: { performance: Record<string, number>; otherCategories: number; homeJsGzipBytes: number };
   pages: PageResult[];
   /** Gated pages below the thresholds; empty when all pass. */
   problems: string[];
@@ -196,7 +202,8 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
       );
       results.push({
         path: page.path,
-        gated: page.gated,
+        minPerformance: page.minPerformance,
+        ...(page.reason ? { reason: page.reason } : {}),
         scores,
         metrics: {
           fcpMs: numericAudit(lhr, "first-contentful-paint"),
@@ -213,10 +220,10 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
 
     const problems: string[] = [];
     for (const r of results) {
-      if (!r.gated) continue;
-      for (const id of ["performance", "accessibility"] as const) {
+      for (const id of CATEGORIES) {
         const value = r.scores[id];
-        if (value === null || value < MIN_SCORE) problems.push(`${r.path}: ${id} ${value ?? "missing"} < ${MIN_SCORE}`);
+        const minimum = id === "performance" ? r.minPerformance : MIN_OTHER_SCORE;
+        if (value === null || value < minimum) problems.push(`${r.path}: ${id} ${value ?? "missing"} < ${minimum}`);
       }
     }
     const home = results.find((r) => r.path === "/");
@@ -228,7 +235,11 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
       lighthouseVersion: lighthouseVersion ?? "unknown",
       formFactor: "mobile",
       runsPerPage: runs,
-      thresholds: { performance: MIN_SCORE, accessibility: MIN_SCORE, homeJsGzipBytes: HOME_JS_BUDGET_GZIP_BYTES },
+      thresholds: {
+        performance: Object.fromEntries(PAGES.map((p) => [p.path, p.minPerformance])),
+        otherCategories: MIN_OTHER_SCORE,
+        homeJsGzipBytes: HOME_JS_BUDGET_GZIP_BYTES,
+      },
       pages: results,
       problems,
     };
@@ -281,7 +292,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exitCode = 1;
   } else {
     console.log(
-      "\nAll gated pages score at least 95 for performance and accessibility; the home page is within its JavaScript budget.",
+      "\nEvery page meets its performance target and scores 100 for accessibility, best practices and SEO; the home page is within its JavaScript budget.",
     );
   }
 }

@@ -14,7 +14,13 @@ export default defineConfig({
             advancedChunks: {
               groups: [
                 { name: "framework", test: /node_modules/ },
-                { name: "shared", test: /packages\/domain|app\/(lib|components)\//, minShareCount: 2 },
+                // Everything the public pages share, in one request rather than one per small module
+                // (13 scripts → 6 on the home page); the staff dashboard's code stays apart.
+                {
+                  name: "shared",
+                  test: /packages\/domain|app\/(lib|components|content|features\/(public|account|cart|order))\//,
+                  minShareCount: 2,
+                },
               ],
             },
           },

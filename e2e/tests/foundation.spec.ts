@@ -62,6 +62,7 @@ test("the footer shows the opening hours, registration and copyright", async ({ 
 
 test("the home page hydrates with React DOM on under 130 KB of JavaScript gzipped and keeps the server's document", async ({
   page,
+  consoleErrors,
 }) => {
   const scripts = new Map<string, Promise<Buffer>>();
   page.on("response", (response) => {
@@ -80,21 +81,36 @@ test("the home page hydrates with React DOM on under 130 KB of JavaScript gzippe
     Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber$")),
   );
   expect(hydratedByReactDom).toBe(true);
-  // Hydration reuses the server's elements: one <html>, the stylesheets still
-  // in <head>, and the scripts React Router needs only once.
+  // Hydration reuses the server's elements: one <html>, the inline site styles once and with the
+  // server's text, any stylesheet links still in <head>, and the scripts React Router needs only once.
   const serverHtml = await (await page.request.get("/")).text();
   const serverStylesheets = [...serverHtml.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-  expect(serverStylesheets.length).toBeGreaterThan(0);
+  const serverSiteStyles = /<style id="site-styles"[^>]*>([\s\S]*?)<\/style>/.exec(serverHtml)?.[1] ?? "";
+  expect(serverSiteStyles.length).toBeGreaterThan(5_000);
   const hydrated = await page.evaluate(() => ({
     htmlElements: document.querySelectorAll("html").length,
     bodies: document.querySelectorAll("body").length,
+    siteStyles: [...document.querySelectorAll("style#site-styles")].map((s) => ({
+      inHead: s.parentElement === document.head,
+      length: s.textContent?.length ?? 0,
+    })),
     stylesheets: [...document.head.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute("href")),
     contextScripts: [...document.scripts].filter((s) => s.textContent?.includes("__reactRouterContext =")).length,
   }));
   expect(hydrated).toEqual({
     htmlElements: 1,
     bodies: 1,
+    siteStyles: [{ inHead: true, length: serverSiteStyles.length }],
     stylesheets: expect.arrayContaining(serverStylesheets),
     contextScripts: 1,
   });
+  // No hydration mismatch was reported, and the styles outlive a client-side navigation.
+  expect(consoleErrors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
+  await page
+    .getByRole("navigation", { name: "Main", exact: true })
+    .getByRole("link", { name: "Exchange Rates" })
+    .click();
+  await expect(page).toHaveURL(/\/exchangeRates$/);
+  await expect(page.locator("style#site-styles")).toHaveCount(1);
+  expect(await page.locator("style#site-styles").evaluate((s) => s.textContent?.length)).toBe(serverSiteStyles.length);
 });

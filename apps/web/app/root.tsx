@@ -1,14 +1,13 @@
 import { type ReactNode, useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { RouteErrorBoundary } from "./components/layout/route-error.tsx";
+import { SiteStyles } from "./components/layout/site-styles.tsx";
 import { ToastProvider } from "./components/ui/toast.tsx";
 import { SessionCheckIndicator } from "./features/account/session-check-indicator.tsx";
 import { sessionOfRequest } from "./features/account/session.ts";
 import { appContext } from "./lib/app-context.ts";
 import { useNonce } from "./lib/nonce.ts";
 import type { Route } from "./+types/root";
-import "./styles/app.css";
-import "./features/account/account.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -31,6 +30,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b3954" />
         <Meta />
+        <SiteStyles />
         <Links />
       </head>
       <body>

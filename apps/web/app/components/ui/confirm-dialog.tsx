@@ -1,5 +1,4 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
-import "./confirm-dialog.css";
 
 /**
  * The one confirm dialog (ENGINEERING.md: one dialog), used only through `useConfirm` below, on the

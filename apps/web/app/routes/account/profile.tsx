@@ -8,7 +8,6 @@ import { withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
 import { apiErrorText, browserApi } from "../../lib/api-client.ts";
 import type { Route } from "./+types/profile";
-import "../../features/account/auth-screens.css";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Your profile | Harbour FX" },

@@ -8,7 +8,6 @@ import { sessionOfRequest } from "../../features/account/session.ts";
 import { StaffOnlyMessage } from "../../features/account/staff-only.tsx";
 import { ApiClientError, apiErrorText, browserApi } from "../../lib/api-client.ts";
 import type { Route } from "./+types/secure-box";
-import "../../features/account/auth-screens.css";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Secure Box | Harbour FX" },

@@ -4,7 +4,6 @@ import { signInProviders } from "../../features/account/account-api.ts";
 import { returnTargetOf } from "../../features/account/redirect-target.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/sign-in";
-import "../../features/account/auth-screens.css";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign In | Harbour FX" },

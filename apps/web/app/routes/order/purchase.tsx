@@ -13,7 +13,6 @@ import { placeOrder } from "../../features/order/order-api.ts";
 import { OrderConfirmation } from "../../features/order/order-confirmation.tsx";
 import { OrderSummary } from "../../features/order/order-summary.tsx";
 import { StepIndicator } from "../../features/order/step-indicator.tsx";
-import "../../features/order/order.css";
 import type { Route } from "./+types/purchase";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

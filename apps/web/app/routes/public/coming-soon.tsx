@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/coming-soon";
-import "../../features/public/public.css";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Coming Soon | Harbour FX" },

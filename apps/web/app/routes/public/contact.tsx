@@ -9,7 +9,6 @@ import { sendContactMessage } from "../../features/public/public-api.ts";
 import { ApiClientError } from "../../lib/api-client.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/contact";
-import "../../features/public/public.css";
 
 /** The spec's two branch cards on the contact page. */
 const CONTACT_BRANCH_KEYS = ["worthing", "brighton"];

@@ -6,7 +6,6 @@ import { RatesList } from "../../features/public/rates-list.tsx";
 import { RatesUpdated } from "../../features/public/rates-updated.tsx";
 import { serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/exchange-rates";
-import "../../features/public/public.css";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Exchange Rates Today | Harbour FX" },

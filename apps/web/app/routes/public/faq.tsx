@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { faqItems } from "../../content/faq.ts";
 import { FaqAccordion } from "../../features/public/faq-accordion.tsx";
 import type { Route } from "./+types/faq";
-import "../../features/public/public.css";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Frequently Asked Questions | Harbour FX" },

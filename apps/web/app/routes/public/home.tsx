@@ -14,7 +14,6 @@ import { toRateRows } from "../../features/public/rate-rows.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/home";
-import "../../features/public/public.css";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Travel Money with 0% Commission | Harbour FX" },

@@ -1,7 +1,6 @@
 import { privacySections } from "../../content/privacy.ts";
 import { LegalDocument } from "../../features/public/legal-document.tsx";
 import type { Route } from "./+types/privacy";
-import "../../features/public/public.css";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Privacy Policy | Harbour FX" },

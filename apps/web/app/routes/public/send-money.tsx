@@ -2,7 +2,6 @@ import { Link, useRouteLoaderData } from "react-router";
 import { transferNotes, transferProviders } from "../../content/money-transfer.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/send-money";
-import "../../features/public/public.css";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Send Money Abroad | Harbour FX" },

@@ -1,7 +1,6 @@
 import { termsSections } from "../../content/terms.ts";
 import { LegalDocument } from "../../features/public/legal-document.tsx";
 import type { Route } from "./+types/terms";
-import "../../features/public/public.css";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Terms & Conditions | Harbour FX" },
