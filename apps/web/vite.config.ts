@@ -15,7 +15,7 @@ export default defineConfig({
               groups: [
                 { name: "framework", test: /node_modules/ },
                 // Everything the public pages share, in one request rather than one per small module
-                // (13 scripts → 6 on the home page); the staff dashboard's code stays apart.
+                // (12 scripts → 5 up front on the home page); the staff dashboard's code stays apart.
                 {
                   name: "shared",
                   test: /packages\/domain|app\/(lib|components|content|features\/(public|account|cart|order))\//,
