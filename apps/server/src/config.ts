@@ -69,6 +69,16 @@ const envSchema = z
       emptyToUndefined,
       z.string().min(12, "must be at least 12 characters").optional(),
     ),
+    BOOTSTRAP_ADMIN_TOTP_SECRET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((value) => value.replace(/\s+/g, "").toUpperCase())
+        .refine((value) => /^[A-Z2-7]{16,}=*$/.test(value), {
+          message: "must be a base32 secret of at least 16 characters (A-Z, 2-7)",
+        })
+        .optional(),
+    ),
     SECURE_BOX_USERNAME: optionalString,
     SECURE_BOX_PASSWORD: z.preprocess(
       emptyToUndefined,
@@ -193,6 +203,8 @@ export type Config = {
   secureCookies: boolean;
   authSecret: string;
   bootstrapAdmin: { email: string; password: string } | undefined;
+  /** Enrols the bootstrap admin's authenticator with this base32 secret at start (operators, tests). */
+  bootstrapAdminTotpSecret: string | undefined;
   secureBox: { username: string; password: string };
   google: { clientId: string; clientSecret: string } | undefined;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
@@ -297,6 +309,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD
         ? { email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD }
         : undefined,
+    bootstrapAdminTotpSecret: env.BOOTSTRAP_ADMIN_TOTP_SECRET,
     secureBox,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, customType, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /**
  * Accounts, sessions and profile photos. The first four tables are the ones better-auth reads and
@@ -125,3 +136,19 @@ export const userPhotos = pgTable(
   // The 1 MB limit is checked by the upload route; the database refuses anything larger too.
   (t) => [check("user_photos_size_check", sql`octet_length(${t.bytes}) <= 1048576`)],
 );
+
+/**
+ * A staff member's authenticator (TOTP, RFC 6238), asked for at the Secure Box once confirmed
+ * (docs/decisions/011). The shared secret is stored encrypted with a key derived from AUTH_SECRET;
+ * recovery codes only as SHA-256 hashes. `lastUsedStep` refuses a code seen before (replay).
+ */
+export const staffSecondFactors = pgTable("staff_second_factors", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretCiphertext: text("secret_ciphertext").notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  recoveryCodeHashes: jsonb("recovery_code_hashes").$type<string[]>().notNull().default([]),
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -35,9 +35,26 @@ export type SignInProvider = z.infer<typeof signInProviderSchema>;
 export const secureBoxRequestSchema = z.object({
   username: z.string().max(200),
   password: z.string().max(200),
+  /** The authenticator's current code (or a recovery code), asked for once an authenticator is set up. */
+  code: z.string().max(40).optional(),
 });
 export type SecureBoxRequest = z.infer<typeof secureBoxRequestSchema>;
 export const secureBoxResponseSchema = z.object({ staffVerified: z.literal(true) });
+
+/** Staff second factor (TOTP): whether it is set up, its enrolment, its confirmation. */
+export const secondFactorStatusSchema = z.object({ enrolled: z.boolean() });
+export const secondFactorEnrolmentSchema = z.object({
+  secret: z.string(),
+  otpauthUri: z.string(),
+  qrCodeSvg: z.string(),
+});
+export const secondFactorConfirmRequestSchema = z.object({
+  code: z
+    .string({ error: "Enter the code from your authenticator app" })
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6 digits your app shows"),
+});
+export const secondFactorConfirmResponseSchema = z.object({ recoveryCodes: z.array(z.string()) });
 
 /** Only the display name can be changed here; anything else in the body (a forged role...) is dropped. */
 export const profileUpdateSchema = z.object({

@@ -5,6 +5,7 @@ import type { Config } from "../../config.ts";
 import { accounts, users } from "../../db/auth-schema.ts";
 import type { Db } from "../../db/client.ts";
 import { writeAudit } from "../audit/write-audit.ts";
+import { enrolWithKnownSecret } from "./staff-second-factor.ts";
 
 /**
  * The account created on a first start without BOOTSTRAP_ADMIN_EMAIL. PRODUCT.md §3 names
@@ -21,7 +22,11 @@ type AuthWithContext = {
   }>;
 };
 
-type Options = { auth: AuthWithContext; db: Db; config: Pick<Config, "bootstrapAdmin"> };
+type Options = {
+  auth: AuthWithContext;
+  db: Db;
+  config: Pick<Config, "bootstrapAdmin"> & Partial<Pick<Config, "bootstrapAdminTotpSecret" | "authSecret">>;
+};
 
 /**
  * PRODUCT.md §3, run at every start:
@@ -32,7 +37,29 @@ type Options = { auth: AuthWithContext; db: Db; config: Pick<Config, "bootstrapA
  *   a random password, returned here to be printed once.
  * Returns the lines to print at start, and apart from them the generated password (never logged).
  */
-export async function ensureBootstrapAdmin({
+export async function ensureBootstrapAdmin(options: Options): Promise<{ notices: string[]; credentials: string[] }> {
+  const result = await ensureBootstrapAdminAccount(options);
+  const { db, config } = options;
+  if (config.bootstrapAdminTotpSecret && config.authSecret) {
+    // BOOTSTRAP_ADMIN_TOTP_SECRET: the bootstrap admin's authenticator, in force from this start.
+    const email = (config.bootstrapAdmin?.email ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
+    const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (admin) {
+      const outcome = await enrolWithKnownSecret({
+        db,
+        authSecret: config.authSecret,
+        userId: admin.id,
+        secretBase32: config.bootstrapAdminTotpSecret,
+      });
+      if (outcome === "enrolled") {
+        result.notices.push(`Staff admin account ${email}: authenticator set up from BOOTSTRAP_ADMIN_TOTP_SECRET`);
+      }
+    }
+  }
+  return result;
+}
+
+async function ensureBootstrapAdminAccount({
   auth,
   db,
   config,

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { CurrentSession } from "../../lib/current-session.ts";
 import { writeAudit } from "../audit/write-audit.ts";
+import { checkSecondFactorCode, hasSecondFactor } from "./staff-second-factor.ts";
 
 type Credentials = { username: string; password: string };
 
@@ -27,14 +28,16 @@ export function secureBoxCredentialsMatch(
 
 /**
  * The Secure Box step (PRODUCT.md §2.8): an admin's session becomes staff-verified when the
- * server-held credentials match. Every attempt by an admin is audited, successful or not.
+ * server-held credentials match and, once the admin has set up an authenticator, its current code
+ * (or a recovery code) is given too. Every attempt by an admin is audited, successful or not.
  * Signed-in non-admins are refused before any comparison, so only staff accounts can try at all.
  */
 export async function verifySecureBox(options: {
   db: Db;
+  authSecret: string;
   expected: Credentials;
   current: CurrentSession;
-  given: Credentials;
+  given: Credentials & { code?: string | undefined };
   requestId: string;
 }): Promise<{ staffVerifiedAt: Date }> {
   const { db, current, requestId } = options;
@@ -42,14 +45,31 @@ export async function verifySecureBox(options: {
     throw new AppError("forbidden", "The Secure Box is for staff accounts only.");
   }
   const actor = { actorId: current.user.id, actorEmail: current.user.email, requestId };
-  if (!secureBoxCredentialsMatch(options.expected, options.given)) {
+  const enrolled = await hasSecondFactor(db, current.user.id);
+  const credentialsMatch = secureBoxCredentialsMatch(options.expected, options.given);
+  const codeMatches =
+    !enrolled ||
+    (credentialsMatch &&
+      options.given.code !== undefined &&
+      (await checkSecondFactorCode({
+        db,
+        authSecret: options.authSecret,
+        userId: current.user.id,
+        code: options.given.code,
+      })));
+  if (!credentialsMatch || !codeMatches) {
     await writeAudit(db, {
       ...actor,
       action: "secure_box.failed",
       entityType: "user",
       entityId: current.user.id,
     });
-    throw new AppError("forbidden", "The Secure Box username or password is not correct.");
+    throw new AppError(
+      "forbidden",
+      enrolled
+        ? "The Secure Box username, password or authenticator code is not correct."
+        : "The Secure Box username or password is not correct.",
+    );
   }
   const staffVerifiedAt = new Date();
   await db.transaction(async (tx) => {

@@ -23,6 +23,7 @@ import { accountRoutes } from "./account-routes.ts";
 import { attemptLimiter, secureBoxLimits } from "./attempt-limits.ts";
 import { betterAuthMount } from "./better-auth-mount.ts";
 import { oauthPopupRoutes } from "./oauth-popup.ts";
+import { secondFactorRoutes } from "./second-factor-routes.ts";
 
 /**
  * Sign-in, sign-up, sessions, profile and the Secure Box. Wrapped with fastify-plugin so that the
@@ -37,6 +38,7 @@ export const authRoutes = fp(
     await app.register(betterAuthMount);
     await app.register(accountRoutes);
     await app.register(oauthPopupRoutes);
+    await app.register(secondFactorRoutes);
     const api = app.withTypeProvider<ZodTypeProvider>();
 
     api.get(
@@ -95,6 +97,7 @@ export const authRoutes = fp(
         try {
           await verifySecureBox({
             db: app.db,
+            authSecret: app.config.authSecret,
             expected: app.config.secureBox,
             current: signedInSession(request),
             given: request.body,
