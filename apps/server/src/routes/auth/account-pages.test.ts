@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enrolWithKnownSecret } from "../../modules/users/staff-second-factor.ts";
 import { signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { createTestApp, webBuildDir } from "../../test/test-app.ts";
 
@@ -87,6 +88,19 @@ describe.skipIf(!haveWebBuild)("account pages rendered on the server", () => {
     expect(page.body).toMatch(/<button[^>]*>Sign out everywhere<\/button>/);
   });
 
+  it("asks for the authenticator code on the Secure Box once the admin has set one up", async () => {
+    const admin = await signUpAndSignIn(t.app, { role: "admin" });
+    const before = await t.app.inject({ method: "GET", url: "/box", headers: { cookie: admin.cookie } });
+    expect(before.body).not.toContain("Authenticator code");
+    await enrolSecondFactor(t, admin.userId);
+    const after = await t.app.inject({ method: "GET", url: "/box", headers: { cookie: admin.cookie } });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toMatch(/<label[^>]*>Authenticator code<\/label>/);
+    expect(after.body).toMatch(
+      /<input[^>]*name="code"[^>]*autoComplete="one-time-code"|<input[^>]*autocomplete="one-time-code"[^>]*name="code"/i,
+    );
+  });
+
   it("renders the sign-in screen with the spec's texts", async () => {
     const page = await t.app.inject({ method: "GET", url: "/signIn" });
     expect(page.statusCode).toBe(200);
@@ -153,3 +167,15 @@ describe.skipIf(!haveWebBuild)("account pages rendered on the server", () => {
     );
   });
 });
+
+async function enrolSecondFactor(
+  t: { db: import("../../db/client.ts").Db; config: { authSecret: string } },
+  userId: string,
+) {
+  await enrolWithKnownSecret({
+    db: t.db,
+    authSecret: t.config.authSecret,
+    userId,
+    secretBase32: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+  });
+}

@@ -59,8 +59,13 @@ export async function uploadProfilePhoto(file: Blob): Promise<SessionUser> {
   return body as SessionUser;
 }
 
-export function openSecureBox(api: ApiClient, credentials: { username: string; password: string }) {
+export function openSecureBox(api: ApiClient, credentials: { username: string; password: string; code?: string }) {
   return api.call<{ staffVerified: true }>("POST", "/api/box", credentials);
+}
+
+/** Whether the signed-in admin has an authenticator set up (the Secure Box then asks for its code). */
+export function secondFactorStatus(api: ApiClient) {
+  return api.call<{ enrolled: boolean }>("GET", "/api/account/second-factor");
 }
 
 export function listUsers(api: ApiClient, after: string | null) {

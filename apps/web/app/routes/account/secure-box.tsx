@@ -2,11 +2,12 @@ import { safeRedirectTarget } from "@bureau/domain/account-rules";
 import { type FormEvent, useId, useState } from "react";
 import { data, Link, redirect, useLocation, useNavigate, useRevalidator } from "react-router";
 import { useToast } from "../../components/ui/toast.tsx";
-import { openSecureBox } from "../../features/account/account-api.ts";
+import { openSecureBox, secondFactorStatus } from "../../features/account/account-api.ts";
 import { returnTargetOf, withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
 import { StaffOnlyMessage } from "../../features/account/staff-only.tsx";
 import { ApiClientError, apiErrorText, browserApi } from "../../lib/api-client.ts";
+import { serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/secure-box";
 
 export const meta: Route.MetaFunction = () => [
@@ -24,7 +25,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (!user) throw redirect(withRedirect("/signIn", `${url.pathname}${url.search}`));
   if (user.role !== "admin") return data({ staff: false as const }, { status: 403 });
   if (user.staffVerified) throw redirect(safeRedirectTarget(url.searchParams.get("redirectTo")));
-  return { staff: true as const };
+  const { enrolled } = await secondFactorStatus(serverApi(context));
+  return { staff: true as const, askForCode: enrolled };
 }
 
 export default function SecureBox({ loaderData }: Route.ComponentProps) {
@@ -35,6 +37,7 @@ export default function SecureBox({ loaderData }: Route.ComponentProps) {
   const [pending, setPending] = useState(false);
   const usernameId = useId();
   const passwordId = useId();
+  const codeId = useId();
   if (!loaderData.staff) {
     return (
       <main id="main">
@@ -52,6 +55,7 @@ export default function SecureBox({ loaderData }: Route.ComponentProps) {
       await openSecureBox(browserApi(), {
         username: String(form.get("username") ?? ""),
         password: String(form.get("password") ?? ""),
+        ...(loaderData.askForCode ? { code: String(form.get("code") ?? "") } : {}),
       });
     } catch (error) {
       setPending(false);
@@ -77,12 +81,30 @@ export default function SecureBox({ loaderData }: Route.ComponentProps) {
           <span className="brand-name">Harbour FX</span>
         </Link>
         <h1 id="box-heading">Secure Box</h1>
-        <p className="auth-subtitle">Staff access: enter the Secure Box username and password.</p>
+        <p className="auth-subtitle">
+          {loaderData.askForCode
+            ? "Staff access: enter the Secure Box username and password, and the code your authenticator app shows."
+            : "Staff access: enter the Secure Box username and password."}
+        </p>
         <form className="auth-form" onSubmit={onSubmit}>
           <label htmlFor={usernameId}>Username</label>
           <input id={usernameId} name="username" autoComplete="off" required />
           <label htmlFor={passwordId}>Password</label>
           <input id={passwordId} name="password" type="password" autoComplete="off" required />
+          {loaderData.askForCode ? (
+            <>
+              <label htmlFor={codeId}>Authenticator code</label>
+              <input
+                id={codeId}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}|[0-9a-fA-F-]{19}"
+                title="The 6 digits your authenticator app shows, or a recovery code"
+                required
+              />
+            </>
+          ) : null}
           <button type="submit" className="button button-primary auth-submit" disabled={pending} aria-busy={pending}>
             Access
           </button>
