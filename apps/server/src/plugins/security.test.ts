@@ -125,7 +125,8 @@ describe.skipIf(!haveWebBuild)("server-rendered pages and security headers", () 
 
   it("serves hashed assets as immutable", async () => {
     const html = (await t.app.inject({ method: "GET", url: "/" })).body;
-    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    // The page's styles are inline; its scripts are hashed assets.
+    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     const response = await t.app.inject({ method: "GET", url: asset as string });
     expect(response.statusCode).toBe(200);
