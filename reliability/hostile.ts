@@ -1076,7 +1076,7 @@ export async function runHostile(ctx: Context, options: { minimum: number; seed:
   const random = rng(options.seed);
   report.note(`seed ${options.seed} (replay with RELIABILITY_SEED=${options.seed})`);
 
-  const doc = (await send(base, { path: "/api/openapi.json" })).json<{
+  const doc = (await send(base, { path: "/api/openapi.json", cookie: ctx.staffCookie })).json<{
     paths: Record<string, Record<string, unknown>>;
   }>();
   const ops = parseOperations(doc);

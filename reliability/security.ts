@@ -57,7 +57,7 @@ function headerOf(reply: Reply, name: string): string | undefined {
 
 async function authorisationMatrix(ctx: Context, report: Report, seen: Reply[]) {
   const base = ctx.product.url;
-  const doc = (await send(base, { path: "/api/openapi.json" })).json<{
+  const doc = (await send(base, { path: "/api/openapi.json", cookie: ctx.staffCookie })).json<{
     paths: Record<string, Record<string, unknown>>;
   }>();
   const ops = parseOperations(doc).filter((op) => op.admin);

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -21,6 +21,7 @@ import { listCurrencies } from "./modules/currencies/list-currencies.ts";
 import { createOrderLinks, type OrderLinks } from "./modules/orders/order-links.ts";
 import { createRateProvider, type RateProvider } from "./modules/rates/rate-provider.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { loadSession } from "./plugins/session.ts";
 import { operationsPlugin } from "./plugins/operations.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { adminRoutes } from "./routes/admin/admin-routes.ts";
@@ -173,8 +174,22 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
-  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  // The API reference lists the staff operations only to a staff-verified session; everyone else sees
+  // the public and account operations. The session is read before the (synchronous) transform runs.
+  const readSession = async (request: FastifyRequest) => {
+    await loadSession(request);
+  };
+  await app.register(swaggerUi, {
+    routePrefix: "/api/docs",
+    staticCSP: true,
+    uiHooks: { preHandler: readSession },
+    transformSpecification: (specification, request) =>
+      request.currentSession?.user.staffVerified ? specification : withoutStaffOperations(specification),
+  });
+  app.get("/api/openapi.json", { schema: { hide: true }, preHandler: readSession }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return request.currentSession?.user.staffVerified ? app.swagger() : withoutStaffOperations(app.swagger());
+  });
 
   await app.register(operationsPlugin);
   await app.register(referenceDataRoutes);
@@ -191,4 +206,13 @@ export async function buildApp({
     fastPath = await createCurrenciesFastPath(app as unknown as FastifyInstance);
   });
   return app as unknown as FastifyInstance;
+}
+
+/** An OpenAPI document without the staff operations (paths under /api/admin). */
+export function withoutStaffOperations<T extends object>(specification: T): T {
+  const paths = ((specification as { paths?: Record<string, unknown> }).paths ?? {}) as Record<string, unknown>;
+  return {
+    ...specification,
+    paths: Object.fromEntries(Object.entries(paths).filter(([path]) => !path.startsWith("/api/admin"))),
+  };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currencyListSchema } from "@bureau/domain/contracts/reference-data";
+import { signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { createTestApp } from "../../test/test-app.ts";
 
 describe("public reference data", () => {
@@ -73,6 +74,23 @@ describe("public reference data", () => {
     expect(Object.keys(response.json().paths)).toContain("/api/currencies");
     const docs = await t.app.inject({ method: "GET", url: "/api/docs/" });
     expect(docs.statusCode).toBe(200);
+  });
+
+  it("lists the staff operations only to a staff-verified session, in the document and the reference page's", async () => {
+    const staffPaths = async (url: string, cookie?: string) => {
+      const response = await t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+      expect(response.statusCode).toBe(200);
+      const paths = Object.keys(response.json().paths);
+      expect(paths).toContain("/api/currencies");
+      return paths.filter((path) => path.startsWith("/api/admin"));
+    };
+    const admin = await signUpAndSignIn(t.app, { role: "admin" });
+    const staff = await signUpAndSignIn(t.app, { role: "admin", staffVerified: true });
+    for (const url of ["/api/openapi.json", "/api/docs/json"]) {
+      expect(await staffPaths(url)).toEqual([]);
+      expect(await staffPaths(url, admin.cookie)).toEqual([]);
+      expect((await staffPaths(url, staff.cookie)).length).toBeGreaterThan(5);
+    }
   });
 
   it("answers unknown API paths with a JSON 404 carrying the request id", async () => {
