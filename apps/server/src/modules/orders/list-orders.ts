@@ -3,22 +3,9 @@ import type { OrderList } from "@bureau/domain/contracts/dashboard";
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import type { Db } from "../../db/client.ts";
 import { orderLines, orders } from "../../db/schema.ts";
-import { AppError } from "../../lib/app-error.ts";
+import { decodeKeysetCursor, encodeKeysetCursor } from "../../lib/keyset-cursor.ts";
 
-type Cursor = { createdAt: Date; id: string };
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}`).toString("base64url");
-}
-
-function decodeCursor(text: string): Cursor {
-  const [at, id] = Buffer.from(text, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(at ?? "");
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new AppError("validation_failed", "The page cursor is not valid.", { after: "Not a valid cursor" });
-  }
-  return { createdAt, id };
-}
+const isUuid = (id: string) => /^[0-9a-f-]{36}$/.test(id);
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -56,7 +43,7 @@ export async function listOrders({
   const conditions: SQL[] = [eq(orders.status, status)];
   if (q && q.trim() !== "") conditions.push(searchCondition(q));
   if (after) {
-    const cursor = decodeCursor(after);
+    const cursor = decodeKeysetCursor(after, isUuid);
     conditions.push(
       sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`,
     );
@@ -120,6 +107,6 @@ export async function listOrders({
       branch: r.branch,
       createdAt: r.createdAt.toISOString(),
     })),
-    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeKeysetCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, or } from "drizzle-orm";
 import type { AdminUser, AdminUserList } from "@bureau/domain/contracts/accounts";
 import { users } from "../../db/auth-schema.ts";
 import type { Db } from "../../db/client.ts";
-import { AppError } from "../../lib/app-error.ts";
+import { decodeKeysetCursor, encodeKeysetCursor } from "../../lib/keyset-cursor.ts";
 
 export function toAdminUser(row: typeof users.$inferSelect): AdminUser {
   return {
@@ -12,24 +12,6 @@ export function toAdminUser(row: typeof users.$inferSelect): AdminUser {
     role: row.role === "admin" ? "admin" : "user",
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-type Cursor = { createdAt: Date; id: string };
-
-/** The cursor is opaque to clients: the last row's (created_at, id), base64url-encoded. */
-export function encodeUserCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt.toISOString(), cursor.id])).toString("base64url");
-}
-
-export function decodeUserCursor(value: string): Cursor {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as [string, string];
-    const date = new Date(createdAt);
-    if (typeof id !== "string" || Number.isNaN(date.getTime())) throw new Error("bad cursor");
-    return { createdAt: date, id };
-  } catch {
-    throw new AppError("validation_failed", "The page cursor is not valid.", { after: "is not a valid cursor" });
-  }
 }
 
 /**
@@ -45,7 +27,7 @@ export async function listUsers({
   after?: string;
   limit: number;
 }): Promise<AdminUserList> {
-  const cursor = after ? decodeUserCursor(after) : undefined;
+  const cursor = after ? decodeKeysetCursor(after) : undefined;
   const rows = await db
     .select()
     .from(users)
@@ -60,6 +42,6 @@ export async function listUsers({
   const last = page[page.length - 1];
   return {
     users: page.map(toAdminUser),
-    nextCursor: rows.length > limit && last ? encodeUserCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeKeysetCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
 }

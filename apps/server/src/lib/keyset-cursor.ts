@@ -1,0 +1,29 @@
+import { AppError } from "./app-error.ts";
+
+/** The last row of a page, by the (created_at, id) key the staff lists are ordered and indexed on. */
+export type KeysetCursor = { createdAt: Date; id: string };
+
+/** The cursor is opaque to clients: the last row's (created_at, id), base64url-encoded. */
+export function encodeKeysetCursor(cursor: KeysetCursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt.toISOString(), cursor.id])).toString("base64url");
+}
+
+/**
+ * Reads a cursor from a request's `after` parameter; anything that is not one of ours answers 400.
+ * `isId` narrows the id to the list's own kind (a UUID for orders), so that a hand-made cursor
+ * cannot reach the database as a malformed value.
+ */
+export function decodeKeysetCursor(text: string, isId: (id: string) => boolean = () => true): KeysetCursor {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+  } catch {
+    decoded = undefined;
+  }
+  if (Array.isArray(decoded) && decoded.length === 2) {
+    const [at, id] = decoded as unknown[];
+    const createdAt = typeof at === "string" ? new Date(at) : new Date(Number.NaN);
+    if (typeof id === "string" && id !== "" && isId(id) && !Number.isNaN(createdAt.getTime())) return { createdAt, id };
+  }
+  throw new AppError("validation_failed", "The page cursor is not valid.", { after: "Not a valid cursor" });
+}
