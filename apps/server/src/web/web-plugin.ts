@@ -8,6 +8,7 @@ import fp from "fastify-plugin";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { REQUEST_BODY_LIMIT_BYTES } from "../lib/body-limits.ts";
 import { createInjectTransport } from "./inject-transport.ts";
+import { noStore } from "../lib/no-store.ts";
 
 /**
  * Serves the React Router app from the same process: hashed assets as immutable static files,
@@ -136,10 +137,9 @@ async function refuseOversizedPagePost(request: FastifyRequest, reply: FastifyRe
   const [status, text] = chunked
     ? [411, "This form could not be sent: its length was not given."]
     : [413, `This form is too large to send (at most ${REQUEST_BODY_LIMIT_BYTES / 1024} KB).`];
-  return reply
+  return noStore(reply)
     .code(status)
     .header("connection", "close")
-    .header("cache-control", "no-store")
     .type("text/html; charset=utf-8")
     .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Harbour FX</title><p>${text}</p></html>`);
 }

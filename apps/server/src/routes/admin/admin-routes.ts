@@ -8,6 +8,7 @@ import { makeAdmin } from "../../modules/users/make-admin.ts";
 import { auditActorOf, requireStaff } from "../../plugins/session.ts";
 import { currencyAdminRoutes } from "./currency-admin-routes.ts";
 import { orderAdminRoutes } from "./order-admin-routes.ts";
+import { noStore } from "../../lib/no-store.ts";
 
 /**
  * Staff API under /api/admin. Every route registered inside this plugin is protected by
@@ -49,7 +50,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header("cache-control", "no-store");
+      noStore(reply);
       return listUsers({ db: app.db, after: request.query.after, limit: request.query.limit });
     },
   );

@@ -22,6 +22,7 @@ import {
 } from "../../modules/currencies/admin-currencies.ts";
 import { getRefreshState, setRefreshEnabled } from "../../modules/rates/refresh-rates.ts";
 import { auditActorOf } from "../../plugins/session.ts";
+import { noStore } from "../../lib/no-store.ts";
 
 const errors = {
   400: apiErrorSchema,
@@ -45,7 +46,7 @@ export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      reply.header("cache-control", "no-store");
+      noStore(reply);
       return listAdminCurrencies({ db: app.db });
     },
   );
@@ -134,7 +135,7 @@ export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      reply.header("cache-control", "no-store");
+      noStore(reply);
       return getCompetitorRates({ db: app.db });
     },
   );
@@ -163,7 +164,7 @@ export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      reply.header("cache-control", "no-store");
+      noStore(reply);
       return getRefreshState({ db: app.db, provider: app.rateProvider });
     },
   );

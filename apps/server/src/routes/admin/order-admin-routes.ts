@@ -14,6 +14,7 @@ import { getOrderDetails } from "../../modules/orders/get-order-details.ts";
 import { listOrders } from "../../modules/orders/list-orders.ts";
 import { transitionOrder } from "../../modules/orders/transition-order.ts";
 import { auditActorOf } from "../../plugins/session.ts";
+import { noStore } from "../../lib/no-store.ts";
 
 const errors = {
   400: apiErrorSchema,
@@ -36,7 +37,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header("cache-control", "no-store");
+      noStore(reply);
       return listOrders({ db: app.db, ...request.query });
     },
   );
@@ -52,7 +53,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header("cache-control", "no-store");
+      noStore(reply);
       return getOrderDetails({ db: app.db, orderId: request.params.id });
     },
   );
@@ -91,7 +92,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      reply.header("cache-control", "no-store");
+      noStore(reply);
       return getStatistics({ db: app.db });
     },
   );

@@ -24,6 +24,7 @@ import { attemptLimiter, secureBoxLimits } from "./attempt-limits.ts";
 import { betterAuthMount } from "./better-auth-mount.ts";
 import { oauthPopupRoutes } from "./oauth-popup.ts";
 import { secondFactorRoutes } from "./second-factor-routes.ts";
+import { noStore } from "../../lib/no-store.ts";
 
 /**
  * Sign-in, sign-up, sessions, profile and the Secure Box. Wrapped with fastify-plugin so that the
@@ -51,7 +52,7 @@ export const authRoutes = fp(
         },
       },
       async (request, reply) => {
-        reply.header("cache-control", "no-store");
+        noStore(reply);
         const current = await loadSession(request, reply as unknown as FastifyReply);
         return current?.user ?? null;
       },
@@ -109,7 +110,7 @@ export const authRoutes = fp(
         }
         await secureBoxAttempts.recordSuccess(request);
         forgetLoadedSession(request);
-        reply.header("cache-control", "no-store");
+        noStore(reply);
         return { staffVerified: true as const };
       },
     );

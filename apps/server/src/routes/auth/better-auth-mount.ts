@@ -1,3 +1,4 @@
+import type { BASE_ERROR_CODES } from "better-auth";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PASSWORD_TOO_SHORT_MESSAGE } from "@bureau/domain/account-rules";
@@ -6,6 +7,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { newPasswordProblem } from "../../modules/users/password-policy.ts";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "../../plugins/auth.ts";
 import { attemptLimiter, authEndpointLimits, signInLimits, signUpLimits } from "./attempt-limits.ts";
+import { noStore } from "../../lib/no-store.ts";
 
 /**
  * better-auth's endpoints under /api/auth/*, behind our attempt limits. Requests are handed over
@@ -36,7 +38,7 @@ export async function betterAuthMount(app: FastifyInstance) {
       reply.header(name, value);
     }
     for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
-    reply.header("cache-control", "no-store");
+    noStore(reply);
     const text = await response.text();
     if (response.status >= 400 && response.headers.get("content-type")?.includes("application/json")) {
       const body = toApiError(response.status, safeJson(text));
@@ -121,8 +123,11 @@ function safeJson(text: string): { code?: string; message?: string } {
   }
 }
 
+/** A code better-auth answers with; typed from the library's own list, so a renamed code fails the typecheck. */
+type BetterAuthErrorCode = keyof typeof BASE_ERROR_CODES;
+
 /** better-auth's error codes in the product's words (spec §8 where it has one). */
-const knownErrors: Record<string, { code: ErrorCode; message: string; field?: string }> = {
+const knownErrors: Partial<Record<BetterAuthErrorCode, { code: ErrorCode; message: string; field?: string }>> = {
   INVALID_EMAIL_OR_PASSWORD: { code: "unauthenticated", message: "The password doesn't match" },
   INVALID_PASSWORD: { code: "unauthenticated", message: "The password doesn't match" },
   USER_ALREADY_EXISTS: {
@@ -166,7 +171,8 @@ function codeForStatus(status: number): ErrorCode {
 }
 
 export function toApiError(status: number, body: { code?: string; message?: string }): ApiError {
-  const known = body.code ? knownErrors[body.code] : undefined;
+  const known =
+    body.code && Object.hasOwn(knownErrors, body.code) ? knownErrors[body.code as BetterAuthErrorCode] : undefined;
   if (known) {
     return {
       error: {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { OAUTH_POPUP_CHANNEL, OAUTH_POPUP_COMPLETE_PATH, OAUTH_POPUP_MESSAGE_TYPE } from "@bureau/domain/account-rules";
+import { noStore } from "../../lib/no-store.ts";
 
 /**
  * The page a "Continue with …" popup ends on. It tells the page that opened it (through a
@@ -60,7 +61,7 @@ function page() {
 
 export async function oauthPopupRoutes(app: FastifyInstance) {
   app.get(OAUTH_POPUP_COMPLETE_PATH, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(page()),
+    noStore(reply).type("text/html; charset=utf-8").send(page()),
   );
   app.get(`${OAUTH_POPUP_COMPLETE_PATH}.js`, { schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/javascript; charset=utf-8").header("cache-control", "public, max-age=300").send(script),
