@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatLongDate, formatLongDateTime, ordinalSuffix } from "./dates.ts";
+import { displayDay, formatLongDate, formatLongDateTime, ordinalSuffix } from "./dates.ts";
 
 describe("formatLongDate", () => {
   it.each([
@@ -86,5 +86,17 @@ describe("formatLongDateTime", () => {
   it("adds the London time of day, in winter and in summer", () => {
     expect(formatLongDateTime("2026-11-21T14:05:00Z")).toBe("November 21st, 2026, 14:05");
     expect(formatLongDateTime("2026-07-01T23:30:00Z")).toBe("July 2nd, 2026, 00:30");
+  });
+});
+
+describe("displayDay", () => {
+  it.each([
+    ["2026-07-01T22:59:59Z", "2026-07-01"], // 23:59:59 BST
+    ["2026-07-01T23:00:00Z", "2026-07-02"], // midnight BST
+    ["2026-12-31T23:59:59Z", "2026-12-31"], // GMT: UTC and London agree
+    ["2026-03-29T00:59:59Z", "2026-03-29"], // the spring change
+    ["2026-10-24T23:30:00Z", "2026-10-25"], // 00:30 BST on the autumn change day
+  ])("%s is the London day %s", (instant, day) => {
+    expect(displayDay(new Date(instant))).toBe(day);
   });
 });

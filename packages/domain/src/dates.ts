@@ -1,5 +1,22 @@
-/** The bureau trades in the UK, so dates are London calendar dates whatever the server's zone. */
+/**
+ * The bureau trades in the UK, so dates are London calendar dates whatever the server's zone. Not a
+ * setting: the statistics rollups in the database are bucketed by this zone (bureau_london_day in the
+ * 0002 migration, checked against this constant by get-statistics.test.ts), so changing it would
+ * need a migration that rebuilds them.
+ */
 export const DISPLAY_TIME_ZONE = "Europe/London";
+
+let dayFormatter: Intl.DateTimeFormat | undefined;
+/** The calendar day ("2026-11-21") in DISPLAY_TIME_ZONE that contains `date`. */
+export function displayDay(date: Date): string {
+  dayFormatter ??= new Intl.DateTimeFormat("en-CA", {
+    timeZone: DISPLAY_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  });
+  return dayFormatter.format(date);
+}
 
 // Made on first use: a time-zone formatter takes tens of milliseconds to build on a phone, and most
 // pages that load this module never show a date.

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { settings } from "../db/schema.ts";
+import { queryRows } from "../lib/postgres.ts";
 
 const leaseKey = (job: string) => `job_lease:${job}`;
 
@@ -14,12 +15,15 @@ export async function acquireJobLease(db: Db, job: string, holder: string, secon
     .insert(settings)
     .values({ key: leaseKey(job), value: { holder: null, until: new Date(0).toISOString() } })
     .onConflictDoNothing();
-  const result = await db.execute(sql`
+  const taken = await queryRows<{ key: string }>(
+    db,
+    sql`
     update settings set value = jsonb_build_object('holder', ${holder}::text,
       'until', (now() + make_interval(secs => ${seconds}))::text), updated_at = now()
     where key = ${leaseKey(job)} and ((value->>'until')::timestamptz < now() or value->>'holder' = ${holder})
-    returning key`);
-  return (result as unknown as { rows: unknown[] }).rows.length === 1;
+    returning key`,
+  );
+  return taken.length === 1;
 }
 
 /** Gives the lease up at once (on a clean stop), so that another instance need not wait for it to run out. */
@@ -31,8 +35,11 @@ export async function releaseJobLease(db: Db, job: string, holder: string): Prom
 
 /** Who holds the lease of `job` now (null when nobody does). */
 export async function jobLeaseHolder(db: Db, job: string): Promise<string | null> {
-  const result = await db.execute(sql`
+  const [lease] = await queryRows<{ holder: string | null }>(
+    db,
+    sql`
     select value->>'holder' as holder from settings
-    where key = ${leaseKey(job)} and (value->>'until')::timestamptz >= now()`);
-  return (result as unknown as { rows: { holder: string | null }[] }).rows[0]?.holder ?? null;
+    where key = ${leaseKey(job)} and (value->>'until')::timestamptz >= now()`,
+  );
+  return lease?.holder ?? null;
 }

@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiError } from "@bureau/domain/contracts/errors";
 import { AppError } from "../lib/app-error.ts";
+import { isUnstorableTextError } from "../lib/postgres.ts";
 
 /**
  * One error handler for the whole API. 4xx bodies say what was wrong; 5xx bodies never carry
@@ -18,9 +19,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     } else {
       request.log.info({ code: body.error.code, status }, body.error.message);
     }
-    if (status === 429 && error instanceof Error && "retryAfter" in error) {
-      // keep the Retry-After header the rate limiter already set
-    }
     return reply.status(status).send(body);
   });
 
@@ -32,19 +30,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** PostgreSQL refusing text it cannot store (a NUL byte, invalid encoding): the client's fault. */
-function isUnstorableText(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (code === "22021" || code === "22P05" || code === "22P02") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 function statusOf(error: FastifyError): number {
-  if (isUnstorableText(error)) return 400;
+  if (isUnstorableTextError(error)) return 400;
   if (hasZodFastifySchemaValidationErrors(error)) return 400;
   const status = error.statusCode ?? 500;
   return status >= 400 && status < 600 ? status : 500;
@@ -54,14 +41,13 @@ function toApiError(error: FastifyError | AppError): ApiError {
   if (error instanceof AppError) {
     return { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
   }
-  if (isUnstorableText(error)) {
+  if (isUnstorableTextError(error)) {
     return { error: { code: "bad_request", message: "The request contains characters we cannot accept." } };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
     for (const issue of error.validation) {
-      const name =
-        issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || String(issue.params?.issue ? "" : "") || "body";
+      const name = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
       if (!fields[name]) fields[name] = issue.message ?? "is not valid";
     }
     const first = Object.entries(fields)[0];

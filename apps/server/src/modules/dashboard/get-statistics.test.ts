@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transitionOrder } from "../orders/transition-order.ts";
 import { createOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
+import { queryRows } from "../../lib/postgres.ts";
+import type { Statistics } from "@bureau/domain/contracts/dashboard";
+import { displayDay } from "@bureau/domain/dates";
 import { getStatistics, lastDays } from "./get-statistics.ts";
 
 describe("statistics from the rollups", () => {
@@ -38,9 +41,12 @@ describe("statistics from the rollups", () => {
   });
 
   it("agrees with a full recount of the orders", async () => {
-    const recount = await t.db.execute(sql`select status, count(*)::int as n from orders group by status`);
+    const recount = await queryRows<{ status: keyof Statistics["counts"]; n: number }>(
+      t.db,
+      sql`select status, count(*)::int as n from orders group by status`,
+    );
     const stats = await getStatistics({ db: t.db });
-    for (const row of (recount as unknown as { rows: { status: keyof typeof stats.counts; n: number }[] }).rows) {
+    for (const row of recount) {
       expect(stats.counts[row.status]).toBe(row.n);
     }
     await t.db.execute(sql`select bureau_rebuild_stats()`);
@@ -55,5 +61,25 @@ describe("statistics from the rollups", () => {
     expect(days).toHaveLength(30);
     expect(days.at(-1)).toBe("2026-03-29");
     expect(days[0]).toBe("2026-02-28");
+  });
+
+  it("buckets orders by the same calendar day in the database as DISPLAY_TIME_ZONE gives (bureau_london_day)", async () => {
+    const instants = [
+      "2026-07-01T22:59:59Z",
+      "2026-07-01T23:00:00Z",
+      "2026-12-31T23:59:59Z",
+      "2026-03-29T00:59:59Z",
+      "2026-03-29T01:00:00Z",
+      "2026-10-24T23:30:00Z",
+      "2026-10-25T00:30:00Z",
+      "2026-10-25T01:30:00Z",
+    ];
+    for (const instant of instants) {
+      const [row] = await queryRows<{ day: string }>(
+        t.db,
+        sql`select bureau_london_day(${instant}::timestamptz)::text as day`,
+      );
+      expect(row?.day, instant).toBe(displayDay(new Date(instant)));
+    }
   });
 });

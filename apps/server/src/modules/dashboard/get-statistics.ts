@@ -1,18 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { Statistics } from "@bureau/domain/contracts/dashboard";
+import { displayDay } from "@bureau/domain/dates";
 import type { Db } from "../../db/client.ts";
-
-type Rows<T> = { rows: T[] };
+import { queryRows } from "../../lib/postgres.ts";
 
 /** London calendar days from `days - 1` days ago to today, oldest first (clock changes included). */
 export function lastDays(now: Date, days: number): string[] {
-  const today = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/London",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-  const [year, month, day] = today.split("-").map(Number) as [number, number, number];
+  const [year, month, day] = displayDay(now).split("-").map(Number) as [number, number, number];
   const result: string[] = [];
   // Calendar arithmetic on UTC dates: every step is exactly one calendar day.
   for (let i = days - 1; i >= 0; i--)
@@ -25,36 +19,46 @@ export async function getStatistics({ db, now = new Date() }: { db: Db; now?: Da
   const days = lastDays(now, 30);
   const from = days[0] as string;
   const [totals, perDay, volume, byBranch] = await Promise.all([
-    db.execute(sql`select status, sum(orders)::int as n from order_status_totals group by status`),
-    db.execute(sql`select day::text as day, way, sum(orders)::int as n from order_daily_stats
-      where day >= ${from}::date and status <> 'cancelled' group by day, way`),
-    db.execute(sql`select currency_code as currency, sum(gbp_minor)::bigint as gbp, sum(lines)::int as n
+    queryRows<{ status: keyof Statistics["counts"]; n: number }>(
+      db,
+      sql`select status, sum(orders)::int as n from order_status_totals group by status`,
+    ),
+    queryRows<{ day: string; way: "Order" | "Sell"; n: number }>(
+      db,
+      sql`select day::text as day, way, sum(orders)::int as n from order_daily_stats
+      where day >= ${from}::date and status <> 'cancelled' group by day, way`,
+    ),
+    queryRows<{ currency: string; gbp: string | number; n: number }>(
+      db,
+      sql`select currency_code as currency, sum(gbp_minor)::bigint as gbp, sum(lines)::int as n
       from currency_daily_stats where day >= ${from}::date and status <> 'cancelled'
-      group by currency_code having sum(lines) > 0 order by sum(gbp_minor) desc`),
-    db.execute(sql`select b.key as branch, b.name, coalesce(sum(s.orders), 0)::int as n
+      group by currency_code having sum(lines) > 0 order by sum(gbp_minor) desc`,
+    ),
+    queryRows<{ branch: string; name: string; n: number }>(
+      db,
+      sql`select b.key as branch, b.name, coalesce(sum(s.orders), 0)::int as n
       from branches b left join order_daily_stats s on s.branch_key = b.key and s.day >= ${from}::date and s.status <> 'cancelled'
-      group by b.key, b.name, b.display_order order by b.display_order`),
+      group by b.key, b.name, b.display_order order by b.display_order`,
+    ),
   ]);
   const counts = { pending: 0, accepted: 0, completed: 0, cancelled: 0 };
-  for (const row of (totals as unknown as Rows<{ status: keyof typeof counts; n: number }>).rows) {
+  for (const row of totals) {
     if (row.status in counts) counts[row.status] = Number(row.n);
   }
   const dayMap = new Map(days.map((day) => [day, { day, Order: 0, Sell: 0 }]));
-  for (const row of (perDay as unknown as Rows<{ day: string; way: "Order" | "Sell"; n: number }>).rows) {
+  for (const row of perDay) {
     const entry = dayMap.get(row.day);
     if (entry) entry[row.way] += Number(row.n);
   }
   return {
     counts,
     perDay: [...dayMap.values()],
-    volumeByCurrency: (volume as unknown as Rows<{ currency: string; gbp: string | number; n: number }>).rows.map(
-      (r) => ({
-        currency: r.currency,
-        gbpMinor: Number(r.gbp),
-        orders: Number(r.n),
-      }),
-    ),
-    byBranch: (byBranch as unknown as Rows<{ branch: string; name: string; n: number }>).rows.map((r) => ({
+    volumeByCurrency: volume.map((r) => ({
+      currency: r.currency,
+      gbpMinor: Number(r.gbp),
+      orders: Number(r.n),
+    })),
+    byBranch: byBranch.map((r) => ({
       branch: r.branch,
       name: r.name,
       orders: Number(r.n),

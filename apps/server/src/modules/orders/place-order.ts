@@ -7,7 +7,7 @@ import { formatRate, quote as priceQuote } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { branches, currencies, orderLines, orders, quotes } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { violatedUniqueConstraint } from "../../lib/db-errors.ts";
+import { violatedUniqueConstraint } from "../../lib/postgres.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { loadOrderReceipt, toOrderReceipt } from "./order-receipt.ts";
 
