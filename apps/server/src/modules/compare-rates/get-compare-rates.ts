@@ -1,17 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import {
-  COMPETITOR_NAMES,
-  COMPETITOR_RATES_SETTING_KEY,
-  type CompareRates,
-  type CompetitorRateSetting,
-  competitorRatesSettingSchema,
-  OUR_PROVIDER_NAME,
-} from "@bureau/domain/contracts/compare-rates";
+import { COMPETITOR_NAMES, type CompareRates, OUR_PROVIDER_NAME } from "@bureau/domain/contracts/compare-rates";
 import { COMPARE_AMOUNT_GBP_MINOR } from "@bureau/domain/constants";
 import { parseMajorToMinor } from "@bureau/domain/money";
 import { currencyPrices, priceForWay, quote } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
-import { currencies, settings } from "../../db/schema.ts";
+import { currencies } from "../../db/schema.ts";
+import { readSetting } from "../../lib/settings-store.ts";
+import { competitorRatesSetting } from "./competitor-rates-setting.ts";
 
 const COMPARE_CURRENCY = "EUR";
 
@@ -32,23 +27,13 @@ export async function getCompareRates({
     .select({ rate: currencies.rate, sellMargin: currencies.sellMargin, buyMargin: currencies.buyMargin })
     .from(currencies)
     .where(and(eq(currencies.code, COMPARE_CURRENCY), eq(currencies.active, true)));
-  const [setting] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, COMPETITOR_RATES_SETTING_KEY));
+  const figures = await readSetting(db, competitorRatesSetting, onInvalidSetting);
 
   let ours: { rate: string; foreignMinor: number } | null = null;
   if (eur) {
     const { rate } = priceForWay("Order", currencyPrices(eur));
     const result = quote({ way: "Order", rate, currency: COMPARE_CURRENCY, gbpMinor: COMPARE_AMOUNT_GBP_MINOR });
     if (result.ok) ours = { rate: result.rate, foreignMinor: result.foreignMinor };
-  }
-
-  let figures: CompetitorRateSetting[] = [];
-  if (setting) {
-    const parsed = competitorRatesSettingSchema.safeParse(setting.value);
-    if (parsed.success) figures = parsed.data;
-    else onInvalidSetting?.(parsed.error.message);
   }
 
   return {

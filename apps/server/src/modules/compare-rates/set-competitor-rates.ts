@@ -1,24 +1,14 @@
-import { eq, sql } from "drizzle-orm";
-import {
-  COMPETITOR_NAMES,
-  COMPETITOR_RATES_SETTING_KEY,
-  type CompetitorRateSetting,
-  competitorRatesSettingSchema,
-} from "@bureau/domain/contracts/compare-rates";
+import { COMPETITOR_NAMES, type CompetitorRateSetting } from "@bureau/domain/contracts/compare-rates";
 import type { Db } from "../../db/client.ts";
-import { settings } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
+import { readSetting, writeSetting } from "../../lib/settings-store.ts";
 import { writeAudit } from "../audit/write-audit.ts";
+import { competitorRatesSetting } from "./competitor-rates-setting.ts";
 
 /** The competitor figures as stored, one entry per competitor (unknown ones as null). */
 export async function getCompetitorRates({ db }: { db: Db }): Promise<CompetitorRateSetting[]> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, COMPETITOR_RATES_SETTING_KEY));
-  const parsed = competitorRatesSettingSchema.safeParse(row?.value ?? []);
-  const stored = parsed.success ? parsed.data : [];
+  const stored = await readSetting(db, competitorRatesSetting);
   return COMPETITOR_NAMES.map(
     (name) => stored.find((f) => f.name === name) ?? { name, eurFor450: null, checkedOn: null },
   );
@@ -58,16 +48,13 @@ export async function setCompetitorRates({
     (name) => figures.find((f) => f.name === name) ?? { name, eurFor450: null, checkedOn: null },
   );
   await db.transaction(async (tx) => {
-    await tx
-      .insert(settings)
-      .values({ key: COMPETITOR_RATES_SETTING_KEY, value: after })
-      .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedAt: sql`now()` } });
+    await writeSetting(tx, competitorRatesSetting, after);
     await writeAudit(tx, {
       actorId: actor.id,
       actorEmail: actor.email,
       action: "compare_rates.update",
       entityType: "setting",
-      entityId: COMPETITOR_RATES_SETTING_KEY,
+      entityId: competitorRatesSetting.key,
       before,
       after,
       requestId: requestId ?? null,

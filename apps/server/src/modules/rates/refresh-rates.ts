@@ -1,9 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
 import type { RateRefreshState } from "@bureau/domain/contracts/dashboard";
 import type { Db } from "../../db/client.ts";
 import { channels, notify } from "../../db/notify.ts";
-import { currencies, rateHistory, settings } from "../../db/schema.ts";
+import { currencies, rateHistory } from "../../db/schema.ts";
+import { readSetting, type SettingDefinition, writeSetting } from "../../lib/settings-store.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { writeAudit } from "../audit/write-audit.ts";
 import { type RateProvider, RateProviderError } from "./rate-provider.ts";
@@ -11,24 +13,20 @@ import { type RateProvider, RateProviderError } from "./rate-provider.ts";
 const STATE_KEY = "rate_refresh";
 export const REFRESH_INTERVAL_SECONDS = 60;
 
+/** Whether live rates are on, and how the last refresh went; a field that does not read takes its default. */
+const refreshStateSetting: SettingDefinition<StoredState> = {
+  key: STATE_KEY,
+  schema: z.object({
+    enabled: z.boolean().catch(false),
+    lastRefreshAt: z.string().nullable().catch(null),
+    lastError: z.string().nullable().catch(null),
+  }),
+  fallback: { enabled: false, lastRefreshAt: null, lastError: null },
+};
+
 type StoredState = { enabled: boolean; lastRefreshAt: string | null; lastError: string | null };
 
-async function readState(db: Db): Promise<StoredState> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, STATE_KEY));
-  const value = (row?.value ?? {}) as Partial<StoredState>;
-  return {
-    enabled: value.enabled === true,
-    lastRefreshAt: value.lastRefreshAt ?? null,
-    lastError: value.lastError ?? null,
-  };
-}
-
-async function writeState(db: Db, state: StoredState) {
-  await db
-    .insert(settings)
-    .values({ key: STATE_KEY, value: state })
-    .onConflictDoUpdate({ target: settings.key, set: { value: state, updatedAt: sql`now()` } });
-}
+const readState = (db: Db) => readSetting(db, refreshStateSetting);
 
 export async function getRefreshState({ db, provider }: { db: Db; provider: RateProvider }): Promise<RateRefreshState> {
   const state = await readState(db);
@@ -59,10 +57,7 @@ export async function setRefreshEnabled({
   const before = await readState(db);
   const after = { ...before, enabled };
   await db.transaction(async (tx) => {
-    await tx
-      .insert(settings)
-      .values({ key: STATE_KEY, value: after })
-      .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedAt: sql`now()` } });
+    await writeSetting(tx, refreshStateSetting, after);
     await writeAudit(tx, {
       actorId: actor.id,
       actorEmail: actor.email,
@@ -116,7 +111,7 @@ export async function refreshAllRates({
     }
   }
   const state = await readState(db);
-  await writeState(db, {
+  await writeSetting(db, refreshStateSetting, {
     ...state,
     lastRefreshAt: new Date().toISOString(),
     lastError:
