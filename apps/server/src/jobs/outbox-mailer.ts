@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../db/client.ts";
+import { queryRows } from "../lib/postgres.ts";
 import type { MailKind } from "../modules/mail/enqueue-mail.ts";
 import { renderMail } from "../modules/mail/render-mail.ts";
 import type { OrderLinks } from "../modules/orders/order-links.ts";
@@ -34,6 +35,17 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
+ * SMTP_URL with nodemailer's `pool` option on: a pooled transport keeps its SMTP connections open,
+ * where a new connection per message capped the mailer at about 9 e-mails a second under load
+ * (reliability suite). The operator's own query options are kept.
+ */
+export function pooledSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  url.searchParams.set("pool", "true");
+  return url.toString();
+}
+
+/**
  * Sends the transactional outbox (scheduled by the job runner: outbox-delivery.ts). Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so several
  * server instances never send the same message at once, and a message whose sender crashed is picked
  * up again when its lease runs out. A message is marked sent only after the SMTP server accepted it;
@@ -42,23 +54,23 @@ export function retryDelayMs(attempts: number): number {
 export function createOutboxMailer(options: OutboxMailerOptions) {
   const { db, log } = options;
   const maxAttempts = options.maxAttempts ?? 10;
-  // A pooled transport keeps its SMTP connections open: a new connection per message capped the
-  // mailer at about 9 e-mails a second under load (reliability suite).
   const transport: Transporter | null = options.smtpUrl
-    ? nodemailer.createTransport(`${options.smtpUrl}${options.smtpUrl.includes("?") ? "&" : "?"}pool=true`)
+    ? nodemailer.createTransport(pooledSmtpUrl(options.smtpUrl))
     : null;
   const domain = new URL(options.publicUrl).hostname || "localhost";
   let stopped = false;
 
   async function claim(): Promise<OutboxRow[]> {
-    const result = await db.execute(sql`
+    return queryRows<OutboxRow>(
+      db,
+      sql`
       update outbox set locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), attempts = attempts + 1
       where id in (
         select id from outbox
         where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
         order by id limit ${BATCH} for update skip locked)
-      returning id, kind, dedupe_key, payload, attempts`);
-    return (result as unknown as { rows: OutboxRow[] }).rows;
+      returning id, kind, dedupe_key, payload, attempts`,
+    );
   }
 
   async function sendOne(row: OutboxRow): Promise<void> {
