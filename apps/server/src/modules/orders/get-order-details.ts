@@ -1,9 +1,9 @@
 import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
 import { allowedTransitions } from "@bureau/domain/order-lifecycle";
-import { formatRate, trimDecimal } from "@bureau/domain/pricing";
+import { trimDecimal } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { branchSummary, loadOrderRows } from "./order-receipt.ts";
+import { branchSummary, loadOrderRows, toOrderLine } from "./order-receipt.ts";
 
 /** Everything staff see on the order details page, with its timeline and what may be done next. */
 export async function getOrderDetails({ db, orderId }: { db: Db; orderId: string }): Promise<OrderDetails> {
@@ -26,15 +26,7 @@ export async function getOrderDetails({ db, orderId }: { db: Db; orderId: string
     email: order.email,
     phone: order.phone,
     branch: branchSummary(branch),
-    lines: lines.map((line) => ({
-      position: line.position,
-      currency: line.currencyCode,
-      label: line.label,
-      rate: formatRate(line.rate),
-      marketRate: trimDecimal(line.marketRate),
-      gbpMinor: line.gbpMinor,
-      foreignMinor: line.foreignMinor,
-    })),
+    lines: lines.map((line) => ({ ...toOrderLine(line), marketRate: trimDecimal(line.marketRate) })),
     totalGbpMinor: order.totalGbpMinor,
     timeline,
     allowedTransitions: allowedTransitions(order.status),

@@ -34,6 +34,18 @@ type ReceiptLine = Pick<
   label: string;
 };
 
+/** One stored line as every answer shows it (the receipt, the e-mails, the staff details). */
+export function toOrderLine(line: ReceiptLine): OrderReceipt["lines"][number] {
+  return {
+    position: line.position,
+    currency: line.currencyCode,
+    label: line.label,
+    rate: formatRate(line.rate),
+    gbpMinor: line.gbpMinor,
+    foreignMinor: line.foreignMinor,
+  };
+}
+
 /** The receipt of an order from its rows: one shape for the confirmation, the e-mails and the API. */
 export function toOrderReceipt(
   order: typeof orders.$inferSelect,
@@ -48,14 +60,7 @@ export function toOrderReceipt(
     email: order.email,
     phone: order.phone,
     branch: branchSummary(branch),
-    lines: lines.map((line) => ({
-      position: line.position,
-      currency: line.currencyCode,
-      label: line.label,
-      rate: formatRate(line.rate),
-      gbpMinor: line.gbpMinor,
-      foreignMinor: line.foreignMinor,
-    })),
+    lines: lines.map(toOrderLine),
     totalGbpMinor: order.totalGbpMinor,
     createdAt: order.createdAt.toISOString(),
   };
