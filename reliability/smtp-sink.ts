@@ -1,5 +1,5 @@
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { SMTPServer } from "smtp-server";
+import { createSmtpSinkServer } from "../apps/server/src/test/smtp-sink-server.ts";
 
 export type SinkMessage = { messageId: string; to: string[]; subject: string; receivedAt: number };
 
@@ -12,7 +12,8 @@ type ToWorker = { type: "delay"; ms: number } | { type: "ping"; id: number } | {
 
 /**
  * A real SMTP server on a free local port that keeps every message it accepts (the product sends
- * through it with SMTP_URL). Like apps/server/src/test/smtp-sink.ts, plus what this suite needs:
+ * through it with SMTP_URL). The same server as apps/server/src/test/smtp-sink.ts (smtp-sink-server.ts),
+ * plus what this suite needs:
  * - the Message-ID of each message (the product derives it from the business event);
  * - an adjustable delay before it answers MAIL FROM (a slower mail server), so that the crash part
  *   can kill the product while it is mid-send; the delay is in the envelope, before any message
@@ -87,43 +88,18 @@ function runWorker() {
   const port = parentPort!;
   const send = (message: FromWorker) => port.postMessage(message);
   let delayMs = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    // No DNS look-up of each connecting client: it is always this machine.
-    disableReverseLookup: true,
-    size: 1024 * 1024,
-    onMailFrom(_address, _session, callback) {
-      if (delayMs > 0) setTimeout(() => callback(), delayMs);
-      else callback();
-    },
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.setEncoding("utf8");
-      stream.on("data", (chunk: string) => {
-        raw += chunk;
-      });
-      stream.on("end", () => {
-        const headerBlock = raw.split(/\r?\n\r?\n/, 1)[0] ?? "";
-        const unfolded = headerBlock.replace(/\r?\n[ \t]+/g, " ");
-        const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(unfolded)?.[1]?.trim() ?? "";
-        send({
-          type: "message",
-          message: {
-            messageId: header("Message-ID"),
-            to: session.envelope.rcptTo.map((r) => r.address),
-            subject: header("Subject"),
-            receivedAt: Date.now(),
-          },
-        });
-        callback();
+  const server = createSmtpSinkServer({
+    mailFromDelayMs: () => delayMs,
+    onMail({ to, raw }) {
+      const headerBlock = raw.split(/\r?\n\r?\n/, 1)[0] ?? "";
+      const unfolded = headerBlock.replace(/\r?\n[ \t]+/g, " ");
+      const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(unfolded)?.[1]?.trim() ?? "";
+      send({
+        type: "message",
+        message: { messageId: header("Message-ID"), to, subject: header("Subject"), receivedAt: Date.now() },
       });
     },
   });
-  // A sender that vanishes mid-conversation (the product killed by the crash part) is an ordinary
-  // event for a mail server, not a reason to stop.
-  server.on("error", () => {});
   port.on("message", (message: ToWorker) => {
     if (message.type === "delay") delayMs = message.ms;
     else if (message.type === "ping") send({ type: "pong", id: message.id });
