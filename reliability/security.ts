@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { CONTACT_RATE_LIMITED_MESSAGE } from "../packages/domain/src/contracts/contact.ts";
-import { example, parseOperations } from "./hostile.ts";
+import { example, parseOperations } from "./hostile/openapi.ts";
 import {
   type Context,
   createQuote,
