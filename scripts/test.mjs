@@ -30,7 +30,9 @@ await step("lint and types", async () => {
   const types = lint === 0 ? await run("npm", ["run", "typecheck", "--silent"]) : lint;
   return { code: types };
 });
-await step("domain unit tests", async () => ({ code: await run("npx", ["vitest", "run", "--project", "domain"]) }));
+await step("domain and web unit tests", async () => ({
+  code: await run("npx", ["vitest", "run", "--project", "domain", "--project", "web"]),
+}));
 await step("server tests on embedded PGlite", async () => ({
   code: await run("npx", ["vitest", "run", "--project", "server"], { env: { ...process.env, TEST_DATABASE_URL: "" } }),
 }));

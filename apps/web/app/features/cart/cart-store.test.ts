@@ -1,0 +1,175 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { CART_ITEM_LIFETIME_MS, CART_MAX_ITEMS } from "@bureau/domain/constants";
+import type { Quote } from "@bureau/domain/contracts/orders";
+import {
+  addLineToCart,
+  CART_STORAGE_KEY,
+  type CartItem,
+  cartItemFromQuote,
+  clearCart,
+  readCart,
+  removeCartItem,
+} from "./cart-store.ts";
+
+/*
+ * The cart store runs against Node's own Web Storage (vitest runs this project with
+ * --experimental-webstorage), with `window` being the global object as in a browser. The quote
+ * endpoint is a small local HTTP server that answers like /api/quotes: what the store does with the
+ * answer is under test here, the pricing behind it is tested in the server suite.
+ */
+const NOW = Date.parse("2026-11-21T12:00:00Z");
+
+function quoteFor(currency: string, createdAt = NOW): Quote {
+  return {
+    id: crypto.randomUUID(),
+    currency,
+    label: currency,
+    way: "Order",
+    rate: "1.1004",
+    gbpMinor: 10_000,
+    foreignMinor: 11_004,
+    createdAt: new Date(createdAt).toISOString(),
+    expiresAt: new Date(createdAt + CART_ITEM_LIFETIME_MS).toISOString(),
+  };
+}
+const itemAged = (ageMs: number, currency = "EUR"): CartItem => cartItemFromQuote(quoteFor(currency), NOW - ageMs);
+const store = (value: unknown) => localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(value));
+
+let quoteServer: Server;
+const quoteRequests: unknown[] = [];
+let quoteAnswer: { status: number; body: unknown } = { status: 200, body: null };
+
+beforeAll(async () => {
+  Object.assign(globalThis, { window: globalThis });
+  quoteServer = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => {
+      body += chunk;
+    });
+    request.on("end", () => {
+      quoteRequests.push({ method: request.method, url: request.url, body: JSON.parse(body || "null") });
+      response
+        .writeHead(quoteAnswer.status, { "content-type": "application/json" })
+        .end(JSON.stringify(quoteAnswer.body));
+    });
+  });
+  await new Promise<void>((resolve) => quoteServer.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(quoteServer.address() as AddressInfo).port}`;
+  const realFetch = globalThis.fetch;
+  // The browser resolves the client's same-origin paths against the page; here, against the local server.
+  vi.stubGlobal("fetch", (input: string, init?: RequestInit) => realFetch(new URL(input, origin), init));
+});
+
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await new Promise((resolve) => quoteServer.close(resolve));
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  clearCart();
+  quoteRequests.length = 0;
+  vi.useFakeTimers({ toFake: ["Date"], now: NOW });
+});
+
+describe("the cart store", () => {
+  it("keeps items younger than 30 minutes and drops expired ones from storage for good", () => {
+    const fresh = itemAged(CART_ITEM_LIFETIME_MS - 1, "EUR");
+    const expired = itemAged(CART_ITEM_LIFETIME_MS, "USD");
+    store([fresh, expired]);
+    expect(readCart().map((item) => item.currency)).toEqual(["EUR"]);
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? "[]")).toEqual([fresh]);
+    vi.setSystemTime(NOW + 1);
+    expect(readCart()).toEqual([]);
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+  });
+
+  it.each([
+    ["not JSON", "{oops"],
+    ["JSON that is not a list", JSON.stringify({ quoteId: "x", date: NOW, way: "Order" })],
+    ["the JSON null", "null"],
+  ])("reads storage holding %s as an empty cart", (_what, raw) => {
+    localStorage.setItem(CART_STORAGE_KEY, raw);
+    expect(readCart()).toEqual([]);
+  });
+
+  it("ignores entries that are not cart items and keeps the ones that are", () => {
+    const good = itemAged(1_000);
+    store([
+      good,
+      null,
+      42,
+      "x",
+      { quoteId: 7, date: NOW, way: "Order" },
+      { quoteId: "q", date: "now", way: "Order" },
+      { ...good, way: "Swap" },
+    ]);
+    expect(readCart()).toEqual([good]);
+  });
+
+  it(`refuses a ${CART_MAX_ITEMS + 1}th line before asking the server for a quote`, async () => {
+    store(["EUR", "USD", "JPY", "CHF"].map((currency) => itemAged(1_000, currency)));
+    expect(await addLineToCart({ currency: "AUD", way: "Order", gbpMinor: 10_000 })).toEqual({
+      ok: false,
+      message: "Please clear your cart",
+    });
+    expect(quoteRequests).toEqual([]);
+  });
+
+  it("does not count expired lines against the limit, and keeps the server's quote", async () => {
+    store([
+      ...["EUR", "USD", "JPY"].map((currency) => itemAged(1_000, currency)),
+      itemAged(CART_ITEM_LIFETIME_MS, "CHF"),
+    ]);
+    const served = quoteFor("AUD");
+    quoteAnswer = { status: 200, body: served };
+    const added = await addLineToCart({ currency: "AUD", way: "Order", gbpMinor: 10_000 });
+    expect(added.ok).toBe(true);
+    expect(quoteRequests).toEqual([
+      { method: "POST", url: "/api/quotes", body: { currency: "AUD", way: "Order", gbpMinor: 10_000 } },
+    ]);
+    const items = readCart();
+    expect(items.map((item) => item.currency)).toEqual(["EUR", "USD", "JPY", "AUD"]);
+    expect(items[3]).toMatchObject({
+      quoteId: served.id,
+      Rate: "1.1004",
+      currencyMy: "100.00",
+      currencyMycurrent: "GBP",
+    });
+    expect(await addLineToCart({ currency: "CAD", way: "Order", gbpMinor: 10_000 })).toEqual({
+      ok: false,
+      message: "Please clear your cart",
+    });
+  });
+
+  it("refuses a zero amount without a request and turns the server's 422 into the spec's message", async () => {
+    expect(await addLineToCart({ currency: "EUR", way: "Order", gbpMinor: 0 })).toEqual({
+      ok: false,
+      message: "Please give correct amount",
+    });
+    expect(quoteRequests).toEqual([]);
+    quoteAnswer = {
+      status: 422,
+      body: { error: { code: "quote_invalid", message: "Amount is above the online limit" } },
+    };
+    expect(await addLineToCart({ currency: "EUR", way: "Order", gbpMinor: 999_999 })).toEqual({
+      ok: false,
+      message: "Please give correct amount",
+    });
+    expect(readCart()).toEqual([]);
+  });
+
+  it("removes one line by its id and clears only its own key", () => {
+    const first = itemAged(1_000, "EUR");
+    const second = itemAged(1_000, "USD");
+    store([first, second]);
+    localStorage.setItem("something-else", "kept");
+    removeCartItem(first.Id);
+    expect(readCart()).toEqual([second]);
+    clearCart();
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem("something-else")).toBe("kept");
+  });
+});
