@@ -1,38 +1,16 @@
 import type { FastifyInstance } from "fastify";
-import { SMTPServer } from "smtp-server";
 import { createOutboxMailer } from "../jobs/outbox-mailer.ts";
+import { type AcceptedMail, createSmtpSinkServer } from "./smtp-sink-server.ts";
 
-export type ReceivedMail = { from: string; to: string[]; raw: string };
+export type ReceivedMail = AcceptedMail;
 
 /** A real SMTP server on a free local port that keeps every message it accepts. */
 export async function startSmtpSink(options: { failFirst?: number } = {}) {
   const messages: ReceivedMail[] = [];
   let failuresLeft = options.failFirst ?? 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.setEncoding("utf8");
-      stream.on("data", (chunk: string) => {
-        raw += chunk;
-      });
-      stream.on("end", () => {
-        if (failuresLeft > 0) {
-          failuresLeft--;
-          const error = new Error("Mailbox temporarily unavailable") as Error & { responseCode: number };
-          error.responseCode = 451;
-          return callback(error);
-        }
-        messages.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
-      });
-    },
+  const server = createSmtpSinkServer({
+    onMail: (mail) => messages.push(mail),
+    refuseNext: () => failuresLeft-- > 0,
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const port = (server.server.address() as { port: number }).port;
