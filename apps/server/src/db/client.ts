@@ -13,6 +13,7 @@ import * as authSchema from "./auth-schema.ts";
 import * as appSchema from "./schema.ts";
 import type { Channel } from "./notify.ts";
 import * as statsSchema from "./stats-schema.ts";
+import { queryRows } from "../lib/postgres.ts";
 
 /** Every table Drizzle knows about: the product's own and the accounts/sessions ones. */
 const schema = { ...appSchema, ...authSchema, ...statsSchema };
@@ -171,9 +172,11 @@ const migrationsInThisBuild = (
 /** Drizzle records each applied migration in drizzle.__drizzle_migrations, all of a run in one transaction. */
 async function isMigrated(db: Db): Promise<boolean> {
   try {
-    const result = await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
-    const applied = (result as unknown as { rows: { applied: number }[] }).rows[0]?.applied ?? 0;
-    return applied >= migrationsInThisBuild;
+    const [row] = await queryRows<{ applied: number }>(
+      db,
+      sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
+    );
+    return (row?.applied ?? 0) >= migrationsInThisBuild;
   } catch {
     return false; // not created yet: the first migration has not finished
   }

@@ -6,6 +6,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { livenessSchema, readinessSchema } from "@bureau/domain/contracts/reference-data";
 import { AppError } from "../lib/app-error.ts";
+import { noStore } from "../lib/no-store.ts";
+import { queryRows } from "../lib/postgres.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -115,7 +117,7 @@ export const operationsPlugin = fp(async (instance: FastifyInstance) => {
       schema: { tags: ["operations"], summary: "Liveness: the process answers", response: { 200: livenessSchema } },
     },
     async (_request, reply) => {
-      reply.header("cache-control", "no-store");
+      noStore(reply);
       return { status: "ok" as const };
     },
   );
@@ -133,7 +135,7 @@ export const operationsPlugin = fp(async (instance: FastifyInstance) => {
       const up = await app.database.ping();
       const migrated = up && (await isMigratedOnce(app));
       const ready = up && migrated && !app.draining;
-      reply.header("cache-control", "no-store");
+      noStore(reply);
       return reply.status(ready ? 200 : 503).send({
         status: ready ? "ready" : "not_ready",
         database: up ? "up" : "down",
@@ -148,7 +150,7 @@ export const operationsPlugin = fp(async (instance: FastifyInstance) => {
       throw new AppError("forbidden", "Metrics are not available from this address.");
     }
     const body = await registry.metrics();
-    reply.header("cache-control", "no-store").type(registry.contentType);
+    noStore(reply).type(registry.contentType);
     return body;
   });
 });
@@ -172,14 +174,13 @@ const outboxStates = new WeakMap<object, Promise<{ backlog: number; oldestAgeSec
 function outboxState(app: FastifyInstance) {
   let pending = outboxStates.get(app);
   if (!pending) {
-    pending = app.db
-      .execute(
-        sql`select count(*)::int as backlog,
+    pending = queryRows<{ backlog: number; oldest: number }>(
+      app.db,
+      sql`select count(*)::int as backlog,
           coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as oldest
           from outbox where status = 'pending'`,
-      )
-      .then((result) => {
-        const row = (result as unknown as { rows: { backlog: number; oldest: number }[] }).rows[0];
+    )
+      .then(([row]) => {
         return { backlog: row?.backlog ?? 0, oldestAgeSeconds: row?.oldest ?? 0 };
       })
       .finally(() => setImmediate(() => outboxStates.delete(app)));

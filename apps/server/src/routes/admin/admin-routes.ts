@@ -33,7 +33,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
  */
 export function protectAsStaffOnly(scope: FastifyInstance) {
   scope.addHook("onRequest", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
+    noStore(reply);
   });
   scope.addHook("onRequest", requireStaff);
 }
@@ -49,8 +49,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminUserListSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return listUsers({ db: app.db, after: request.query.after, limit: request.query.limit });
     },
   );

@@ -22,7 +22,6 @@ import {
 } from "../../modules/currencies/admin-currencies.ts";
 import { getRefreshState, setRefreshEnabled } from "../../modules/rates/refresh-rates.ts";
 import { auditActorOf } from "../../plugins/session.ts";
-import { noStore } from "../../lib/no-store.ts";
 
 const errors = {
   400: apiErrorSchema,
@@ -45,8 +44,7 @@ export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminCurrencyListSchema, ...errors },
       },
     },
-    async (_request, reply) => {
-      noStore(reply);
+    async () => {
       return listAdminCurrencies({ db: app.db });
     },
   );
@@ -134,8 +132,7 @@ export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: competitorRatesSettingSchema, ...errors },
       },
     },
-    async (_request, reply) => {
-      noStore(reply);
+    async () => {
       return getCompetitorRates({ db: app.db });
     },
   );
@@ -163,8 +160,7 @@ export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: rateRefreshStateSchema, ...errors },
       },
     },
-    async (_request, reply) => {
-      noStore(reply);
+    async () => {
       return getRefreshState({ db: app.db, provider: app.rateProvider });
     },
   );

@@ -14,7 +14,6 @@ import { getOrderDetails } from "../../modules/orders/get-order-details.ts";
 import { listOrders } from "../../modules/orders/list-orders.ts";
 import { transitionOrder } from "../../modules/orders/transition-order.ts";
 import { auditActorOf } from "../../plugins/session.ts";
-import { noStore } from "../../lib/no-store.ts";
 
 const errors = {
   400: apiErrorSchema,
@@ -36,8 +35,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderListSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return listOrders({ db: app.db, ...request.query });
     },
   );
@@ -52,8 +50,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderDetailsSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return getOrderDetails({ db: app.db, orderId: request.params.id });
     },
   );
@@ -91,8 +88,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: statisticsSchema, ...errors },
       },
     },
-    async (_request, reply) => {
-      noStore(reply);
+    async () => {
       return getStatistics({ db: app.db });
     },
   );

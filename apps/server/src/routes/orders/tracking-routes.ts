@@ -11,6 +11,7 @@ import { cancelTrackedOrder, findTrackedOrder, openOrderLink } from "../../modul
 import { AppError } from "../../lib/app-error.ts";
 import { clientAddressKey } from "../../lib/client-address.ts";
 import { type AttemptLimit, attemptLimiter } from "../auth/attempt-limits.ts";
+import { noStore } from "../../lib/no-store.ts";
 
 const MINUTE = 60_000;
 
@@ -64,7 +65,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header("cache-control", "no-store");
+      noStore(reply);
       try {
         return await findTrackedOrder({ db: app.db, links: app.orderLinks, ...request.body });
       } catch (error) {
@@ -86,7 +87,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header("cache-control", "no-store");
+      noStore(reply);
       return openOrderLink({ db: app.db, links: app.orderLinks, token: request.params.token });
     },
   );
@@ -103,7 +104,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header("cache-control", "no-store");
+      noStore(reply);
       const tracked = await cancelTrackedOrder({
         db: app.db,
         links: app.orderLinks,
