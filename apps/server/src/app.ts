@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController, type RouteOptions } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -58,6 +58,8 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: { write(line: string): void };
+  /** Told of every route as it is added (tests read the route table through it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export async function buildApp({
@@ -66,13 +68,16 @@ export async function buildApp({
   webBuildDir,
   logger = true,
   logStream,
+  onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // The currencies fast path (routes/public/currencies-fast-path.ts) answers before Fastify routing.
   let fastPath: ((request: IncomingMessage, response: ServerResponse) => Promise<boolean>) | null = null;
   const app = Fastify({
     serverFactory: (handler) =>
       createServer((request, response) => {
-        if (!fastPath) return handler(request, response);
+        // While closing, Fastify answers (503 for new requests, Connection: close): the fast path
+        // would otherwise keep serving through a shutdown.
+        if (!fastPath || closing) return handler(request, response);
         fastPath(request, response).then(
           (served) => {
             if (!served) handler(request, response);
@@ -113,6 +118,8 @@ export async function buildApp({
       });
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // First of all hooks, so that it hears of every route, those of the plugins included.
+  if (onRoute) app.addHook("onRoute", onRoute);
 
   // During a graceful shutdown, answers to in-flight requests close their keep-alive connection
   // so that the server can finish closing as soon as they are sent.

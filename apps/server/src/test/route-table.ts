@@ -1,35 +1,31 @@
-import type { FastifyInstance, HTTPMethods } from "fastify";
+import type { FastifyInstance, HTTPMethods, RouteOptions } from "fastify";
 
 export type RouteEntry = { method: HTTPMethods; url: string };
 
 /**
- * Every route the server has, read from Fastify's own route tree (printRoutes), so that a test can
- * walk all of them, including routes added after the test was written. Each entry is checked against
- * app.hasRoute, so a misread of the tree fails loudly instead of silently skipping routes.
+ * Records every route as Fastify adds it (its onRoute hook, given to buildApp by createTestApp), so
+ * that a test can walk all of them, including routes added after the test was written.
  */
-export function listRoutes(app: FastifyInstance): RouteEntry[] {
-  const tree = app.printRoutes({ commonPrefix: true });
-  const segments: string[] = [];
+export function routeRecorder() {
   const routes: RouteEntry[] = [];
-  for (const line of tree.split("\n")) {
-    const connector = line.search(/[├└]── /);
-    if (connector < 0) continue;
-    const depth = connector / 4;
-    const rest = line.slice(connector + 4);
-    const match = /^(.*?)(?: \(([A-Z, ]+)\))?$/.exec(rest);
-    if (!match) continue;
-    segments.length = depth;
-    segments[depth] = match[1] ?? "";
-    if (!match[2]) continue;
-    const url = segments.join("");
-    for (const method of match[2].split(",").map((m) => m.trim()) as HTTPMethods[]) {
-      if (!app.hasRoute({ method, url })) {
-        throw new Error(`route table misread: ${method} ${url} is not a route (tree line: ${line})`);
-      }
-      routes.push({ method, url });
-    }
+  return {
+    routes,
+    onRoute(route: RouteOptions) {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) routes.push({ method: method as HTTPMethods, url: route.url });
+    },
+  };
+}
+
+/**
+ * The recorded routes of a test app. Each is checked against app.hasRoute, so that a route the
+ * recorder got wrong fails loudly instead of being skipped.
+ */
+export function listRoutes(t: { app: FastifyInstance; routes: readonly RouteEntry[] }): RouteEntry[] {
+  for (const route of t.routes) {
+    if (!t.app.hasRoute(route)) throw new Error(`recorded route ${route.method} ${route.url} is not a route`);
   }
-  return routes;
+  return [...t.routes];
 }
 
 /** A concrete URL for a route pattern: every :param becomes a harmless value, a wildcard a path. */

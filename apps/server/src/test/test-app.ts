@@ -7,6 +7,7 @@ import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { seedDatabase } from "../db/seed.ts";
+import { routeRecorder } from "./route-table.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const webBuildDir = path.resolve(here, "../../../web", process.env.WEB_BUILD_DIR ?? "build");
@@ -69,7 +70,9 @@ export async function createTestApp(
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDatabase(database.db);
   const config = testConfig(options.env);
+  const recorder = routeRecorder();
   const app = await buildApp({
+    onRoute: recorder.onRoute,
     config,
     database,
     webBuildDir: options.web ? webBuildDir : undefined,
@@ -80,6 +83,8 @@ export async function createTestApp(
   await app.ready();
   return {
     app,
+    /** Every route of the app, as Fastify added them (test/route-table.ts). */
+    routes: recorder.routes,
     database,
     db: database.db,
     config,

@@ -133,7 +133,7 @@ describe.skipIf(!haveWebBuild)("request body limits", () => {
     // Staff and signed-in guards run before the body is read: send as staff so that the limit is what answers.
     const staff = await signUpAndSignIn(t.app, { role: "admin", staffVerified: true });
     const payload = Buffer.alloc(2 * 1024 * 1024, "a");
-    const routes = listRoutes(t.app).filter(
+    const routes = listRoutes(t).filter(
       (route) => route.url.startsWith("/api/") && ["POST", "PUT", "PATCH", "DELETE"].includes(route.method),
     );
     expect(routes.length).toBeGreaterThan(10);

@@ -6,6 +6,7 @@ import { auditLog } from "../../db/schema.ts";
 import { type SignedIn, signUp, signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { exampleUrl, listRoutes, type RouteEntry } from "../../test/route-table.ts";
 import { createTestApp } from "../../test/test-app.ts";
+import { queryRows } from "../../lib/postgres.ts";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -14,25 +15,26 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * its expiry, which is not a change of business state).
  */
 async function databaseDigest(db: TestApp["db"]): Promise<Record<string, string>> {
-  type Rows<T> = { rows: T[] };
-  const tables = (await db.execute(
+  const tables = await queryRows<{ table_name: string }>(
+    db,
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
         and table_name not in ('sessions', 'verifications', '__drizzle_migrations') order by table_name`,
-  )) as unknown as Rows<{ table_name: string }>;
+  );
   const digest: Record<string, string> = {};
-  for (const { table_name: name } of tables.rows) {
-    const result = (await db.execute(
+  for (const { table_name: name } of tables) {
+    const [row] = await queryRows<{ digest: string | null }>(
+      db,
       sql`select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest from ${sql.identifier(name)} t`,
-    )) as unknown as Rows<{ digest: string | null }>;
-    digest[name] = result.rows[0]?.digest ?? "";
+    );
+    digest[name] = row?.digest ?? "";
   }
   return digest;
 }
 
 type Visitors = { plainUser: SignedIn; adminWithoutBox: SignedIn; staff: SignedIn };
 
-function staffRoutesOf(app: TestApp["app"]) {
-  return listRoutes(app).filter((route) => route.url === "/api/admin" || route.url.startsWith("/api/admin/"));
+function staffRoutesOf(t: TestApp) {
+  return listRoutes(t).filter((route) => route.url === "/api/admin" || route.url.startsWith("/api/admin/"));
 }
 
 async function visitorsOf(app: TestApp["app"]): Promise<Visitors> {
@@ -79,7 +81,7 @@ describe("every staff route requires an admin with a staff-verified session", ()
 
   beforeAll(async () => {
     t = await createTestApp();
-    staffRoutes = staffRoutesOf(t.app);
+    staffRoutes = staffRoutesOf(t);
     visitors = await visitorsOf(t.app);
   });
   afterAll(() => t.close());
@@ -148,7 +150,7 @@ describe("the authorisation walk catches a staff route added outside the protect
   afterAll(() => t.close());
 
   it("reports the unprotected route", async () => {
-    const routes = staffRoutesOf(t.app);
+    const routes = staffRoutesOf(t);
     expect(routes.map((r) => r.url)).toContain("/api/admin/forgotten-report");
     const gaps = await authorisationGaps(t.app, routes, await visitorsOf(t.app));
     expect(gaps).toContain("GET /api/admin/forgotten-report: anonymous got 200");
