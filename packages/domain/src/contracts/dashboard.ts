@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { WAYS } from "../constants.ts";
-import { decimalString } from "./reference-data.ts";
+import { currencySchema, decimalString } from "./reference-data.ts";
 import { orderBranchSchema, orderLineSchema, orderStatusValues } from "./orders.ts";
 
 /** Staff order lists: one keyset page, newest first. */
@@ -84,17 +84,9 @@ const margin = z
   .trim()
   .regex(/^[+-]?\d{1,2}(\.\d{1,2})?$/, "must be a percentage with at most 2 decimals");
 
-export const adminCurrencySchema = z.object({
-  code: z.string(),
-  label: z.string(),
-  rate: decimalString,
-  sell: decimalString,
-  buy: decimalString,
-  /** Customer rates, 4 decimals: Buying Price (Click & Sell) and Selling Price (Click & Collect). */
-  buyingPrice: decimalString,
-  sellingPrice: decimalString,
+/** A currency as staff see it: the public answer (the same names for the same rates) and where its rate came from. */
+export const adminCurrencySchema = currencySchema.extend({
   source: z.string(),
-  updatedAt: z.string(),
 });
 export type AdminCurrency = z.infer<typeof adminCurrencySchema>;
 

@@ -5,27 +5,18 @@ import type {
   RateCheck,
   UpdateCurrencyRequest,
 } from "@bureau/domain/contracts/dashboard";
-import { checkMargins, currencyPrices } from "@bureau/domain/pricing";
+import { checkMargins } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { currencies, rateHistory } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { writeAudit } from "../audit/write-audit.ts";
+import { toCurrency } from "./list-currencies.ts";
 import { RateProviderError, type RateProvider } from "../rates/rate-provider.ts";
 
+/** The public answer for the currency (toCurrency) and where its rate came from. */
 export function toAdminCurrency(row: typeof currencies.$inferSelect): AdminCurrency {
-  const { rate, sell, buy, collectRate, sellRate } = currencyPrices(row);
-  return {
-    code: row.code,
-    label: row.label,
-    rate,
-    sell,
-    buy,
-    buyingPrice: sellRate,
-    sellingPrice: collectRate,
-    source: row.source,
-    updatedAt: row.updatedAt.toISOString(),
-  };
+  return { ...toCurrency(row), source: row.source };
 }
 
 export async function listAdminCurrencies({ db }: { db: Db }) {

@@ -48,8 +48,8 @@ describe("staff currencies", () => {
       code: "EUR",
       label: "Euro",
       rate: "1.152",
-      sellingPrice: "1.1232",
-      buyingPrice: "1.1866",
+      collectRate: "1.1232",
+      sellRate: "1.1866",
     });
   });
 

@@ -81,8 +81,8 @@ export default function Currencies({ loaderData }: Route.ComponentProps) {
                 <th scope="row">{c.code}</th>
                 <td>{c.label}</td>
                 <td>{c.rate}</td>
-                <td>{c.buyingPrice}</td>
-                <td>{c.sellingPrice}</td>
+                <td>{c.sellRate}</td>
+                <td>{c.collectRate}</td>
                 <td>
                   <Link className="button button-small" to={`/dashboard/update/${c.code}`}>
                     Update<span className="visually-hidden"> {c.code}</span>
