@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { quote } from "@bureau/domain/pricing";
 import { priceTyped, tooLargeMessage } from "./widget-engine.ts";
 
-const euro = { code: "EUR", label: "Euro", collectRate: "1.1004", sellRate: "1.2099" };
-const yen = { code: "JPY", label: "Japanese Yen", collectRate: "186.5123", sellRate: "205.0077" };
+// The widget prices with the customer rates only; the market-distance words are for display.
+const shown = { collectVsMarket: "", sellVsMarket: "" };
+const euro = { code: "EUR", label: "Euro", collectRate: "1.1004", sellRate: "1.2099", ...shown };
+const yen = { code: "JPY", label: "Japanese Yen", collectRate: "186.5123", sellRate: "205.0077", ...shown };
 
 describe("the exchange widget's pricing", () => {
   it("prices nothing while the box is empty or unreadable", () => {
