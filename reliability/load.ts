@@ -141,7 +141,8 @@ export async function runLoad(
   const quoteBody = (way: string) => ({
     currency: pick(codes),
     way,
-    gbpMinor: 2_000 + Math.floor(Math.random() * 198_000),
+    // Within the Click & Collect limits (at least £100 a line).
+    gbpMinor: 10_000 + Math.floor(Math.random() * 190_000),
   });
 
   const requests = [

@@ -107,7 +107,7 @@ test("every validation message of the wizard, in order", async ({ page }) => {
   await form.getByLabel("You pay (GBP)").fill("0");
   await form.getByRole("button", { name: "Add", exact: true }).click();
   await expect(toast(page, "Please give correct amount")).toBeVisible();
-  await addLine(page, "EUR", "50");
+  await addLine(page, "EUR", "100");
   await page.getByRole("button", { name: "Next" }).click();
 
   await page.getByRole("button", { name: "Place order" }).click();

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "nod
 import { BlockList, isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "@bureau/domain/order-limits";
 
 /**
  * The one place that reads process.env. Every variable of PRODUCT.md §3 is validated here at start;
@@ -61,6 +62,8 @@ const envSchema = z
         .default(20),
     ),
     METRICS_ALLOW: addressList(["127.0.0.1", "::1"]),
+    ORDER_MIN_COLLECT_LINE_GBP: pounds(DEFAULT_ORDER_LIMITS.collectLineMinGbpMinor),
+    ORDER_MAX_COLLECT_ORDER_GBP: pounds(DEFAULT_ORDER_LIMITS.collectOrderMaxGbpMinor),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
     PUBLIC_URL: optionalUrl,
     AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
@@ -144,6 +147,13 @@ const envSchema = z
         message: "BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD must be set together",
       });
     }
+    if (env.ORDER_MIN_COLLECT_LINE_GBP > env.ORDER_MAX_COLLECT_ORDER_GBP) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ORDER_MIN_COLLECT_LINE_GBP"],
+        message: "must not be above ORDER_MAX_COLLECT_ORDER_GBP",
+      });
+    }
     if (Boolean(env.SECURE_BOX_USERNAME) !== Boolean(env.SECURE_BOX_PASSWORD)) {
       ctx.addIssue({
         code: "custom",
@@ -154,6 +164,19 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** An amount in pounds (pence allowed), read into pence. */
+function pounds(defaultMinor: number) {
+  return z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, "must be an amount in pounds, for example 100 or 2500")
+      .transform((text) => Math.round(Number(text) * 100))
+      .optional()
+      .transform((minor) => minor ?? defaultMinor),
+  );
+}
 
 function isAddressOrRange(entry: string): boolean {
   const [address = "", prefix, ...rest] = entry.split("/");
@@ -212,6 +235,8 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   links: { moneyTransfer: string; worfx: string; appStore: string | undefined; playStore: string | undefined };
   logLevel: Env["LOG_LEVEL"];
+  /** Click & Collect limits (ORDER_MIN_COLLECT_LINE_GBP, ORDER_MAX_COLLECT_ORDER_GBP). */
+  orderLimits: OrderLimits;
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); empty: none. */
   trustedProxies: string[];
   /** What was generated on this start, without secrets (printed by main). */
@@ -300,6 +325,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    orderLimits: {
+      collectLineMinGbpMinor: env.ORDER_MIN_COLLECT_LINE_GBP,
+      collectOrderMaxGbpMinor: env.ORDER_MAX_COLLECT_ORDER_GBP,
+    },
     metricsAllow: toBlockList(env.METRICS_ALLOW),
     dataDir,
     publicUrl,

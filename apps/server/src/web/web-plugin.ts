@@ -28,6 +28,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
     playStoreUrl: app.config.links.playStore ?? null,
     googleEnabled: Boolean(app.config.google),
     oidcEnabled: Boolean(app.config.oidc),
+    orderLimits: app.config.orderLimits,
   };
   const urlOptions = publicOrigin(app.config.publicUrl);
 

@@ -2,13 +2,23 @@
  * Terms and Conditions for Harbour FX travel money (Click & Collect and
  * Click & Sell) and in-branch money transfers.
  */
+import { formatMinor } from "@bureau/domain/money";
+import type { OrderLimits } from "@bureau/domain/order-limits";
+
 export type LegalSection = {
   id: string;
   heading: string;
   paragraphs: string[];
 };
 
-export const termsSections: readonly LegalSection[] = [
+/** The terms, with the Click & Collect limits this site is configured with. */
+export function termsSections(limits: OrderLimits): readonly LegalSection[] {
+  return termsWith(
+    `Each currency in a Click & Collect order must come to at least ${formatMinor(limits.collectLineMinGbpMinor, "GBP")}, and a Click & Collect order may come to at most ${formatMinor(limits.collectOrderMaxGbpMinor, "GBP")} in all. For more, please contact the branch. Click & Sell has no minimum.`,
+  );
+}
+
+const termsWith = (limitsParagraph: string): readonly LegalSection[] => [
   {
     id: "who-we-are",
     heading: "Who we are",
@@ -33,6 +43,7 @@ export const termsSections: readonly LegalSection[] = [
       "Click & Collect lets you reserve foreign currency online and pay for it when you collect it from the branch you choose. Click & Sell lets you tell us in advance about foreign banknotes you want to sell back to us.",
       "The exchange rate shown when you add currency to your basket is held for 30 minutes. If you do not complete your order within that time, the basket is updated to our current rate before you confirm.",
       "Click & Collect amounts are rounded up to the next £10 so that we can supply the currency in practical denominations. The final sterling amount is shown before you confirm your order.",
+      limitsParagraph,
       "Your order is a reservation, not a completed purchase. The exchange takes place, and the contract between us is formed, only when you pay in branch and receive the currency.",
     ],
   },
@@ -77,7 +88,7 @@ export const termsSections: readonly LegalSection[] = [
     id: "cancellations-and-refunds",
     heading: "Cancellations and refunds",
     paragraphs: [
-      "You can cancel a Click & Collect or Click & Sell order free of charge at any time before it is completed by contacting the branch or our support team.",
+      "You can cancel a Click & Collect or Click & Sell order free of charge at any time before it is completed: from your order page (the link in every order e-mail, or Track your order with your order number and e-mail) while it is pending or ready for collection, or by contacting the branch or our support team.",
       "Where a refund is due to you, we will make it within 15 business days, using the original payment method where possible.",
       "If a money transfer you have sent is not collected, it is returned to you after 3 months. If we receive a payment that we cannot match to an order or customer, we return it to the sender within 30 business days.",
       "Once you have received your currency and left the branch, the exchange is final. You can sell unused banknotes back to us at our buy-back rate on the day.",

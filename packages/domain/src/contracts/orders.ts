@@ -21,6 +21,8 @@ export const quoteRequestSchema = z
     way: z.enum(WAYS),
     gbpMinor: minorAmount.optional(),
     foreignMinor: minorAmount.optional(),
+    /** What the basket already holds of this way (pence), so that the order maximum is told when adding. */
+    basketGbpMinor: minorAmount.optional(),
   })
   .strict()
   .refine((q) => (q.gbpMinor === undefined) !== (q.foreignMinor === undefined), {

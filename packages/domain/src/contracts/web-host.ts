@@ -1,3 +1,4 @@
+import type { OrderLimits } from "../order-limits.ts";
 /**
  * The seam between the server that hosts the web app and the web app's server-side code (types
  * only, nothing runs here): what the server hands every page loader and action, and the one shape of
@@ -18,6 +19,8 @@ export type PublicConfig = {
   playStoreUrl: string | null;
   googleEnabled: boolean;
   oidcEnabled: boolean;
+  /** Click & Collect limits, for the widget's and the add form's messages (the server checks them). */
+  orderLimits: OrderLimits;
 };
 
 /** What the hosting server gives every server-side loader and action of one request. */

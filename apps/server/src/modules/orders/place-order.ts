@@ -2,6 +2,12 @@ import { randomInt } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Way } from "@bureau/domain/constants";
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
+import {
+  DEFAULT_ORDER_LIMITS,
+  type OrderLimits,
+  orderLimitMessage,
+  orderLimitProblem,
+} from "@bureau/domain/order-limits";
 import { orderNumberFromRandom } from "@bureau/domain/order-number";
 import { formatRate, quote as priceQuote } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
@@ -30,10 +36,12 @@ const MAX_ATTEMPTS = 5;
 export async function placeOrder({
   db,
   input,
+  limits = DEFAULT_ORDER_LIMITS,
   now = new Date(),
 }: {
   db: Db;
   input: PlaceOrderInput;
+  limits?: OrderLimits;
   now?: Date;
 }): Promise<{ orderId: string; receipt: OrderReceipt; created: boolean }> {
   for (let attempt = 1; ; attempt++) {
@@ -110,6 +118,21 @@ export async function placeOrder({
               lines: "Inconsistent quote",
             });
           }
+        }
+
+        // The Click & Collect limits over the whole order (each quote was checked alone, against what the
+        // browser said its basket held; only here is the order known).
+        let counted = 0;
+        for (const line of input.lines) {
+          const problem = orderLimitProblem(
+            { way: input.way, lineGbpMinor: line.gbpMinor, otherLinesGbpMinor: counted },
+            limits,
+          );
+          if (problem) {
+            const message = orderLimitMessage(problem, limits);
+            throw new AppError("validation_failed", message, { lines: message });
+          }
+          counted += line.gbpMinor;
         }
 
         const branch = stored[0]?.branch;

@@ -1,6 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { QUOTE_LIFETIME_MS, type Way } from "@bureau/domain/constants";
 import type { Quote } from "@bureau/domain/contracts/orders";
+import {
+  DEFAULT_ORDER_LIMITS,
+  type OrderLimits,
+  orderLimitMessage,
+  orderLimitProblem,
+} from "@bureau/domain/order-limits";
 import { currencyPrices, priceForWay, quote } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { currencies, quotes } from "../../db/schema.ts";
@@ -11,6 +17,8 @@ export type CreateQuoteInput = {
   way: Way;
   gbpMinor?: number | undefined;
   foreignMinor?: number | undefined;
+  /** What the customer's basket already holds of this way, so that the order maximum is told at once. */
+  basketGbpMinor?: number | undefined;
 };
 
 /**
@@ -20,10 +28,12 @@ export type CreateQuoteInput = {
 export async function createQuote({
   db,
   input,
+  limits = DEFAULT_ORDER_LIMITS,
   now = new Date(),
 }: {
   db: Db;
   input: CreateQuoteInput;
+  limits?: OrderLimits;
   now?: Date;
 }): Promise<Quote> {
   const [currency] = await db
@@ -49,6 +59,16 @@ export async function createQuote({
           priced.reason === "amount_too_large" ? "Amount is above the online limit" : "Please give correct amount",
       },
     );
+  }
+  // After "Please give correct amount" (0 and negatives), the Click & Collect limits, on the rounded
+  // amount the customer would pay. Placing the order checks the whole order again.
+  const problem = orderLimitProblem(
+    { way: input.way, lineGbpMinor: priced.gbpMinor, otherLinesGbpMinor: input.basketGbpMinor ?? 0 },
+    limits,
+  );
+  if (problem) {
+    const message = orderLimitMessage(problem, limits);
+    throw new AppError("validation_failed", message, { amount: message });
   }
   const expiresAt = new Date(now.getTime() + QUOTE_LIFETIME_MS);
   const [stored] = await db

@@ -18,12 +18,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["ordering"],
         summary: "Price one line with the current rate and hold it for 30 minutes",
         body: quoteRequestSchema,
-        response: { 201: quoteSchema, 404: apiErrorSchema, 422: apiErrorSchema },
+        response: { 201: quoteSchema, 400: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema },
       },
       config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
-      const quote = await createQuote({ db: app.db, input: request.body });
+      const quote = await createQuote({ db: app.db, input: request.body, limits: app.config.orderLimits });
       return reply.status(201).send(quote);
     },
   );
@@ -35,7 +35,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["ordering"],
         summary: "Place an order from held quotes (idempotent by idempotencyKey)",
         body: placeOrderRequestSchema,
-        response: { 200: orderReceiptSchema, 201: orderReceiptSchema, 409: apiErrorSchema, 422: apiErrorSchema },
+        response: {
+          200: orderReceiptSchema,
+          201: orderReceiptSchema,
+          400: apiErrorSchema,
+          409: apiErrorSchema,
+          422: apiErrorSchema,
+        },
       },
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     },
@@ -43,6 +49,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { customer, ...rest } = request.body;
       const { orderId, receipt, created } = await placeOrder({
         db: app.db,
+        limits: app.config.orderLimits,
         input: {
           ...rest,
           customer: {

@@ -112,7 +112,12 @@ export async function addLineToCart(request: QuoteRequest): Promise<AddLineResul
   if (readCart().length >= CART_MAX_ITEMS) return { ok: false, message: "Please clear your cart" };
   let quote: Quote;
   try {
-    quote = await browserApi().call<Quote>("POST", "/api/quotes", request);
+    // The basket's Click & Collect total travels with the request, so that the server can tell the order
+    // maximum now rather than at the last step.
+    const basketGbpMinor = readCart()
+      .filter((item) => item.way === request.way)
+      .reduce((sum, item) => sum + item.gbpMinor, 0);
+    quote = await browserApi().call<Quote>("POST", "/api/quotes", { ...request, basketGbpMinor });
   } catch (error) {
     if (error instanceof ApiClientError && error.status === 422)
       return { ok: false, message: "Please give correct amount" };

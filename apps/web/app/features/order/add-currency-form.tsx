@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import type { Way } from "@bureau/domain/constants";
 import type { Currency } from "@bureau/domain/contracts/reference-data";
 import { minorToMajorString, parseMajorToMinor } from "@bureau/domain/money";
+import { type OrderLimits, orderLimitMessage, orderLimitProblem } from "@bureau/domain/order-limits";
 import { quote } from "@bureau/domain/pricing";
 import { useToast } from "../../components/ui/toast.tsx";
 import { addLineToCart } from "../cart/cart-store.ts";
@@ -24,11 +25,13 @@ export function AddCurrencyForm({
   way,
   currencies,
   defaultCode,
+  orderLimits,
   onAdded,
 }: {
   way: Way;
   currencies: Pick<Currency, "code" | "label" | "collectRate" | "sellRate">[];
   defaultCode: string;
+  orderLimits: OrderLimits;
   onAdded: () => void;
 }) {
   const id = useId();
@@ -48,8 +51,21 @@ export function AddCurrencyForm({
   async function add(event: React.FormEvent) {
     event.preventDefault();
     const minor = parseMajorToMinor(typed.text, typed.side === "gbp" ? "GBP" : currency!.code);
-    if (minor === null || minor <= 0 || !preview) {
+    if (minor === null || minor <= 0) {
       toast.error("Please give correct amount");
+      return;
+    }
+    // Beyond any single line's reach (the preview refuses it): for Click & Collect the order maximum.
+    if (!preview) {
+      toast.error(
+        way === "Order" ? orderLimitMessage("above_order_maximum", orderLimits) : "Please give correct amount",
+      );
+      return;
+    }
+    // The line's own limits at once; the server checks them again with the basket.
+    const problem = orderLimitProblem({ way, lineGbpMinor: preview.gbpMinor }, orderLimits);
+    if (problem) {
+      toast.error(orderLimitMessage(problem, orderLimits));
       return;
     }
     setBusy(true);

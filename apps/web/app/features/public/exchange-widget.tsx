@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { href, useNavigate } from "react-router";
 import { BASE_CURRENCY, DEFAULT_CURRENCY, WAY_TITLES, WAYS, type Way } from "@bureau/domain/constants";
+import { type OrderLimits, orderLimitMessage, orderLimitProblem } from "@bureau/domain/order-limits";
 import { useToast } from "../../components/ui/toast.tsx";
 import { CurrencyPicker } from "./currency-picker.tsx";
 import type { RateRow } from "./rates-list.tsx";
@@ -56,7 +57,13 @@ function useEngine(): [Engine | null, () => Promise<Engine>] {
  * default. The customer types either amount and sees the other; a valid amount becomes a server
  * quote in the cart and opens the order page.
  */
-export function ExchangeWidget({ currencies }: { currencies: readonly RateRow[] }) {
+export function ExchangeWidget({
+  currencies,
+  orderLimits,
+}: {
+  currencies: readonly RateRow[];
+  orderLimits: OrderLimits;
+}) {
   const [way, setWay] = useState<Way>("Order");
   const [code, setCode] = useState<string>(
     currencies.some((currency) => currency.code === DEFAULT_CURRENCY) ? DEFAULT_CURRENCY : (currencies[0]?.code ?? ""),
@@ -74,6 +81,7 @@ export function ExchangeWidget({ currencies }: { currencies: readonly RateRow[] 
   const priced = engine ? engine.priceTyped(typed, way, currency) : null;
   const quoted = priced?.result?.ok ? priced.result : null;
   const tooLarge = priced?.result?.ok === false && priced.result.reason === "amount_too_large";
+  const limitProblem = quoted ? orderLimitProblem({ way, lineGbpMinor: quoted.gbpMinor }, orderLimits) : null;
 
   const shown = (side: Side): string => {
     if (typed.side === side) return typed.text;
@@ -98,14 +106,20 @@ export function ExchangeWidget({ currencies }: { currencies: readonly RateRow[] 
   const roundedUp = way === "Order" && quoted && typed.side === "gbp" && quoted.gbpMinor !== priced?.typedMinor;
   const typedSomething = typed.text.trim() !== "";
 
+  // Above the Click & Collect order maximum, the product's words; Click & Sell keeps the per-line limit.
+  function tooLargeText(loaded: { tooLargeMessage: () => string }): string {
+    return way === "Order" ? orderLimitMessage("above_order_maximum", orderLimits) : loaded.tooLargeMessage();
+  }
+
   function summary(): string {
+    if (limitProblem) return orderLimitMessage(limitProblem, orderLimits);
     if (engine && quoted) {
       const gbp = engine.formatMinor(quoted.gbpMinor, BASE_CURRENCY);
       const foreign = engine.formatMinor(quoted.foreignMinor, currency!.code);
       const text = way === "Order" ? `You pay ${gbp} and collect ${foreign}.` : `You sell ${foreign} and get ${gbp}.`;
       return roundedUp ? `${text} Click & Collect amounts go up to the next £10.` : text;
     }
-    if (engine && tooLarge) return engine.tooLargeMessage();
+    if (engine && tooLarge) return tooLargeText(engine);
     if (typedSomething) return engine ? "Enter an amount above 0, for example 250 or 99.50." : "Calculating…";
     return way === "Order"
       ? "Click & Collect amounts go up to the next £10."
@@ -122,12 +136,17 @@ export function ExchangeWidget({ currencies }: { currencies: readonly RateRow[] 
       const { typedMinor, result } = loaded.priceTyped(typed, way, currency);
       if (typedMinor === null || !result?.ok) {
         if (result?.ok === false && result.reason === "amount_too_large") {
-          toast.error(loaded.tooLargeMessage());
+          toast.error(tooLargeText(loaded));
           return;
         }
         // Spec §5: the message, and the customer still goes to the order page.
         toast.error("Please give correct amount");
         navigate(target);
+        return;
+      }
+      const problem = orderLimitProblem({ way, lineGbpMinor: result.gbpMinor }, orderLimits);
+      if (problem) {
+        toast.error(orderLimitMessage(problem, orderLimits));
         return;
       }
       const added = await loaded.addLineToCart(

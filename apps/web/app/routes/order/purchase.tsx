@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { data, Link } from "react-router";
+import { data, Link, useRouteLoaderData } from "react-router";
+import { DEFAULT_ORDER_LIMITS } from "@bureau/domain/order-limits";
 import { isWay, WAY_TITLES } from "@bureau/domain/constants";
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
 import type { CustomerDetails } from "@bureau/domain/customer-details";
@@ -13,6 +14,7 @@ import { placeOrder } from "../../features/order/order-api.ts";
 import { OrderConfirmation } from "../../features/order/order-confirmation.tsx";
 import { OrderSummary } from "../../features/order/order-summary.tsx";
 import { StepIndicator } from "../../features/order/step-indicator.tsx";
+import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/purchase";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -66,6 +68,7 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
   const { way, code, currencies, branches } = loaderData;
   const id = useId();
   const toast = useToast();
+  const orderLimits = useRouteLoaderData<typeof rootLoader>("root")?.publicConfig.orderLimits ?? DEFAULT_ORDER_LIMITS;
   const cart = useCart();
   const items = cart.filter((item) => item.way === way);
   const [step, setStep] = useState<1 | 2 | 3>(1);
@@ -156,6 +159,7 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
                 way={way}
                 currencies={currencies}
                 defaultCode={code}
+                orderLimits={orderLimits}
                 onAdded={() => toast.success("Currency added to your basket")}
               />
             ) : (

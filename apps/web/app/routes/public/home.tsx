@@ -1,4 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
+import { DEFAULT_ORDER_LIMITS } from "@bureau/domain/order-limits";
 import { company, sellingPoints } from "../../content/company.ts";
 import { faqItems } from "../../content/faq.ts";
 import { aboutParagraphs, howItWorksSteps } from "../../content/home.ts";
@@ -53,7 +54,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Brighton, Chichester and London.
             </p>
           </div>
-          <ExchangeWidget currencies={currencies} />
+          <ExchangeWidget
+            currencies={currencies}
+            orderLimits={root?.publicConfig.orderLimits ?? DEFAULT_ORDER_LIMITS}
+          />
         </div>
       </section>
 

@@ -1,5 +1,8 @@
+import { useRouteLoaderData } from "react-router";
+import { DEFAULT_ORDER_LIMITS } from "@bureau/domain/order-limits";
 import { termsSections } from "../../content/terms.ts";
 import { LegalDocument } from "../../features/public/legal-document.tsx";
+import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/terms";
 
 export const meta: Route.MetaFunction = () => [
@@ -12,11 +15,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Terms() {
+  const limits = useRouteLoaderData<typeof rootLoader>("root")?.publicConfig.orderLimits ?? DEFAULT_ORDER_LIMITS;
   return (
     <LegalDocument
       title="TERMS & CONDITIONS"
       intro="The terms that apply when you reserve, buy or sell currency with us, or send money through our partners."
-      sections={termsSections}
+      sections={termsSections(limits)}
     />
   );
 }
