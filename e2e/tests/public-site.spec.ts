@@ -57,11 +57,11 @@ test.describe("home exchange widget", () => {
   test("Click & Collect: euros typed give the pounds to pay", async ({ page }) => {
     await openHome(page);
     const calculator = widget(page);
-    await calculator.getByLabel("You get (EUR)").fill("100");
-    // €100 ÷ 1.1232 = £89.03 → rounded up to £90; £90 × 1.1232 = €101.08.
-    await expect(calculator.getByLabel("You pay (GBP)")).toHaveValue("90.00");
-    await expect(calculator.getByLabel("You get (EUR)")).toHaveValue("100");
-    await expect(calculator).toContainText("You pay £90.00 and collect €101.08.");
+    await calculator.getByLabel("You get (EUR)").fill("200");
+    // €200 ÷ 1.1232 = £178.06 → rounded up to £180; £180 × 1.1232 = €202.17.
+    await expect(calculator.getByLabel("You pay (GBP)")).toHaveValue("180.00");
+    await expect(calculator.getByLabel("You get (EUR)")).toHaveValue("200");
+    await expect(calculator).toContainText("You pay £180.00 and collect €202.17.");
   });
 
   test("Click & Sell: both directions at the Buy-based rate, and arrow keys switch tabs", async ({ page }) => {

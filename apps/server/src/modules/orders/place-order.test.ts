@@ -67,9 +67,10 @@ describe("quotes", () => {
     [12_100, 13_000],
     [12_999, 13_000],
     [13_000, 13_000],
-    [1_000, 1_000],
-    [1_001, 1_000],
-    [1_100, 2_000],
+    // At the Click & Collect minimum of £100 (smaller lines are refused: order-limits.test.ts).
+    [10_000, 10_000],
+    [10_001, 10_000],
+    [10_100, 11_000],
   ])("collect rounding: £%i pence becomes %i pence", async (typed, expected) => {
     const quote = await newQuote(t, { currency: "EUR", way: "Order", gbpMinor: typed });
     expect(quote.gbpMinor).toBe(expected);
