@@ -5,8 +5,6 @@ import { openOrderLink } from "../../features/tracking/tracking-api.ts";
 import { ApiClientError } from "../../lib/api-client.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/track-link";
-import "../../features/order/order.css";
-import "../../features/tracking/tracking.css";
 
 /** The order page behind the signed link in every order e-mail (no typing; while the order is open). */
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -4,8 +4,6 @@ import { TrackOrderForm } from "../../features/tracking/track-order-form.tsx";
 import { TrackedOrderView } from "../../features/tracking/tracked-order-view.tsx";
 import { trackingAction } from "../../features/tracking/tracking-action.ts";
 import type { Route } from "./+types/track";
-import "../../features/order/order.css";
-import "../../features/tracking/tracking.css";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Track your order | Harbour FX" },
