@@ -304,14 +304,16 @@ export async function tableCounts(pool: pg.Pool): Promise<Record<string, number>
 
 /**
  * A fingerprint of what a request could change without adding a row: currencies and their margins,
- * order statuses, user roles, settings (competitor figures, live-rates switch).
+ * order statuses, user roles, settings (competitor figures, live-rates switch). Job leases live in the
+ * settings table too but are renewed by the running instances on their own, so they are left out.
  */
 export async function fingerprint(db: pg.Pool): Promise<string> {
   const { rows } = await db.query<{ f: string }>(`select md5(concat_ws('|',
       (select string_agg(concat_ws(',', code, label, rate, sell_margin, buy_margin, active), ';' order by code) from currencies),
       (select string_agg(concat_ws(',', id, status), ';' order by id) from orders),
       (select string_agg(concat_ws(',', id, role), ';' order by id) from users),
-      (select string_agg(concat_ws(',', key, value::text), ';' order by key) from settings))) as f`);
+      (select string_agg(concat_ws(',', key, value::text), ';' order by key) from settings
+        where key not like 'job_lease:%'))) as f`);
   return rows[0]?.f ?? "";
 }
 
