@@ -6,29 +6,25 @@
  */
 export const DISPLAY_TIME_ZONE = "Europe/London";
 
-let dayFormatter: Intl.DateTimeFormat | undefined;
-/** The calendar day ("2026-11-21") in DISPLAY_TIME_ZONE that contains `date`. */
-export function displayDay(date: Date): string {
-  dayFormatter ??= new Intl.DateTimeFormat("en-CA", {
-    timeZone: DISPLAY_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  });
-  return dayFormatter.format(date);
+/**
+ * A formatter in DISPLAY_TIME_ZONE, made on first use: a time-zone formatter takes tens of
+ * milliseconds to build on a phone, and most pages that load this module never show a date.
+ */
+function displayZoneFormatter(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let formatter: Intl.DateTimeFormat | undefined;
+  return () => {
+    formatter ??= new Intl.DateTimeFormat(locale, { timeZone: DISPLAY_TIME_ZONE, ...options });
+    return formatter;
+  };
 }
 
-// Made on first use: a time-zone formatter takes tens of milliseconds to build on a phone, and most
-// pages that load this module never show a date.
-let partsFormatter: Intl.DateTimeFormat | undefined;
-function londonDateParts(date: Date): Intl.DateTimeFormatPart[] {
-  partsFormatter ??= new Intl.DateTimeFormat("en-GB", {
-    timeZone: DISPLAY_TIME_ZONE,
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  });
-  return partsFormatter.formatToParts(date);
+const dayFormatter = displayZoneFormatter("en-CA", { year: "numeric", month: "2-digit", day: "2-digit" });
+const longDateFormatter = displayZoneFormatter("en-GB", { year: "numeric", month: "long", day: "numeric" });
+const timeFormatter = displayZoneFormatter("en-GB", { hour: "2-digit", minute: "2-digit" });
+
+/** The calendar day ("2026-11-21") in DISPLAY_TIME_ZONE that contains `date`. */
+export function displayDay(date: Date): string {
+  return dayFormatter().format(date);
 }
 
 export function ordinalSuffix(day: number): "st" | "nd" | "rd" | "th" {
@@ -50,20 +46,14 @@ export function ordinalSuffix(day: number): "st" | "nd" | "rd" | "th" {
 export function formatLongDate(date: Date | string): string {
   const d = typeof date === "string" ? new Date(date) : date;
   if (Number.isNaN(d.getTime())) throw new RangeError(`Invalid date: ${String(date)}`);
-  const parts = londonDateParts(d);
+  const parts = longDateFormatter().formatToParts(d);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   const day = Number(part("day"));
   return `${part("month")} ${day}${ordinalSuffix(day)}, ${part("year")}`;
 }
 
-let timeFormatter: Intl.DateTimeFormat | undefined;
 /** "November 21st, 2026, 14:05": a London date and 24-hour time, for timelines. */
 export function formatLongDateTime(date: Date | string): string {
   const d = typeof date === "string" ? new Date(date) : date;
-  timeFormatter ??= new Intl.DateTimeFormat("en-GB", {
-    timeZone: DISPLAY_TIME_ZONE,
-    hour: "2-digit",
-    minute: "2-digit",
-  });
-  return `${formatLongDate(d)}, ${timeFormatter.format(d)}`;
+  return `${formatLongDate(d)}, ${timeFormatter().format(d)}`;
 }

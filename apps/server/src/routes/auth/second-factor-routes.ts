@@ -13,6 +13,7 @@ import {
   hasSecondFactor,
   startSecondFactorEnrolment,
 } from "../../modules/users/staff-second-factor.ts";
+import { noStore } from "../../lib/no-store.ts";
 import { requireUser, signedInSession } from "../../plugins/session.ts";
 
 /**
@@ -23,7 +24,7 @@ import { requireUser, signedInSession } from "../../plugins/session.ts";
 export async function secondFactorRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   scope.addHook("onRequest", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
+    noStore(reply);
   });
 
   app.get(
