@@ -13,6 +13,15 @@ import { type RateProvider, RateProviderError } from "./rate-provider.ts";
 const STATE_KEY = "rate_refresh";
 export const REFRESH_INTERVAL_SECONDS = 60;
 
+/** A provider rate held back because it moved too far from the current one (MAX_AUTOMATIC_RATE_MOVE). */
+export type HeldRateMove = { code: string; currentRate: string; providerRate: string; source: string; at: string };
+type StoredState = {
+  enabled: boolean;
+  lastRefreshAt: string | null;
+  lastError: string | null;
+  heldMoves: HeldRateMove[];
+};
+
 /** Whether live rates are on, and how the last refresh went; a field that does not read takes its default. */
 const refreshStateSetting: SettingDefinition<StoredState> = {
   key: STATE_KEY,
@@ -20,13 +29,35 @@ const refreshStateSetting: SettingDefinition<StoredState> = {
     enabled: z.boolean().catch(false),
     lastRefreshAt: z.string().nullable().catch(null),
     lastError: z.string().nullable().catch(null),
+    heldMoves: z
+      .array(
+        z.object({
+          code: z.string(),
+          currentRate: z.string(),
+          providerRate: z.string(),
+          source: z.string(),
+          at: z.string(),
+        }),
+      )
+      .catch([]),
   }),
-  fallback: { enabled: false, lastRefreshAt: null, lastError: null },
+  fallback: { enabled: false, lastRefreshAt: null, lastError: null, heldMoves: [] },
 };
 
-type StoredState = { enabled: boolean; lastRefreshAt: string | null; lastError: string | null };
-
 const readState = (db: Db) => readSetting(db, refreshStateSetting);
+
+/**
+ * A provider rate more than 10% away from the current one is not applied by the live-rates job: a
+ * provider's mistake (a wrong unit, a rounding slip) would otherwise reprice every order at once. It is
+ * kept as a warning for staff to confirm, and audited.
+ */
+export const MAX_AUTOMATIC_RATE_MOVE = 0.1;
+
+export function isSuspiciousRateMove(currentRate: string, providerRate: string): boolean {
+  const current = Number(currentRate);
+  if (!(current > 0)) return false;
+  return Math.abs(Number(providerRate) - current) / current > MAX_AUTOMATIC_RATE_MOVE;
+}
 
 export async function getRefreshState({ db, provider }: { db: Db; provider: RateProvider }): Promise<RateRefreshState> {
   const state = await readState(db);
@@ -90,9 +121,30 @@ export async function refreshAllRates({
     .where(eq(currencies.active, true));
   let updated = 0;
   const failures: string[] = [];
+  const held: HeldRateMove[] = [];
   for (const row of rows) {
     try {
       const quote = await provider.getRate(row.code);
+      if (isSuspiciousRateMove(row.rate, quote.rate)) {
+        const move = {
+          code: row.code,
+          currentRate: row.rate,
+          providerRate: quote.rate,
+          source: quote.source,
+          at: new Date().toISOString(),
+        };
+        held.push(move);
+        await writeAudit(db, {
+          actorId: null,
+          actorEmail: null,
+          action: "rates.move_held",
+          entityType: "currency",
+          entityId: row.code,
+          before: { rate: row.rate },
+          after: { rate: quote.rate, source: quote.source },
+        });
+        continue;
+      }
       const changed = Number(quote.rate) !== Number(row.rate);
       await db.transaction(async (tx) => {
         await tx
@@ -113,10 +165,15 @@ export async function refreshAllRates({
   const state = await readState(db);
   await writeSetting(db, refreshStateSetting, {
     ...state,
+    // The latest reading decides: a move that has settled back within the limit is no longer held.
+    heldMoves: held,
     lastRefreshAt: new Date().toISOString(),
     lastError:
       failures.length > 0 ? `${failures.length} of ${rows.length} failed (${failures.slice(0, 3).join("; ")})` : null,
   });
   if (failures.length > 0) log.warn({ failures: failures.length }, "some rates could not be refreshed");
-  return { checked: rows.length, updated, failed: failures.length };
+  if (held.length > 0) {
+    log.warn({ held: held.map((move) => move.code) }, "provider rates moved more than 10%: held for staff to confirm");
+  }
+  return { checked: rows.length, updated, failed: failures.length, held: held.length };
 }
