@@ -33,11 +33,12 @@ export async function benchOrders({
   // The product's schema and seed; the product itself connects with its own pool.
   const { url: scratchUrl, dispose } = await openSeededScratchDatabase(serverUrl, 2);
   try {
-    // An https PUBLIC_URL makes the server trust X-Forwarded-For from loopback, so that each simulated
-    // customer has their own address and the rate limits apply per customer as in production.
+    // Each simulated customer has its own address, so the rate limits apply per customer as in production.
     const product = await startProduct({
       DATABASE_URL: scratchUrl,
       PUBLIC_URL: "https://bench.harbourfx.test",
+      // Each simulated customer has its own address in X-Forwarded-For, set by this benchmark on loopback.
+      TRUSTED_PROXIES: "127.0.0.1,::1",
       LOG_LEVEL: "warn",
       SMTP_URL: "",
       BOOTSTRAP_ADMIN_EMAIL: "bench-admin@example.com",
