@@ -120,6 +120,19 @@ export const rateRefreshStateSchema = z.object({
   intervalSeconds: z.number(),
   lastRefreshAt: z.string().nullable(),
   lastError: z.string().nullable(),
+  /** Provider rates that moved more than 10% and wait for staff to confirm them. */
+  heldMoves: z
+    .array(
+      z.object({
+        code: z.string(),
+        currentRate: z.string(),
+        providerRate: z.string(),
+        source: z.string(),
+        at: z.string(),
+      }),
+    )
+    .optional(),
 });
+export const heldRateConfirmedSchema = z.object({ code: z.string(), rate: z.string() });
 export type RateRefreshState = z.infer<typeof rateRefreshStateSchema>;
 export const rateRefreshToggleSchema = z.object({ enabled: z.boolean() }).strict();

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, currencies, settings } from "../../db/schema.ts";
+import { signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { createRateProvider } from "./rate-provider.ts";
 import { refreshAllRates } from "./refresh-rates.ts";
@@ -51,5 +52,27 @@ describe("the live-rates job's 10% guard", () => {
     expect(Number((audited[0]!.after as { rate: string }).rate)).toBeCloseTo(euro * 1.25, 3);
     const [state] = await t.db.select().from(settings).where(eq(settings.key, "rate_refresh"));
     expect((state!.value as { heldMoves: { code: string }[] }).heldMoves.map((move) => move.code)).toEqual(["EUR"]);
+  });
+
+  it("lets staff confirm a held rate: applied, audited, no longer held; an unknown one is 404", async () => {
+    const staff = await signUpAndSignIn(t.app, { role: "admin", staffVerified: true });
+    const state = await t.app.inject({ method: "GET", url: "/api/admin/rates/refresh", headers: staff.headers });
+    expect(state.json().heldMoves.map((move: { code: string }) => move.code)).toEqual(["EUR"]);
+    const confirmed = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/rates/held/EUR/confirm",
+      headers: staff.headers,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const [euro] = await t.db.select({ rate: currencies.rate }).from(currencies).where(eq(currencies.code, "EUR"));
+    expect(Number(euro!.rate)).toBe(answers.get("EUR"));
+    const audited = await t.db.select().from(auditLog).where(eq(auditLog.action, "rates.move_confirmed"));
+    expect(audited[0]).toMatchObject({ entityId: "EUR", actorId: staff.userId });
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/rates/held/EUR/confirm",
+      headers: staff.headers,
+    });
+    expect(again.statusCode).toBe(404);
   });
 });

@@ -7,6 +7,7 @@ import { channels, notify } from "../../db/notify.ts";
 import { currencies, rateHistory } from "../../db/schema.ts";
 import { readSetting, type SettingDefinition, writeSetting } from "../../lib/settings-store.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { writeAudit } from "../audit/write-audit.ts";
 import { type RateProvider, RateProviderError } from "./rate-provider.ts";
 
@@ -176,4 +177,43 @@ export async function refreshAllRates({
     log.warn({ held: held.map((move) => move.code) }, "provider rates moved more than 10%: held for staff to confirm");
   }
   return { checked: rows.length, updated, failed: failures.length, held: held.length };
+}
+
+/** Staff confirm a held provider rate: it is applied (with its history) and audited. */
+export async function confirmHeldRateMove({
+  db,
+  code,
+  actor,
+  requestId,
+}: {
+  db: Db;
+  code: string;
+  actor: AuditActor;
+  requestId?: string;
+}): Promise<{ code: string; rate: string }> {
+  const state = await readState(db);
+  const move = state.heldMoves.find((held) => held.code === code);
+  if (!move) throw new AppError("not_found", "No rate of this currency is waiting for confirmation.");
+  await db.transaction(async (tx) => {
+    await tx
+      .update(currencies)
+      .set({ rate: move.providerRate, source: move.source, ratesAsOf: new Date(move.at), updatedAt: sql`now()` })
+      .where(eq(currencies.code, code));
+    await tx.insert(rateHistory).values({ currencyCode: code, rate: move.providerRate, source: move.source });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: "rates.move_confirmed",
+      entityType: "currency",
+      entityId: code,
+      before: { rate: move.currentRate },
+      after: { rate: move.providerRate, source: move.source },
+      requestId: requestId ?? null,
+    });
+  });
+  await writeSetting(db, refreshStateSetting, {
+    ...(await readState(db)),
+    heldMoves: state.heldMoves.filter((held) => held.code !== code),
+  });
+  return { code, rate: move.providerRate };
 }

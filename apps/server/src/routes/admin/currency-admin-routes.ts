@@ -11,6 +11,7 @@ import {
   updateCurrencyRequestSchema,
 } from "@bureau/domain/contracts/dashboard";
 import { competitorRatesSettingSchema } from "@bureau/domain/contracts/compare-rates";
+import { heldRateConfirmedSchema } from "@bureau/domain/contracts/dashboard";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { getCompetitorRates, setCompetitorRates } from "../../modules/compare-rates/set-competitor-rates.ts";
 import {
@@ -20,7 +21,7 @@ import {
   listAdminCurrencies,
   updateCurrency,
 } from "../../modules/currencies/admin-currencies.ts";
-import { getRefreshState, setRefreshEnabled } from "../../modules/rates/refresh-rates.ts";
+import { confirmHeldRateMove, getRefreshState, setRefreshEnabled } from "../../modules/rates/refresh-rates.ts";
 import { auditActorOf } from "../../plugins/session.ts";
 
 const errors = {
@@ -74,6 +75,28 @@ export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
     },
     async (request) => checkRate({ provider: app.rateProvider, code: request.body.code }),
+  );
+
+  app.post(
+    "/api/admin/rates/held/:code/confirm",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Applies a provider rate the live-rates job held back (it moved more than 10%); audited",
+        params: codeParams,
+        response: { 200: heldRateConfirmedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const confirmed = await confirmHeldRateMove({
+        db: app.db,
+        code: request.params.code,
+        actor: auditActorOf(request),
+        requestId: request.id,
+      });
+      await app.invalidateCurrencies();
+      return confirmed;
+    },
   );
 
   app.post(
