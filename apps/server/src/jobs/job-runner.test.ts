@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { currencies } from "../db/schema.ts";
 import { channels } from "../db/notify.ts";
+import { queryRows } from "../lib/postgres.ts";
 import { enqueueMail } from "../modules/mail/enqueue-mail.ts";
 import { createTestApp, testConfig } from "../test/test-app.ts";
 import { createJobRunner, type Job } from "./job-runner.ts";
@@ -136,4 +137,45 @@ describe("currency cache across instances", () => {
     await waitFor(async () => (await label()) === "Eurozone", 500);
     await other.close();
   });
+
+  // PGlite runs in the process and has no connection to lose.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "the listener reconnects after PostgreSQL drops its connection, and a change clears the other instance's list again",
+    async () => {
+      const other = await buildApp({ config: testConfig(), database: t.database, logger: false });
+      await other.ready();
+      const label = async () => {
+        const list = JSON.parse((await other.currencyList.get()).body.toString()) as {
+          currencies: { code: string; label: string }[];
+        };
+        return list.currencies.find((c) => c.code === "EUR")?.label;
+      };
+      // The process's one listening connection: the session whose last statement was a LISTEN.
+      const listeners = async () =>
+        (
+          await queryRows<{ pid: number }>(
+            t.db,
+            sql`select pid from pg_stat_activity
+                where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`,
+          )
+        ).map((row) => row.pid);
+      const [before] = await listeners();
+      expect(before).toBeTypeOf("number");
+      await queryRows(t.db, sql`select pg_terminate_backend(${before})`);
+      // Re-opened after a second, listening again.
+      await waitFor(async () => {
+        const now = await listeners();
+        return now.length === 1 && now[0] !== before;
+      }, 5_000);
+
+      await t.db.update(currencies).set({ label: "Euro area" }).where(eq(currencies.code, "EUR"));
+      other.currencyList.invalidate();
+      expect(await label()).toBe("Euro area"); // loaded just now: cached for the next 2 s
+      await t.db.update(currencies).set({ label: "Euro" }).where(eq(currencies.code, "EUR"));
+      expect(await label()).toBe("Euro area");
+      await t.app.invalidateCurrencies();
+      await waitFor(async () => (await label()) === "Euro", 500);
+      await other.close();
+    },
+  );
 });

@@ -61,6 +61,29 @@ describe("public reference data", () => {
     expect((await fetch(`http://127.0.0.1:${port}/api/currencies/extra`)).status).toBe(404);
   });
 
+  it("counts the fast path's answers in the request-duration metric under the route's label", async () => {
+    // The previous test enabled the fast path and started listening.
+    const { port } = t.app.server.address() as { port: number };
+    const count = async (status: number) => {
+      const metrics = await t.app.inject({ method: "GET", url: "/metrics" });
+      expect(metrics.statusCode).toBe(200);
+      const line = metrics.body
+        .split("\n")
+        .find((l) =>
+          l.startsWith(`http_request_duration_seconds_count{method="GET",route="/api/currencies",status="${status}"}`),
+        );
+      return Number(line?.split(" ").at(-1) ?? 0);
+    };
+    const before = { ok: await count(200), notModified: await count(304) };
+    const first = await fetch(`http://127.0.0.1:${port}/api/currencies`);
+    await first.arrayBuffer();
+    await (await fetch(`http://127.0.0.1:${port}/api/currencies?x=1`)).arrayBuffer();
+    const etag = String(first.headers.get("etag"));
+    await fetch(`http://127.0.0.1:${port}/api/currencies`, { headers: { "if-none-match": etag } });
+    expect(await count(200)).toBe(before.ok + 2);
+    expect(await count(304)).toBe(before.notModified + 1);
+  });
+
   it("lists the four branches with opening hours", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/branches" });
     const keys = response.json().branches.map((b: { key: string }) => b.key);
