@@ -256,11 +256,10 @@ async function headersAndCookies(ctx: Context, report: Report, seen: Reply[]) {
     !(docsCsp.get("script-src") ?? "").includes("'unsafe-inline'"),
     `/api/docs: script-src ${docsCsp.get("script-src")}`,
   );
-  if (docsCsp.get("frame-ancestors") !== "'none'") {
-    report.warn(
-      `/api/docs (the swagger-ui reference page) sends frame-ancestors ${docsCsp.get("frame-ancestors")}, not 'none'`,
-    );
-  }
+  report.check(
+    docsCsp.get("frame-ancestors") === "'none'",
+    `/api/docs (the swagger-ui reference page) sends frame-ancestors ${docsCsp.get("frame-ancestors")}, not 'none'`,
+  );
   for (const api of ["/api/currencies", "/api/health", "/api/branches", "/api/nothing-here", "/api/session"]) {
     const reply = await send(base, { path: api, ip: nextAddress() });
     seen.push(reply);

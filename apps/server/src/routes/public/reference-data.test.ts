@@ -99,6 +99,17 @@ describe("public reference data", () => {
     expect(docs.statusCode).toBe(200);
   });
 
+  it("lets no other site frame the API reference, like every other page", async () => {
+    for (const url of ["/api/docs/", "/api/docs/json"]) {
+      const docs = await t.app.inject({ method: "GET", url });
+      expect(docs.statusCode).toBe(200);
+      const csp = String(docs.headers["content-security-policy"]);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain("frame-ancestors 'self'");
+      expect(csp).toContain("script-src 'self'");
+    }
+  });
+
   it("lists the staff operations only to a staff-verified session, in the document and the reference page's", async () => {
     const staffPaths = async (url: string, cookie?: string) => {
       const response = await t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
