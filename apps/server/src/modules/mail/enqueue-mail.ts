@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { channels } from "../../db/notify.ts";
 
@@ -21,10 +21,20 @@ export type MailMessage = {
  * instance running the mailer sends at once, and nothing is announced for a change that rolled back.
  */
 export async function enqueueMail(db: Db | Tx, message: MailMessage): Promise<void> {
+  await db.execute(sql`with queued as (${queuedMail(message)}) ${notifyMailer("queued")}`);
+}
+
+/**
+ * The outbox insert of one message as a statement to put in a WITH clause, for a caller that writes its
+ * change and the message in one statement; end that statement with `notifyMailer(name of the clause)`.
+ */
+export function queuedMail(message: MailMessage): SQL {
   const payload = JSON.stringify({ to: message.to, data: message.data });
-  await db.execute(sql`
-    with queued as (
-      insert into outbox (kind, dedupe_key, payload) values (${message.kind}, ${message.dedupeKey}, ${payload}::jsonb)
-      on conflict (dedupe_key) do nothing returning id)
-    select pg_notify(${channels.outbox}, '') from queued`);
+  return sql`insert into outbox (kind, dedupe_key, payload) values (${message.kind}, ${message.dedupeKey}, ${payload}::jsonb)
+      on conflict (dedupe_key) do nothing returning id`;
+}
+
+/** Wakes the mailer on commit when the WITH clause `queued` inserted a message. */
+export function notifyMailer(queued: string): SQL {
+  return sql`select pg_notify(${channels.outbox}, '') from ${sql.identifier(queued)}`;
 }

@@ -48,8 +48,11 @@ export function toOrderLine(line: ReceiptLine): OrderReceipt["lines"][number] {
 
 /** The receipt of an order from its rows: one shape for the confirmation, the e-mails and the API. */
 export function toOrderReceipt(
-  order: typeof orders.$inferSelect,
-  branch: typeof branches.$inferSelect,
+  order: Pick<
+    typeof orders.$inferSelect,
+    "orderNumber" | "way" | "status" | "firstName" | "lastName" | "email" | "phone" | "totalGbpMinor" | "createdAt"
+  >,
+  branch: BranchSummaryFields,
   lines: ReceiptLine[],
 ): OrderReceipt {
   return {
@@ -66,7 +69,9 @@ export function toOrderReceipt(
   };
 }
 
-export function branchSummary(branch: typeof branches.$inferSelect) {
+type BranchSummaryFields = Pick<typeof branches.$inferSelect, "key" | "name" | "addressLines" | "postcode" | "phone">;
+
+export function branchSummary(branch: BranchSummaryFields) {
   return {
     key: branch.key,
     name: branch.name,

@@ -206,6 +206,24 @@ describe("placing an order", () => {
     expect(lines).toHaveLength(1);
   });
 
+  it("lets one of two orders over the same quotes in opposite order win, without a deadlock, leaving nothing of the loser", async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = await newQuote(t);
+      const b = await newQuote(t);
+      const before = await orderCount(t);
+      const [outboxBefore] = await t.db.select({ n: count() }).from(outbox);
+      const responses = await Promise.all([postOrder(t, orderBody([a, b])), postOrder(t, orderBody([b, a]))]);
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+      const loser = responses.find((r) => r.statusCode === 422);
+      expect(loser?.json().error.message).toContain("already been used");
+      const winner = responses.find((r) => r.statusCode === 201)?.json() as OrderReceipt;
+      expect(winner.lines.map((line) => line.position)).toEqual([1, 2]);
+      expect(await orderCount(t)).toBe(before + 1);
+      const [outboxAfter] = await t.db.select({ n: count() }).from(outbox);
+      expect(outboxAfter?.n).toBe((outboxBefore?.n ?? 0) + 1);
+    }
+  });
+
   it("places 50 concurrent orders with 50 distinct numbers", async () => {
     const quotes = await Promise.all(Array.from({ length: 50 }, () => newQuote(t)));
     const before = await orderCount(t);

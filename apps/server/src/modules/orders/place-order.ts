@@ -1,5 +1,5 @@
-import { randomInt } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { randomInt, randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import type { Way } from "@bureau/domain/constants";
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
 import {
@@ -11,10 +11,10 @@ import {
 import { orderNumberFromRandom } from "@bureau/domain/order-number";
 import { formatRate, quote as priceQuote } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
-import { branches, currencies, orderLines, orders, quotes } from "../../db/schema.ts";
+import { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { violatedUniqueConstraint } from "../../lib/postgres.ts";
-import { enqueueMail } from "../mail/enqueue-mail.ts";
+import { queryRows, violatedUniqueConstraint } from "../../lib/postgres.ts";
+import { notifyMailer, queuedMail } from "../mail/enqueue-mail.ts";
 import { loadOrderReceipt, toOrderReceipt } from "./order-receipt.ts";
 
 export type PlaceOrderInput = {
@@ -27,11 +27,38 @@ export type PlaceOrderInput = {
 
 const MAX_ATTEMPTS = 5;
 
+/** What the one read of a placement gathers per quote (raw rows: both drivers give these types or strings). */
+type StoredQuoteRow = {
+  id: string;
+  currency_code: string;
+  way: Way;
+  rate: string;
+  market_rate: string;
+  gbp_minor: string | number;
+  foreign_minor: string | number;
+  expires_at: Date | string;
+  label: string;
+  used: boolean;
+  same_submission: string | null;
+  branch_key: string | null;
+  branch_name: string | null;
+  address_lines: string[] | null;
+  postcode: string | null;
+  branch_phone: string | null;
+};
+
 /**
- * Turns quotes into an order in one transaction: every quote must exist, be unexpired, unused, of this
- * way and priced exactly as the customer saw it. The order, its lines (with their rate snapshot) and the
- * "order received" e-mail are committed together or not at all. The idempotency key makes a retried
- * submission return the first order instead of creating a second one.
+ * Turns quotes into an order: every quote must exist, be unexpired, unused, of this way and priced
+ * exactly as the customer saw it. The order, its lines (with their rate snapshot) and the "order
+ * received" e-mail are written by one statement, so they are committed together or not at all. The
+ * idempotency key makes a retried submission return the first order instead of creating a second one.
+ *
+ * Placement latency is mostly round trips to the database, so there are two: one read gathering
+ * everything the checks need, and one write. Nothing changes a quote once stored, so the read needs no
+ * lock; what can change between the two (a concurrent order spending a quote, or a concurrent twin of
+ * this submission) is refused by the unique constraints on a line's quote and an order's idempotency key,
+ * and answered below exactly as if it had been seen by the read. Lines are written in quote-id order,
+ * so two orders sharing quotes wait for each other instead of deadlocking.
  */
 export async function placeOrder({
   db,
@@ -44,168 +71,177 @@ export async function placeOrder({
   limits?: OrderLimits;
   now?: Date;
 }): Promise<{ orderId: string; receipt: OrderReceipt; created: boolean }> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const outcome = await db.transaction(async (tx) => {
-        const quoteIds = input.lines.map((line) => line.quoteId);
-        // One statement locks the quotes and gathers everything the checks need (whether a quote is
-        // already used, whether this submission already made an order, the chosen branch): placement
-        // latency is mostly round trips to the database. Races that slip between this read and the
-        // inserts are still caught by the unique constraints (see the catch below).
-        const stored = await tx
-          .select({
-            quote: quotes,
-            label: currencies.label,
-            used: sql<boolean>`exists (select 1 from ${orderLines} where ${orderLines.quoteId} = ${quotes.id})`,
-            sameSubmission: sql<
-              string | null
-            >`(select ${orders.id} from ${orders} where ${orders.idempotencyKey} = ${input.idempotencyKey})`,
-            branch: branches,
-          })
-          .from(quotes)
-          .innerJoin(currencies, eq(currencies.code, quotes.currencyCode))
-          .leftJoin(branches, eq(branches.key, input.branch))
-          .where(inArray(quotes.id, quoteIds))
-          // A fixed lock order: two orders sharing quotes cannot deadlock.
-          .orderBy(quotes.id)
-          .for("update", { of: quotes });
-        const byId = new Map(stored.map((row) => [row.quote.id, row.quote]));
-        const labels = new Map(stored.map((row) => [row.quote.currencyCode, row.label]));
-        // A retry of this very submission (or a concurrent twin that committed while we waited for the
-        // locks) gets the order that exists. Without any known quote, the submission cannot have made an
-        // order, so there is nothing to look up.
-        if (stored.some((row) => row.sameSubmission !== null)) return { existing: true as const };
-        if (stored.some((row) => row.used)) throw quoteUsed();
+  const quoteIds = sql.join(
+    input.lines.map((line) => sql`${line.quoteId}`),
+    sql`, `,
+  );
+  const stored = await queryRows<StoredQuoteRow>(
+    db,
+    sql`select q.id, q.currency_code, q.way, q.rate::text, q.market_rate::text, q.gbp_minor, q.foreign_minor,
+          q.expires_at, c.label,
+          exists (select 1 from order_lines l where l.quote_id = q.id) as used,
+          (select o.id from orders o where o.idempotency_key = ${input.idempotencyKey}) as same_submission,
+          b.key as branch_key, b.name as branch_name, b.address_lines, b.postcode, b.phone as branch_phone
+        from quotes q
+        join currencies c on c.code = q.currency_code
+        left join branches b on b.key = ${input.branch}
+        where q.id = any(array[${quoteIds}]::uuid[])`,
+  );
+  const byId = new Map(
+    stored.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        currencyCode: row.currency_code,
+        way: row.way,
+        rate: row.rate,
+        marketRate: row.market_rate,
+        gbpMinor: Number(row.gbp_minor),
+        foreignMinor: Number(row.foreign_minor),
+        expiresAt: new Date(row.expires_at),
+        label: row.label,
+      },
+    ]),
+  );
+  // A retry of this very submission gets the order that exists. Without any known quote, the submission
+  // cannot have made an order, so there is nothing to look up.
+  if (stored.some((row) => row.same_submission !== null)) return answerExisting(db, input);
+  if (stored.some((row) => row.used)) throw quoteUsed();
 
-        for (const line of input.lines) {
-          const q = byId.get(line.quoteId);
-          if (!q) {
-            throw new AppError(
-              "quote_invalid",
-              "A price in your basket is not one we gave. Please add the currency again.",
-              {
-                lines: "Unknown quote",
-              },
-            );
-          }
-          if (q.way !== input.way) {
-            throw new AppError("quote_invalid", "A line in your basket belongs to the other kind of order.", {
-              lines: "Wrong way",
-            });
-          }
-          if (q.expiresAt.getTime() <= now.getTime()) {
-            throw new AppError(
-              "quote_invalid",
-              `The rate for ${q.currencyCode} is no longer held (rates are held for 30 minutes). Please add it again.`,
-              { lines: "Expired quote" },
-            );
-          }
-          const storedRate = formatRate(q.rate);
-          if (storedRate !== line.rate || q.gbpMinor !== line.gbpMinor || q.foreignMinor !== line.foreignMinor) {
-            throw new AppError(
-              "quote_invalid",
-              `The price of ${q.currencyCode} in your basket does not match our quote. Please add it again.`,
-              { lines: "Price does not match the quote" },
-            );
-          }
-          // Defence in depth: the stored amounts must follow from the stored rate by the pricing rules.
-          const repriced =
-            q.way === "Order"
-              ? priceQuote({ way: q.way, rate: storedRate, currency: q.currencyCode, gbpMinor: q.gbpMinor })
-              : priceQuote({ way: q.way, rate: storedRate, currency: q.currencyCode, foreignMinor: q.foreignMinor });
-          if (!repriced.ok || repriced.gbpMinor !== q.gbpMinor || repriced.foreignMinor !== q.foreignMinor) {
-            throw new AppError("quote_invalid", "A price in your basket is not valid. Please add the currency again.", {
-              lines: "Inconsistent quote",
-            });
-          }
-        }
-
-        // The Click & Collect limits over the whole order (each quote was checked alone, against what the
-        // browser said its basket held; only here is the order known).
-        let counted = 0;
-        for (const line of input.lines) {
-          const problem = orderLimitProblem(
-            { way: input.way, lineGbpMinor: line.gbpMinor, otherLinesGbpMinor: counted },
-            limits,
-          );
-          if (problem) {
-            const message = orderLimitMessage(problem, limits);
-            throw new AppError("validation_failed", message, { lines: message });
-          }
-          counted += line.gbpMinor;
-        }
-
-        const branch = stored[0]?.branch;
-        if (!branch)
-          throw new AppError("validation_failed", "Select the checking point", { branch: "Select the checking point" });
-
-        const total = input.lines.reduce((sum, line) => sum + line.gbpMinor, 0);
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            orderNumber: orderNumberFromRandom(() => randomInt(0, 2 ** 32)),
-            way: input.way,
-            status: "pending",
-            firstName: input.customer.firstName,
-            lastName: input.customer.lastName,
-            email: input.customer.email,
-            phone: input.customer.phone,
-            branchKey: input.branch,
-            totalGbpMinor: total,
-            idempotencyKey: input.idempotencyKey,
-            createdAt: now,
-          })
-          .returning();
-        if (!order) throw new Error("order insert returned nothing");
-        await tx.insert(orderLines).values(
-          input.lines.map((line, index) => {
-            const q = byId.get(line.quoteId)!;
-            return {
-              orderId: order.id,
-              position: index + 1,
-              quoteId: q.id,
-              currencyCode: q.currencyCode,
-              rate: q.rate,
-              marketRate: q.marketRate,
-              gbpMinor: q.gbpMinor,
-              foreignMinor: q.foreignMinor,
-            };
-          }),
-        );
-        await enqueueMail(tx, {
-          kind: "order-received",
-          dedupeKey: `order-received:${order.id}`,
-          to: input.customer.email,
-          data: { orderId: order.id },
-        });
-        const receipt = toOrderReceipt(
-          order,
-          branch,
-          input.lines.map((line, index) => {
-            const q = byId.get(line.quoteId)!;
-            return { ...q, position: index + 1, label: labels.get(q.currencyCode) ?? q.currencyCode };
-          }),
-        );
-        return { existing: false as const, orderId: order.id, receipt };
+  for (const line of input.lines) {
+    const q = byId.get(line.quoteId);
+    if (!q) {
+      throw new AppError("quote_invalid", "A price in your basket is not one we gave. Please add the currency again.", {
+        lines: "Unknown quote",
       });
-      if (outcome.existing) {
-        const winner = await findByIdempotencyKey(db, input);
-        if (winner) return { ...winner, created: false };
-        throw new Error("idempotent order disappeared");
-      }
-      return { orderId: outcome.orderId, receipt: outcome.receipt, created: true };
+    }
+    if (q.way !== input.way) {
+      throw new AppError("quote_invalid", "A line in your basket belongs to the other kind of order.", {
+        lines: "Wrong way",
+      });
+    }
+    if (q.expiresAt.getTime() <= now.getTime()) {
+      throw new AppError(
+        "quote_invalid",
+        `The rate for ${q.currencyCode} is no longer held (rates are held for 30 minutes). Please add it again.`,
+        { lines: "Expired quote" },
+      );
+    }
+    const storedRate = formatRate(q.rate);
+    if (storedRate !== line.rate || q.gbpMinor !== line.gbpMinor || q.foreignMinor !== line.foreignMinor) {
+      throw new AppError(
+        "quote_invalid",
+        `The price of ${q.currencyCode} in your basket does not match our quote. Please add it again.`,
+        { lines: "Price does not match the quote" },
+      );
+    }
+    // Defence in depth: the stored amounts must follow from the stored rate by the pricing rules.
+    const repriced =
+      q.way === "Order"
+        ? priceQuote({ way: q.way, rate: storedRate, currency: q.currencyCode, gbpMinor: q.gbpMinor })
+        : priceQuote({ way: q.way, rate: storedRate, currency: q.currencyCode, foreignMinor: q.foreignMinor });
+    if (!repriced.ok || repriced.gbpMinor !== q.gbpMinor || repriced.foreignMinor !== q.foreignMinor) {
+      throw new AppError("quote_invalid", "A price in your basket is not valid. Please add the currency again.", {
+        lines: "Inconsistent quote",
+      });
+    }
+  }
+
+  // The Click & Collect limits over the whole order (each quote was checked alone, against what the
+  // browser said its basket held; only here is the order known).
+  let counted = 0;
+  for (const line of input.lines) {
+    const problem = orderLimitProblem(
+      { way: input.way, lineGbpMinor: line.gbpMinor, otherLinesGbpMinor: counted },
+      limits,
+    );
+    if (problem) {
+      const message = orderLimitMessage(problem, limits);
+      throw new AppError("validation_failed", message, { lines: message });
+    }
+    counted += line.gbpMinor;
+  }
+
+  const first = stored[0];
+  if (!first?.branch_key || !first.branch_name || !first.address_lines || !first.postcode || !first.branch_phone)
+    throw new AppError("validation_failed", "Select the checking point", { branch: "Select the checking point" });
+  const branch = {
+    key: first.branch_key,
+    name: first.branch_name,
+    addressLines: first.address_lines,
+    postcode: first.postcode,
+    phone: first.branch_phone,
+  };
+
+  const total = input.lines.reduce((sum, line) => sum + line.gbpMinor, 0);
+  const orderId = randomUUID();
+  const lines = input.lines.map((line, index) => ({ ...byId.get(line.quoteId)!, position: index + 1 }));
+  // Lines in quote-id order (see above); each copies its quote's rate snapshot and amounts.
+  const lineValues = sql.join(
+    [...lines]
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((line) => sql`(${line.position}::smallint, ${line.id}::uuid)`),
+    sql`, `,
+  );
+  for (let attempt = 1; ; attempt++) {
+    const orderNumber = orderNumberFromRandom(() => randomInt(0, 2 ** 32));
+    try {
+      await db.execute(sql`
+        with new_order as (
+          insert into orders (id, order_number, way, status, first_name, last_name, email, phone, branch_key,
+            total_gbp_minor, idempotency_key, created_at)
+          values (${orderId}, ${orderNumber}, ${input.way}, 'pending', ${input.customer.firstName},
+            ${input.customer.lastName}, ${input.customer.email}, ${input.customer.phone}, ${input.branch}, ${total},
+            ${input.idempotencyKey}, ${now.toISOString()}::timestamptz)
+          returning id),
+        new_lines as (
+          insert into order_lines (order_id, position, quote_id, currency_code, rate, market_rate, gbp_minor, foreign_minor)
+          select (select id from new_order), v.position, q.id, q.currency_code, q.rate, q.market_rate, q.gbp_minor,
+            q.foreign_minor
+          from (values ${lineValues}) as v(position, quote_id)
+          join quotes q on q.id = v.quote_id
+          order by q.id),
+        queued as (${queuedMail({
+          kind: "order-received",
+          dedupeKey: `order-received:${orderId}`,
+          to: input.customer.email,
+          data: { orderId },
+        })})
+        ${notifyMailer("queued")}`);
     } catch (error) {
       const constraint = violatedUniqueConstraint(error);
-      if (constraint === "orders_idempotency_key") {
-        // A concurrent retry of the same submission won: answer with its order.
+      // A concurrent twin of this submission won (whichever constraint it met first): answer with its order.
+      if (constraint === "orders_idempotency_key" || constraint === "order_lines_quote_key") {
         const winner = await findByIdempotencyKey(db, input);
         if (winner) return { ...winner, created: false };
+        if (constraint === "order_lines_quote_key") throw quoteUsed();
       }
-      if (constraint === "order_lines_quote_key") throw quoteUsed();
       if (constraint === "orders_order_number_key" && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }
+    const receipt = toOrderReceipt(
+      {
+        orderNumber,
+        way: input.way,
+        status: "pending",
+        firstName: input.customer.firstName,
+        lastName: input.customer.lastName,
+        email: input.customer.email,
+        phone: input.customer.phone,
+        totalGbpMinor: total,
+        createdAt: now,
+      },
+      branch,
+      lines,
+    );
+    return { orderId, receipt, created: true };
   }
+}
+
+async function answerExisting(db: Db, input: PlaceOrderInput) {
+  const winner = await findByIdempotencyKey(db, input);
+  if (winner) return { ...winner, created: false };
+  throw new Error("idempotent order disappeared");
 }
 
 function quoteUsed() {
