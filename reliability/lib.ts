@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import { Secret, TOTP } from "otpauth";
 import type pg from "pg";
 import { cookieHeaderFrom } from "../apps/server/src/test/auth-helpers.ts";
 import type { RunningProduct } from "../bench/servers.ts";
@@ -16,6 +17,8 @@ export type Secrets = {
   secureBoxPassword: string;
   adminEmail: string;
   adminPassword: string;
+  /** The bootstrap admin's authenticator secret (BOOTSTRAP_ADMIN_TOTP_SECRET, base32). */
+  adminTotpSecret: string;
   ratesApiKey: string;
 };
 
@@ -27,6 +30,7 @@ export function makeSecrets(): Secrets {
     secureBoxPassword: `box-pass-${token(16)}`,
     adminEmail: `admin-${randomBytes(4).toString("hex")}@reliability.harbourfx.test`,
     adminPassword: `admin-pass-${token(16)}`,
+    adminTotpSecret: new Secret({ size: 20 }).base32,
     ratesApiKey: `rates-key-${token(24)}`,
   };
 }
@@ -238,11 +242,37 @@ export async function signUp(base: string, email: string, password: string, ip =
   return { cookie: cookieHeaderFrom(setCookie), setCookie, userId: reply.json<{ user: { id: string } }>().user.id };
 }
 
+const STEP_MS = 30_000;
+let lastStepUsed = 0;
+
+/**
+ * A code of the bootstrap admin's authenticator (RFC 6238: SHA-1, 6 digits, 30 s) that the product
+ * has not seen yet: it refuses a code used before, so when this step's code is spent the next step's
+ * is taken (one step of drift is allowed), and past that this waits for the clock.
+ */
+export async function freshAdminCode(secrets: Secrets): Promise<string> {
+  const now = () => Math.floor(Date.now() / STEP_MS);
+  const step = Math.max(now(), lastStepUsed + 1);
+  while (step > now() + 1) await new Promise((resolve) => setTimeout(resolve, 500));
+  lastStepUsed = step;
+  const totp = new TOTP({
+    secret: Secret.fromBase32(secrets.adminTotpSecret),
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+  });
+  return totp.generate({ timestamp: step * STEP_MS });
+}
+
 export async function passSecureBox(base: string, cookie: string, secrets: Secrets) {
   const reply = await send(base, {
     method: "POST",
     path: "/api/box",
-    body: { username: secrets.secureBoxUsername, password: secrets.secureBoxPassword },
+    body: {
+      username: secrets.secureBoxUsername,
+      password: secrets.secureBoxPassword,
+      code: await freshAdminCode(secrets),
+    },
     cookie,
     origin: true,
     ip: nextAddress(),

@@ -229,6 +229,7 @@ try {
     AUTH_SECRET: secrets.authSecret,
     BOOTSTRAP_ADMIN_EMAIL: secrets.adminEmail,
     BOOTSTRAP_ADMIN_PASSWORD: secrets.adminPassword,
+    BOOTSTRAP_ADMIN_TOTP_SECRET: secrets.adminTotpSecret,
     SECURE_BOX_USERNAME: secrets.secureBoxUsername,
     SECURE_BOX_PASSWORD: secrets.secureBoxPassword,
     SMTP_URL: sink.url,

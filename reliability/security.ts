@@ -10,6 +10,7 @@ import {
   createQuote,
   createReport,
   diffCounts,
+  freshAdminCode,
   fingerprint,
   nextAddress,
   orderBody,
@@ -312,6 +313,7 @@ async function secrets(ctx: Context, report: Report, seen: Reply[]) {
     ["AUTH_SECRET", ctx.secrets.authSecret],
     ["RATES_API_KEY", ctx.secrets.ratesApiKey],
     ["BOOTSTRAP_ADMIN_PASSWORD", ctx.secrets.adminPassword],
+    ["BOOTSTRAP_ADMIN_TOTP_SECRET", ctx.secrets.adminTotpSecret],
     ["DATABASE_URL", ctx.dbUrl],
   ];
   // Patterns that would mean a build baked in server configuration.
@@ -651,7 +653,11 @@ async function rateLimits(ctx: Context, report: Report, identities: { unverified
   const fresh = await send(on(1), {
     method: "POST",
     path: "/api/box",
-    body: { username: ctx.secrets.secureBoxUsername, password: ctx.secrets.secureBoxPassword },
+    body: {
+      username: ctx.secrets.secureBoxUsername,
+      password: ctx.secrets.secureBoxPassword,
+      code: await freshAdminCode(ctx.secrets),
+    },
     cookie: identities.unverified.cookie,
     origin: true,
     ip: nextAddress(),

@@ -1,9 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 import { expect } from "./fixtures.ts";
 
-/** What start-server.mjs configures: the bootstrap admin and the Secure Box. */
-export const bootstrapAdmin = { email: "admin@e2e.test", password: "admin-password-e2e" };
+/**
+ * What start-server.mjs configures: the bootstrap admin (with its authenticator's secret,
+ * BOOTSTRAP_ADMIN_TOTP_SECRET) and the Secure Box.
+ */
+export const bootstrapAdmin = {
+  email: "admin@e2e.test",
+  password: "admin-password-e2e",
+  totpSecret: "KRUGKIDCOVZGKYLVEBSGKIDDNBQW4Z3F",
+};
 export const secureBox = { username: "e2e-staff", password: "e2e-box-password" };
 export const OIDC_EMAIL_DOMAIN = "oidc.e2e.test";
 
@@ -39,11 +47,47 @@ export async function signInThroughApi(page: Page, email: string, password: stri
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** The staff path through the API: bootstrap admin, signed in and past the Secure Box. */
+const STEP_MS = 30_000;
+const lastStepUsed = new Map<string, number>();
+
+/**
+ * A code an authenticator app with this secret shows (RFC 6238: SHA-1, 6 digits, 30 s) that the
+ * server has not seen yet: it refuses a code used before, so when this step's code is spent the next
+ * step's is taken (one step of drift is allowed), and past that the test waits for the clock.
+ */
+export async function freshAuthenticatorCode(secret: string): Promise<string> {
+  const now = () => Math.floor(Date.now() / STEP_MS);
+  const step = Math.max(now(), (lastStepUsed.get(secret) ?? 0) + 1);
+  while (step > now() + 1) await new Promise((resolve) => setTimeout(resolve, 500));
+  lastStepUsed.set(secret, step);
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({
+    timestamp: step * STEP_MS,
+  });
+}
+
+/** The bootstrap admin's staff session cookies, kept for the next test (a Secure Box pass lasts 12 hours). */
+let staffCookies: Awaited<ReturnType<ReturnType<Page["context"]>["cookies"]>> | undefined;
+
+/**
+ * The staff path through the API: bootstrap admin, signed in and past the Secure Box with a code
+ * computed here from BOOTSTRAP_ADMIN_TOTP_SECRET. The staff session is reused while it stays valid,
+ * so that the tests do not spend an authenticator step each.
+ */
 export async function signInAsStaff(page: Page) {
+  await page.goto("/");
+  if (staffCookies) {
+    await page.context().addCookies(staffCookies);
+    const session = await page.request.get("/api/session");
+    if (session.ok() && (await session.json())?.staffVerified === true) return;
+    await page.context().clearCookies();
+  }
   await signInThroughApi(page, bootstrapAdmin.email, bootstrapAdmin.password);
-  const response = await page.request.post("/api/box", { headers: { origin: originOf(page) }, data: secureBox });
+  const response = await page.request.post("/api/box", {
+    headers: { origin: originOf(page) },
+    data: { ...secureBox, code: await freshAuthenticatorCode(bootstrapAdmin.totpSecret) },
+  });
   expect(response.status(), await response.text()).toBe(200);
+  staffCookies = await page.context().cookies();
 }
 
 /** A toast of the one toast system (top right) with this text. */

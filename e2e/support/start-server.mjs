@@ -29,6 +29,8 @@ const child = spawn(process.execPath, [path.join(root, "apps/server/src/main.ts"
     LOG_LEVEL: "warn",
     BOOTSTRAP_ADMIN_EMAIL: "admin@e2e.test",
     BOOTSTRAP_ADMIN_PASSWORD: "admin-password-e2e",
+    // The bootstrap admin's authenticator (e2e/support/accounts.ts computes its codes).
+    BOOTSTRAP_ADMIN_TOTP_SECRET: "KRUGKIDCOVZGKYLVEBSGKIDDNBQW4Z3F",
     SECURE_BOX_USERNAME: "e2e-staff",
     SECURE_BOX_PASSWORD: "e2e-box-password",
     PUBLIC_URL: publicUrl,

@@ -1,5 +1,6 @@
 import {
   bootstrapAdmin,
+  freshAuthenticatorCode,
   OIDC_EMAIL_DOMAIN,
   openAccountMenu,
   secureBox,
@@ -121,8 +122,9 @@ test("the dashboard guard: sign in and back, Secure Box wrong then right and bac
   await waitForHydration(page);
   await page.getByLabel("Username").fill(secureBox.username);
   await page.getByLabel("Password").fill("not-the-box-password");
+  await page.getByLabel("Authenticator code").fill("000000");
   await page.getByRole("button", { name: "Access" }).click();
-  await expect(toast(page, "The Secure Box username or password is not correct.")).toBeVisible();
+  await expect(toast(page, "The Secure Box username, password or authenticator code is not correct.")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
   await page.goto("/dashboard/Users");
@@ -130,6 +132,7 @@ test("the dashboard guard: sign in and back, Secure Box wrong then right and bac
   await waitForHydration(page);
   await page.getByLabel("Username").fill(secureBox.username);
   await page.getByLabel("Password").fill(secureBox.password);
+  await page.getByLabel("Authenticator code").fill(await freshAuthenticatorCode(bootstrapAdmin.totpSecret));
   await page.getByRole("button", { name: "Access" }).click();
   await expect(page).toHaveURL(/\/dashboard\/Users$/);
   await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
@@ -153,6 +156,84 @@ test("the dashboard guard: sign in and back, Secure Box wrong then right and bac
 
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/dashboard\/Statics$/);
+});
+
+test("a new admin without an authenticator is walked through setting one up, then opens the Secure Box with its code", async ({
+  page,
+  browser,
+}) => {
+  const newcomer = await test.step("a customer account, made Admin by staff", async () => {
+    const account = await signUpThroughApi(page, uniqueEmail("new-staff"));
+    const staffContext = await browser.newContext();
+    const staffPage = await staffContext.newPage();
+    await signInAsStaff(staffPage);
+    await staffPage.goto("/dashboard/Users");
+    const row = staffPage.getByRole("row").filter({ hasText: account.email });
+    await row.getByRole("button", { name: "Make Admin" }).click();
+    await staffPage
+      .getByRole("dialog", { name: "Are you sure?" })
+      .getByRole("button", { name: "Yes, make admin" })
+      .click();
+    await expect(row.getByRole("cell", { name: "Admin", exact: true })).toBeVisible();
+    await staffContext.close();
+    return account;
+  });
+
+  // The dashboard sends the new admin to the Secure Box, which sends them to set up the authenticator first.
+  await page.goto("/dashboard/Currency");
+  await expect(page).toHaveURL(/\/account\/authenticator\?redirectTo=%2Fdashboard%2FCurrency$/);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "Set up your authenticator" })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  // The server refuses the Secure Box itself until then.
+  const refused = await page.request.post("/api/box", {
+    headers: { origin: new URL(page.url()).origin },
+    data: { ...secureBox, code: "000000" },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error.message).toBe(
+    "Set up your authenticator first: the Secure Box asks for the code it shows.",
+  );
+
+  await page.getByRole("button", { name: "Show the QR code" }).click();
+  await expect(page.getByRole("heading", { name: "Scan the QR code" })).toBeFocused();
+  const qr = page.getByRole("img", { name: /QR code that adds your Harbour FX staff account/ });
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  expect(decodeURIComponent((await qr.getAttribute("src")) ?? "")).toMatch(/^data:image\/svg\+xml;charset=utf-8,<svg/);
+  const secret = ((await page.locator(".authenticator-secret code").textContent()) ?? "").replace(/\s/g, "");
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expectNoSeriousAxeViolations(page);
+
+  await page.getByLabel("Authenticator code").fill("12345");
+  await page.getByRole("button", { name: "Confirm code" }).click();
+  await expect(page.getByText("Enter the 6 digits your app shows")).toBeVisible();
+  await expect(page.getByLabel("Authenticator code")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("Authenticator code").fill(await freshAuthenticatorCode(secret));
+  await page.getByRole("button", { name: "Confirm code" }).click();
+
+  await expect(page.getByRole("heading", { name: "Store these recovery codes now" })).toBeFocused();
+  const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  await expect(codes.first()).toHaveText(/^[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}$/);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download codes" }).click();
+  expect((await download).suggestedFilename()).toBe("harbour-fx-recovery-codes.txt");
+  await expectNoSeriousAxeViolations(page);
+
+  await page.getByRole("link", { name: "I have stored them: continue to the Secure Box" }).click();
+  await expect(page).toHaveURL(/\/box\?redirectTo=%2Fdashboard%2FCurrency$/);
+  await page.getByLabel("Username").fill(secureBox.username);
+  await page.getByLabel("Password").fill(secureBox.password);
+  await page.getByLabel("Authenticator code").fill(await freshAuthenticatorCode(secret));
+  await page.getByRole("button", { name: "Access" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/Currency$/);
+  await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
+
+  // Set up once: the walk-through now sends the admin on to the Secure Box.
+  await page.goto("/account/authenticator");
+  await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+  expect(newcomer.email).toContain("new-staff");
 });
 
 test("a signed-in customer is told the dashboard is for staff", async ({ page }) => {

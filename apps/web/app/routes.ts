@@ -25,6 +25,7 @@ export default [
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("box", "routes/account/secure-box.tsx"),
+  route("account/authenticator", "routes/account/authenticator.tsx"),
   ...prefix("dashboard", [
     layout("routes/dashboard/dashboard-layout.tsx", [
       index("routes/dashboard/dashboard-index.tsx"),

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpAndSignIn } from "../test/auth-helpers.ts";
+import { giveAuthenticator, signUpAndSignIn } from "../test/auth-helpers.ts";
 import { createTestApp, webBuildDir } from "../test/test-app.ts";
 
 const haveWebBuild = existsSync(path.join(webBuildDir, "server", "index.js"));
@@ -109,11 +109,15 @@ describe.skipIf(!haveWebBuild)("server-rendered pages and security headers", () 
   it("marks staff pages no-store, for staff and for those sent away alike", async () => {
     const staff = await signUpAndSignIn(t.app, { role: "admin", staffVerified: true });
     const admin = await signUpAndSignIn(t.app, { role: "admin" });
+    const staffToBe = await signUpAndSignIn(t.app, { role: "admin" });
+    await giveAuthenticator(t.app, staffToBe.userId);
     for (const [url, cookie, status] of [
       ["/dashboard/Users", staff.cookie, 200],
       ["/dashboard/statics", staff.cookie, 200],
       ["/dashboard/Users", undefined, 302],
-      ["/box", admin.cookie, 200],
+      ["/box", admin.cookie, 302],
+      ["/account/authenticator", admin.cookie, 200],
+      ["/box", staffToBe.cookie, 200],
     ] as const) {
       const page = await t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
       expect(page.statusCode, url).toBe(status);

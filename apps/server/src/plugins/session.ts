@@ -6,6 +6,7 @@ import type { AuditActor } from "../lib/audit-actor.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { CurrentSession } from "../lib/current-session.ts";
 import { sessions } from "../db/auth-schema.ts";
+import { hasSecondFactor } from "../lib/has-second-factor.ts";
 import { sessionCookieName } from "./auth.ts";
 
 /**
@@ -80,6 +81,10 @@ export async function loadSession(request: FastifyRequest, reply?: FastifyReply)
     return null;
   }
   const role = (user as { role?: string }).role === "admin" ? "admin" : "user";
+  // A staff pass counts only for an admin with an authenticator (docs/decisions/011): the Secure Box
+  // refuses anyone else, and this also ends a pass given before that rule (or before a reset).
+  const staffVerified =
+    role === "admin" && isStaffVerificationValid(staffVerifiedAt) && (await hasSecondFactor(app.db, user.id));
   request.currentSession = {
     sessionId: session.id,
     user: {
@@ -88,7 +93,7 @@ export async function loadSession(request: FastifyRequest, reply?: FastifyReply)
       name: user.name ?? "",
       image: user.image ?? null,
       role,
-      staffVerified: isStaffVerificationValid(staffVerifiedAt),
+      staffVerified,
     },
   };
   return request.currentSession;

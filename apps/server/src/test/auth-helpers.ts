@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { users } from "../db/auth-schema.ts";
+import { Secret, TOTP } from "otpauth";
+import { staffSecondFactors, users } from "../db/auth-schema.ts";
+import { enrolWithKnownSecret } from "../modules/users/staff-second-factor.ts";
 
 /**
  * Signing in for server tests, through the real endpoints (better-auth's sign-up, our Secure Box),
@@ -80,14 +82,45 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
   return cookieHeaderFrom(response.headers["set-cookie"]);
 }
 
-/** Passes the Secure Box with the configured credentials (the session must be an admin's). */
-export async function passSecureBox(app: FastifyInstance, signedIn: Pick<SignedIn, "headers">) {
+/** The current code of an authenticator with this secret (RFC 6238: SHA-1, 6 digits, 30 s), as an app shows it. */
+export function authenticatorCode(secretBase32: string, offsetSteps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secretBase32), algorithm: "SHA1", digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offsetSteps * 30_000,
+  });
+}
+
+const authenticatorSecrets = new Map<string, string>();
+
+/**
+ * Gives the admin an authenticator whose secret the test knows (set in the database, as the
+ * bootstrap admin's BOOTSTRAP_ADMIN_TOTP_SECRET is) and forgets which code was used last, so that a
+ * test can open the Secure Box for one admin more than once within a 30-second step. The replay
+ * refusal itself is tested in second-factor.test.ts.
+ */
+export async function giveAuthenticator(app: FastifyInstance, userId: string): Promise<string> {
+  const secretBase32 = authenticatorSecrets.get(userId) ?? new Secret({ size: 20 }).base32;
+  authenticatorSecrets.set(userId, secretBase32);
+  await enrolWithKnownSecret({ db: app.db, authSecret: app.config.authSecret, userId, secretBase32 });
+  await app.db.update(staffSecondFactors).set({ lastUsedStep: null }).where(eq(staffSecondFactors.userId, userId));
+  return secretBase32;
+}
+
+/**
+ * Passes the Secure Box with the configured credentials and a current authenticator code (the
+ * session must be an admin's; the authenticator is set up here when the test has not).
+ */
+export async function passSecureBox(app: FastifyInstance, signedIn: Pick<SignedIn, "headers" | "userId">) {
+  const secret = await giveAuthenticator(app, signedIn.userId);
   const response = await app.inject({
     method: "POST",
     url: "/api/box",
     remoteAddress: nextClientAddress(),
     headers: signedIn.headers,
-    payload: { username: app.config.secureBox.username, password: app.config.secureBox.password },
+    payload: {
+      username: app.config.secureBox.username,
+      password: app.config.secureBox.password,
+      code: authenticatorCode(secret),
+    },
   });
   if (response.statusCode !== 200) throw new Error(`Secure Box failed: ${response.statusCode} ${response.body}`);
 }

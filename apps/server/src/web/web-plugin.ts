@@ -97,8 +97,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
   });
 });
 
-/** The staff area's pages (the dashboard and the Secure Box step), whatever the letter case. */
-const staffPagePath = /^\/(dashboard|box)(\/|$)/i;
+/** The staff area's pages (the dashboard, the Secure Box step and the authenticator set-up), whatever the letter case. */
+const staffPagePath = /^\/(dashboard|box|account\/authenticator)(\/|$)/i;
 
 /** Staff pages, like staff API answers, must not stay in a shared or browser cache. */
 function keepStaffPagesOutOfCaches(request: Request, response: Response): Response {

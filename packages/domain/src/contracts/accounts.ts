@@ -35,7 +35,7 @@ export type SignInProvider = z.infer<typeof signInProviderSchema>;
 export const secureBoxRequestSchema = z.object({
   username: z.string().max(200),
   password: z.string().max(200),
-  /** The authenticator's current code (or a recovery code), asked for once an authenticator is set up. */
+  /** The authenticator's current code (or a recovery code): without it the box stays shut. */
   code: z.string().max(40).optional(),
 });
 export type SecureBoxRequest = z.infer<typeof secureBoxRequestSchema>;

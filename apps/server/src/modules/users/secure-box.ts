@@ -5,7 +5,8 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { CurrentSession } from "../../lib/current-session.ts";
 import { writeAudit } from "../audit/write-audit.ts";
-import { checkSecondFactorCode, hasSecondFactor } from "./staff-second-factor.ts";
+import { hasSecondFactor } from "../../lib/has-second-factor.ts";
+import { checkSecondFactorCode } from "./staff-second-factor.ts";
 
 type Credentials = { username: string; password: string };
 
@@ -26,10 +27,20 @@ export function secureBoxCredentialsMatch(
   return usernameMatches && passwordMatches;
 }
 
+export const SET_UP_AUTHENTICATOR_FIRST = "Set up your authenticator first: the Secure Box asks for the code it shows.";
+
+/**
+ * Admins without a confirmed authenticator cannot open the Secure Box at all (docs/decisions/011):
+ * they are sent to set one up first. Refused before any comparison, so nothing is counted.
+ */
+export async function requireAuthenticator(db: Db, userId: string) {
+  if (!(await hasSecondFactor(db, userId))) throw new AppError("forbidden", SET_UP_AUTHENTICATOR_FIRST);
+}
+
 /**
  * The Secure Box step (PRODUCT.md §2.8): an admin's session becomes staff-verified when the
- * server-held credentials match and, once the admin has set up an authenticator, its current code
- * (or a recovery code) is given too. Every attempt by an admin is audited, successful or not.
+ * server-held credentials match and the current code of the admin's authenticator (or one of its
+ * recovery codes) is given too. Every attempt by an admin is audited, successful or not.
  * Signed-in non-admins are refused before any comparison, so only staff accounts can try at all.
  */
 export async function verifySecureBox(options: {
@@ -44,19 +55,18 @@ export async function verifySecureBox(options: {
   if (current.user.role !== "admin") {
     throw new AppError("forbidden", "The Secure Box is for staff accounts only.");
   }
+  await requireAuthenticator(db, current.user.id);
   const actor = { actorId: current.user.id, actorEmail: current.user.email, requestId };
-  const enrolled = await hasSecondFactor(db, current.user.id);
   const credentialsMatch = secureBoxCredentialsMatch(options.expected, options.given);
   const codeMatches =
-    !enrolled ||
-    (credentialsMatch &&
-      options.given.code !== undefined &&
-      (await checkSecondFactorCode({
-        db,
-        authSecret: options.authSecret,
-        userId: current.user.id,
-        code: options.given.code,
-      })));
+    credentialsMatch &&
+    options.given.code !== undefined &&
+    (await checkSecondFactorCode({
+      db,
+      authSecret: options.authSecret,
+      userId: current.user.id,
+      code: options.given.code,
+    }));
   if (!credentialsMatch || !codeMatches) {
     await writeAudit(db, {
       ...actor,
@@ -64,12 +74,7 @@ export async function verifySecureBox(options: {
       entityType: "user",
       entityId: current.user.id,
     });
-    throw new AppError(
-      "forbidden",
-      enrolled
-        ? "The Secure Box username, password or authenticator code is not correct."
-        : "The Secure Box username or password is not correct.",
-    );
+    throw new AppError("forbidden", "The Secure Box username, password or authenticator code is not correct.");
   }
   const staffVerifiedAt = new Date();
   await db.transaction(async (tx) => {

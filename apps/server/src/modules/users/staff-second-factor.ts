@@ -35,11 +35,6 @@ async function rowOf(db: Db, userId: string) {
   return row;
 }
 
-/** Whether this person has a confirmed authenticator. */
-export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
-  return Boolean((await rowOf(db, userId))?.confirmedAt);
-}
-
 /**
  * Starts (or restarts) enrolment: a new secret, shown once as a QR code and as text. Refused once an
  * authenticator is confirmed (replacing it is a staff-administered reset, not a self-service step).

@@ -2,8 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enrolWithKnownSecret } from "../../modules/users/staff-second-factor.ts";
-import { signUpAndSignIn } from "../../test/auth-helpers.ts";
+import { giveAuthenticator, signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { createTestApp, webBuildDir } from "../../test/test-app.ts";
 
 const haveWebBuild = existsSync(path.join(webBuildDir, "server", "index.js"));
@@ -59,6 +58,7 @@ describe.skipIf(!haveWebBuild)("account pages rendered on the server", () => {
 
   it("never sends the Secure Box credentials in the Secure Box page", async () => {
     const admin = await signUpAndSignIn(t.app, { role: "admin" });
+    await giveAuthenticator(t.app, admin.userId);
     const page = await t.app.inject({ method: "GET", url: "/box", headers: { cookie: admin.cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("Secure Box");
@@ -88,11 +88,33 @@ describe.skipIf(!haveWebBuild)("account pages rendered on the server", () => {
     expect(page.body).toMatch(/<button[^>]*>Sign out everywhere<\/button>/);
   });
 
-  it("asks for the authenticator code on the Secure Box once the admin has set one up", async () => {
+  it("sends an admin without an authenticator from the Secure Box to set one up, then asks for its code", async () => {
     const admin = await signUpAndSignIn(t.app, { role: "admin" });
-    const before = await t.app.inject({ method: "GET", url: "/box", headers: { cookie: admin.cookie } });
-    expect(before.body).not.toContain("Authenticator code");
-    await enrolSecondFactor(t, admin.userId);
+    const before = await t.app.inject({
+      method: "GET",
+      url: "/box?redirectTo=%2Fdashboard%2FUsers",
+      headers: { cookie: admin.cookie },
+    });
+    expect(before.statusCode).toBe(302);
+    expect(before.headers.location).toBe(`/account/authenticator?redirectTo=${encodeURIComponent("/dashboard/Users")}`);
+    const walkThrough = await t.app.inject({
+      method: "GET",
+      url: "/account/authenticator?redirectTo=%2Fdashboard%2FUsers",
+      headers: { cookie: admin.cookie },
+    });
+    expect(walkThrough.statusCode).toBe(200);
+    expect(walkThrough.headers["cache-control"]).toBe("no-store");
+    expect(walkThrough.body).toContain("Set up your authenticator");
+    expect(walkThrough.body).toMatch(/<button[^>]*>Show the QR code<\/button>/);
+
+    await giveAuthenticator(t.app, admin.userId);
+    const enrolled = await t.app.inject({
+      method: "GET",
+      url: "/account/authenticator?redirectTo=%2Fdashboard%2FUsers",
+      headers: { cookie: admin.cookie },
+    });
+    expect(enrolled.statusCode).toBe(302);
+    expect(enrolled.headers.location).toBe(`/box?redirectTo=${encodeURIComponent("/dashboard/Users")}`);
     const after = await t.app.inject({ method: "GET", url: "/box", headers: { cookie: admin.cookie } });
     expect(after.statusCode).toBe(200);
     expect(after.body).toMatch(/<label[^>]*>Authenticator code<\/label>/);
@@ -136,6 +158,14 @@ describe.skipIf(!haveWebBuild)("account pages rendered on the server", () => {
     const unboxed = await t.app.inject({ method: "GET", url: "/dashboard/Users", headers: { cookie: admin.cookie } });
     expect(unboxed.statusCode).toBe(302);
     expect(unboxed.headers.location).toBe(`/box?redirectTo=${encodeURIComponent("/dashboard/Users")}`);
+    // A customer is not walked through the staff authenticator.
+    const notStaff = await t.app.inject({
+      method: "GET",
+      url: "/account/authenticator",
+      headers: { cookie: user.cookie },
+    });
+    expect(notStaff.statusCode).toBe(403);
+    expect(notStaff.body).toContain("This area is for staff");
 
     const staff = await signUpAndSignIn(t.app, { role: "admin", staffVerified: true });
     const page = await t.app.inject({ method: "GET", url: "/dashboard/Users", headers: { cookie: staff.cookie } });
@@ -167,15 +197,3 @@ describe.skipIf(!haveWebBuild)("account pages rendered on the server", () => {
     );
   });
 });
-
-async function enrolSecondFactor(
-  t: { db: import("../../db/client.ts").Db; config: { authSecret: string } },
-  userId: string,
-) {
-  await enrolWithKnownSecret({
-    db: t.db,
-    authSecret: t.config.authSecret,
-    userId,
-    secretBase32: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
-  });
-}

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import { attemptCounters } from "../../db/schema.ts";
 import { seedDatabase } from "../../db/seed.ts";
-import { nextClientAddress, signUp, signUpAndSignIn, uniqueEmail } from "../../test/auth-helpers.ts";
+import {
+  authenticatorCode,
+  giveAuthenticator,
+  nextClientAddress,
+  type SignedIn,
+  signUp,
+  signUpAndSignIn,
+  uniqueEmail,
+} from "../../test/auth-helpers.ts";
 import { createTestDatabase, testConfig } from "../../test/test-app.ts";
 import { secureBoxLimits, signInLimits, signUpLimits } from "./attempt-limits.ts";
 
@@ -154,55 +162,68 @@ describe("attempt limits, with two server instances on one database", () => {
   });
 
   describe("the Secure Box", () => {
-    const boxAttempt = (i: number, headers: Record<string, string>, remoteAddress: string, password: string) =>
-      instance(i).inject({
+    const secrets = new Map<string, string>();
+    /** An admin with an authenticator: the Secure Box counts only such admins' attempts. */
+    const boxAdmin = async () => {
+      const admin = await signUpAndSignIn(instance(0), { role: "admin" });
+      secrets.set(admin.userId, await giveAuthenticator(instance(0), admin.userId));
+      return admin;
+    };
+    const boxAttempt = (i: number, who: SignedIn, remoteAddress: string, password: string) => {
+      const secret = secrets.get(who.userId);
+      return instance(i).inject({
         method: "POST",
         url: "/api/box",
         remoteAddress,
-        headers,
-        payload: { username: instance(i).config.secureBox.username, password },
+        headers: who.headers,
+        payload: {
+          username: instance(i).config.secureBox.username,
+          password,
+          ...(secret ? { code: authenticatorCode(secret) } : {}),
+        },
       });
+    };
     const right = () => instance(0).config.secureBox.password;
 
     it("refuses a plain user with 403 without touching its counters, so staff are never locked out by one", async () => {
       const plain = await signUpAndSignIn(instance(0));
       const address = nextClientAddress();
       for (let i = 0; i < 15; i++) {
-        const refused = await boxAttempt(i, plain.headers, address, "wrong-password");
+        const refused = await boxAttempt(i, plain, address, "wrong-password");
         expect(refused.statusCode).toBe(403);
         expect(refused.json().error.message).toBe("The Secure Box is for staff accounts only.");
       }
       expect(await counterKeys("secure-box:")).toEqual([]);
-      const admin = await signUpAndSignIn(instance(0), { role: "admin" });
-      expect((await boxAttempt(1, admin.headers, address, right())).statusCode).toBe(200);
+      const admin = await boxAdmin();
+      expect((await boxAttempt(1, admin, address, right())).statusCode).toBe(200);
     });
 
     it("refuses an address after its failed attempts, across both instances", async () => {
-      const admin = await signUpAndSignIn(instance(0), { role: "admin" });
+      const admin = await boxAdmin();
       const address = nextClientAddress();
       const max = maxOf(secureBoxLimits, "secure-box:address");
       // Different admins from one address: the address is what is counted here, not the account.
       for (let i = 0; i < max; i++) {
-        const other = await signUpAndSignIn(instance(0), { role: "admin" });
-        expect((await boxAttempt(i, other.headers, address, "wrong-password")).statusCode).toBe(403);
+        const other = await boxAdmin();
+        expect((await boxAttempt(i, other, address, "wrong-password")).statusCode).toBe(403);
       }
-      const limited = await boxAttempt(1, admin.headers, address, right());
+      const limited = await boxAttempt(1, admin, address, right());
       expect(limited.statusCode).toBe(429);
       expect(limited.json().error.message).toMatch(/^Too many Secure Box attempts\./);
-      expect((await boxAttempt(0, admin.headers, nextClientAddress(), right())).statusCode).toBe(200);
+      expect((await boxAttempt(0, admin, nextClientAddress(), right())).statusCode).toBe(200);
     });
 
     it("after a flood of wrong attempts by one admin, that admin still gets in from a fresh address, others at once", async () => {
-      const flooded = await signUpAndSignIn(instance(0), { role: "admin" });
-      const bystander = await signUpAndSignIn(instance(0), { role: "admin" });
+      const flooded = await boxAdmin();
+      const bystander = await boxAdmin();
       const flood = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => boxAttempt(i, flooded.headers, nextClientAddress(), `wrong-${i}`)),
+        Array.from({ length: 12 }, (_, i) => boxAttempt(i, flooded, nextClientAddress(), `wrong-${i}`)),
       );
       expect(flood.map((r) => r.statusCode).every((s) => s === 403)).toBe(true);
       const started = performance.now();
-      expect((await boxAttempt(1, bystander.headers, nextClientAddress(), right())).statusCode).toBe(200);
+      expect((await boxAttempt(1, bystander, nextClientAddress(), right())).statusCode).toBe(200);
       expect(performance.now() - started).toBeLessThan(400);
-      expect((await boxAttempt(0, flooded.headers, nextClientAddress(), right())).statusCode).toBe(200);
+      expect((await boxAttempt(0, flooded, nextClientAddress(), right())).statusCode).toBe(200);
     });
   });
 });

@@ -6,7 +6,9 @@ import { PASSWORD_TOO_COMMON_MESSAGE } from "@bureau/domain/account-rules";
 import { breachedPasswordCount } from "../../modules/users/password-policy.ts";
 import { SESSION_ABSOLUTE_LIFETIME_MS, STAFF_VERIFICATION_TTL_MS } from "../../plugins/session.ts";
 import {
+  authenticatorCode,
   cookieHeaderFrom,
+  giveAuthenticator,
   nextClientAddress,
   signIn,
   signUp,
@@ -321,21 +323,74 @@ describe("Secure Box", () => {
     expect(await auditOf(user.userId)).toEqual([]);
   });
 
-  it("refuses wrong credentials, audited, and leaves the session unverified", async () => {
+  it("is shut to an admin without an authenticator, without a comparison or a count, until one is set up", async () => {
     const admin = await signUpAndSignIn(t.app, { role: "admin" });
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/box",
+        remoteAddress: "10.99.0.1",
+        headers: admin.headers,
+        payload: t.config.secureBox,
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.message).toBe(
+        "Set up your authenticator first: the Secure Box asks for the code it shows.",
+      );
+    }
+    expect(await auditOf(admin.userId)).toEqual([]);
+    // Once set up, the same address is not held back by those refusals.
+    const secret = await giveAuthenticator(t.app, admin.userId);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/box",
+      remoteAddress: "10.99.0.1",
+      headers: admin.headers,
+      payload: { ...t.config.secureBox, code: authenticatorCode(secret) },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("ends a pass given to an admin who has no authenticator (before that rule): the staff area refuses", async () => {
+    const admin = await signUpAndSignIn(t.app, { role: "admin" });
+    await t.db.update(sessions).set({ staffVerifiedAt: new Date() }).where(eq(sessions.userId, admin.userId));
+    const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: admin.cookie } });
+    expect(session.json()).toMatchObject({ role: "admin", staffVerified: false });
+    const staffRoute = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/users",
+      headers: { cookie: admin.cookie },
+    });
+    expect(staffRoute.statusCode).toBe(403);
+    await giveAuthenticator(t.app, admin.userId);
+    const later = await t.app.inject({ method: "GET", url: "/api/admin/users", headers: { cookie: admin.cookie } });
+    expect(later.statusCode).toBe(200);
+  });
+
+  it("refuses wrong credentials or code, audited, and leaves the session unverified", async () => {
+    const admin = await signUpAndSignIn(t.app, { role: "admin" });
+    const secret = await giveAuthenticator(t.app, admin.userId);
     for (const payload of [
-      { username: t.config.secureBox.username, password: "wrong-password" },
-      { username: "wrong-user", password: t.config.secureBox.password },
+      { username: t.config.secureBox.username, password: "wrong-password", code: authenticatorCode(secret) },
+      { username: "wrong-user", password: t.config.secureBox.password, code: authenticatorCode(secret) },
       { username: "", password: "" },
+      { ...t.config.secureBox },
     ]) {
       const response = await t.app.inject({ method: "POST", url: "/api/box", headers: admin.headers, payload });
       expect(response.statusCode).toBe(403);
-      expect(response.json().error.message).toBe("The Secure Box username or password is not correct.");
+      expect(response.json().error.message).toBe(
+        "The Secure Box username, password or authenticator code is not correct.",
+      );
     }
     const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: admin.cookie } });
     expect(session.json().staffVerified).toBe(false);
     const entries = await auditOf(admin.userId);
-    expect(entries.map((e) => e.action)).toEqual(["secure_box.failed", "secure_box.failed", "secure_box.failed"]);
+    expect(entries.map((e) => e.action)).toEqual([
+      "secure_box.failed",
+      "secure_box.failed",
+      "secure_box.failed",
+      "secure_box.failed",
+    ]);
     expect(entries[0]).toMatchObject({ actorId: admin.userId, actorEmail: admin.email });
     // The audit never holds what was typed.
     expect(JSON.stringify(entries)).not.toContain("wrong-password");
@@ -343,12 +398,13 @@ describe("Secure Box", () => {
 
   it("marks only this session staff-verified on the right credentials, audited", async () => {
     const admin = await signUpAndSignIn(t.app, { role: "admin" });
+    const secret = await giveAuthenticator(t.app, admin.userId);
     const otherSessionCookie = await signIn(t.app, admin.email, admin.password);
     const response = await t.app.inject({
       method: "POST",
       url: "/api/box",
       headers: admin.headers,
-      payload: t.config.secureBox,
+      payload: { ...t.config.secureBox, code: authenticatorCode(secret) },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ staffVerified: true });

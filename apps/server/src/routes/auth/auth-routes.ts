@@ -9,7 +9,7 @@ import {
 } from "@bureau/domain/contracts/accounts";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { AppError } from "../../lib/app-error.ts";
-import { verifySecureBox } from "../../modules/users/secure-box.ts";
+import { requireAuthenticator, verifySecureBox } from "../../modules/users/secure-box.ts";
 import { authPlugin, OIDC_PROVIDER_ID, oidcProviderName } from "../../plugins/auth.ts";
 import { crossSitePlugin } from "../../plugins/cross-site.ts";
 import {
@@ -86,7 +86,7 @@ export const authRoutes = fp(
           summary: "Secure Box: marks this (admin) session staff-verified when the credentials match",
           description:
             "Needs a signed-in session (401 otherwise): the step marks a session, so there must be one. " +
-            "Signed-in non-admins get 403 without any comparison or count. Failed attempts are limited per " +
+            "Signed-in non-admins, and admins without an authenticator, get 403 without any comparison or count. Failed attempts are limited per " +
             "address and slowed down per admin account, and audited.",
           body: secureBoxRequestSchema,
           response: { 200: secureBoxResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
@@ -118,9 +118,14 @@ export const authRoutes = fp(
   { name: "auth-routes" },
 );
 
-/** The Secure Box is an admin's step: anyone else is refused before any comparison or count. */
+/**
+ * The Secure Box is the step of an admin with an authenticator: anyone else (a plain user, an admin
+ * who has not set one up yet) is refused before any comparison or count.
+ */
 async function staffAccountsOnly(request: FastifyRequest) {
-  if (signedInSession(request).user.role !== "admin") {
+  const { user } = signedInSession(request);
+  if (user.role !== "admin") {
     throw new AppError("forbidden", "The Secure Box is for staff accounts only.");
   }
+  await requireAuthenticator(request.server.db, user.id);
 }

@@ -97,9 +97,15 @@ describe("staff second factor (TOTP)", () => {
     expect((await box(secondSession, { code: recoveryCodes[4]! })).statusCode).toBe(200);
   });
 
-  it("leaves admins without an authenticator on username and password", async () => {
+  it("keeps the Secure Box shut to admins without an authenticator: they set one up first", async () => {
     const admin = await signUpAndSignIn(t.app, { role: "admin" });
-    expect((await box(admin)).statusCode).toBe(200);
+    const refused = await box(admin);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(
+      "Set up your authenticator first: the Secure Box asks for the code it shows.",
+    );
+    const { secret } = await enrol(admin);
+    expect((await box(admin, { code: codeAt(secret, 1) })).statusCode).toBe(200);
   });
 
   it("sets up the bootstrap admin's authenticator from BOOTSTRAP_ADMIN_TOTP_SECRET at start", async () => {

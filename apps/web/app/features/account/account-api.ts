@@ -68,6 +68,19 @@ export function secondFactorStatus(api: ApiClient) {
   return api.call<{ enrolled: boolean }>("GET", "/api/account/second-factor");
 }
 
+/** Admins: a new authenticator secret, as a QR code (SVG) and as text; not in force until confirmed. */
+export function startAuthenticatorEnrolment(api: ApiClient) {
+  return api.call<{ secret: string; otpauthUri: string; qrCodeSvg: string }>(
+    "POST",
+    "/api/account/second-factor/enrolment",
+  );
+}
+
+/** Puts the new authenticator in force with its current code; answers the recovery codes, this once. */
+export function confirmAuthenticator(api: ApiClient, code: string) {
+  return api.call<{ recoveryCodes: string[] }>("POST", "/api/account/second-factor/confirm", { code });
+}
+
 export function listUsers(api: ApiClient, after: string | null) {
   const query = after ? `?after=${encodeURIComponent(after)}` : "";
   return api.call<AdminUserList>("GET", `/api/admin/users${query}`);

@@ -25,8 +25,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (!user) throw redirect(withRedirect("/signIn", `${url.pathname}${url.search}`));
   if (user.role !== "admin") return data({ staff: false as const }, { status: 403 });
   if (user.staffVerified) throw redirect(safeRedirectTarget(url.searchParams.get("redirectTo")));
+  // The box asks for the authenticator's code: an admin without one sets it up first (the server
+  // refuses them anyway), then comes back here.
   const { enrolled } = await secondFactorStatus(serverApi(context));
-  return { staff: true as const, askForCode: enrolled };
+  if (!enrolled) {
+    throw redirect(withRedirect("/account/authenticator", safeRedirectTarget(url.searchParams.get("redirectTo"))));
+  }
+  return { staff: true as const };
 }
 
 export default function SecureBox({ loaderData }: Route.ComponentProps) {
@@ -55,7 +60,7 @@ export default function SecureBox({ loaderData }: Route.ComponentProps) {
       await openSecureBox(browserApi(), {
         username: String(form.get("username") ?? ""),
         password: String(form.get("password") ?? ""),
-        ...(loaderData.askForCode ? { code: String(form.get("code") ?? "") } : {}),
+        code: String(form.get("code") ?? ""),
       });
     } catch (error) {
       setPending(false);
@@ -82,29 +87,23 @@ export default function SecureBox({ loaderData }: Route.ComponentProps) {
         </Link>
         <h1 id="box-heading">Secure Box</h1>
         <p className="auth-subtitle">
-          {loaderData.askForCode
-            ? "Staff access: enter the Secure Box username and password, and the code your authenticator app shows."
-            : "Staff access: enter the Secure Box username and password."}
+          Staff access: enter the Secure Box username and password, and the code your authenticator app shows.
         </p>
         <form className="auth-form" onSubmit={onSubmit}>
           <label htmlFor={usernameId}>Username</label>
           <input id={usernameId} name="username" autoComplete="off" required />
           <label htmlFor={passwordId}>Password</label>
           <input id={passwordId} name="password" type="password" autoComplete="off" required />
-          {loaderData.askForCode ? (
-            <>
-              <label htmlFor={codeId}>Authenticator code</label>
-              <input
-                id={codeId}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]{6}|[0-9a-fA-F-]{19}"
-                title="The 6 digits your authenticator app shows, or a recovery code"
-                required
-              />
-            </>
-          ) : null}
+          <label htmlFor={codeId}>Authenticator code</label>
+          <input
+            id={codeId}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}|[0-9a-fA-F-]{19}"
+            title="The 6 digits your authenticator app shows, or a recovery code"
+            required
+          />
           <button type="submit" className="button button-primary auth-submit" disabled={pending} aria-busy={pending}>
             Access
           </button>

@@ -1,0 +1,15 @@
+import { eq } from "drizzle-orm";
+import { staffSecondFactors } from "../db/auth-schema.ts";
+import type { Db } from "../db/client.ts";
+
+/**
+ * Whether this person has a confirmed authenticator (docs/decisions/011). Here rather than in
+ * modules/users because the session reader asks it too: a staff pass counts only with one.
+ */
+export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ confirmedAt: staffSecondFactors.confirmedAt })
+    .from(staffSecondFactors)
+    .where(eq(staffSecondFactors.userId, userId));
+  return Boolean(row?.confirmedAt);
+}

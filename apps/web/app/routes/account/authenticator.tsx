@@ -1,0 +1,243 @@
+import { safeRedirectTarget } from "@bureau/domain/account-rules";
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
+import { data, Link, redirect, useLocation } from "react-router";
+import { useToast } from "../../components/ui/toast.tsx";
+import {
+  confirmAuthenticator,
+  secondFactorStatus,
+  startAuthenticatorEnrolment,
+} from "../../features/account/account-api.ts";
+import { returnTargetOf, withRedirect } from "../../features/account/redirect-target.ts";
+import { sessionOfRequest } from "../../features/account/session.ts";
+import { StaffOnlyMessage } from "../../features/account/staff-only.tsx";
+import { ApiClientError, apiErrorText, browserApi } from "../../lib/api-client.ts";
+import { serverApi } from "../../lib/server-api.ts";
+import type { Route } from "./+types/authenticator";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Set up your authenticator | Harbour FX" },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * The staff authenticator walk-through (docs/decisions/011): an admin without an authenticator
+ * cannot open the Secure Box (the server refuses), so the Secure Box and the dashboard send them
+ * here first: scan the QR code, type the current code, store the recovery codes, then the Secure Box.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { user } = await sessionOfRequest(context);
+  if (!user) throw redirect(withRedirect("/signIn", `${url.pathname}${url.search}`));
+  if (user.role !== "admin") return data({ staff: false as const }, { status: 403 });
+  const { enrolled } = await secondFactorStatus(serverApi(context));
+  const target = safeRedirectTarget(url.searchParams.get("redirectTo"));
+  if (enrolled) throw redirect(withRedirect("/box", target));
+  return { staff: true as const };
+}
+
+type Enrolment = { secret: string; qrCodeSvg: string };
+type Step = { name: "start" } | ({ name: "scan" } & Enrolment) | { name: "store"; recoveryCodes: string[] };
+
+/** The secret in groups of four, as authenticator apps show and accept it when typed. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
+
+export default function Authenticator({ loaderData }: Route.ComponentProps) {
+  const toast = useToast();
+  const location = useLocation();
+  const [step, setStep] = useState<Step>({ name: "start" });
+  const [pending, setPending] = useState(false);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const codeId = useId();
+  const codeErrorId = useId();
+
+  // Each step replaces the one before: focus moves to its heading so that a screen reader and the
+  // keyboard carry on from there.
+  useEffect(() => {
+    if (step.name !== "start") heading.current?.focus();
+  }, [step.name]);
+
+  if (!loaderData.staff) {
+    return (
+      <main id="main">
+        <StaffOnlyMessage />
+      </main>
+    );
+  }
+  const target = returnTargetOf(location);
+
+  const start = async () => {
+    setPending(true);
+    try {
+      const enrolment = await startAuthenticatorEnrolment(browserApi());
+      setStep({ name: "scan", ...enrolment });
+    } catch (error) {
+      toast.error(apiErrorText(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const confirm = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get("code") ?? "").trim();
+    if (!/^\d{6}$/.test(code)) {
+      setCodeError("Enter the 6 digits your app shows");
+      return;
+    }
+    setPending(true);
+    try {
+      const { recoveryCodes } = await confirmAuthenticator(browserApi(), code);
+      setCodeError(null);
+      setStep({ name: "store", recoveryCodes });
+      toast.success("Your authenticator is set up");
+    } catch (error) {
+      const fieldMessage = error instanceof ApiClientError ? error.apiError?.fields?.code : undefined;
+      setCodeError(fieldMessage ? apiErrorText(error) : null);
+      toast.error(apiErrorText(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <main className="box-page" id="main">
+      <section className="auth-card authenticator-card" aria-labelledby="authenticator-heading">
+        <Link to="/" className="brand">
+          <span aria-hidden="true" className="brand-mark">
+            H
+          </span>
+          <span className="brand-name">Harbour FX</span>
+        </Link>
+        {step.name === "start" ? (
+          <>
+            <h1 id="authenticator-heading">Set up your authenticator</h1>
+            <p className="auth-subtitle">
+              Staff access needs a code from an authenticator app on your phone (for example Google Authenticator,
+              Microsoft Authenticator or 1Password) as well as the Secure Box password. It takes a minute, once.
+            </p>
+            <ol className="authenticator-steps">
+              <li>Scan a QR code with the app.</li>
+              <li>Type the 6-digit code the app shows.</li>
+              <li>Store your recovery codes somewhere safe.</li>
+            </ol>
+            <button
+              type="button"
+              className="button button-primary auth-submit"
+              onClick={() => void start()}
+              disabled={pending}
+              aria-busy={pending}
+            >
+              Show the QR code
+            </button>
+          </>
+        ) : null}
+        {step.name === "scan" ? (
+          <>
+            <h1 id="authenticator-heading" ref={heading} tabIndex={-1}>
+              Scan the QR code
+            </h1>
+            <p className="auth-subtitle">
+              In your authenticator app, add an account and scan this code. It adds “Harbour FX” with your e-mail
+              address.
+            </p>
+            <img
+              className="authenticator-qr"
+              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(step.qrCodeSvg)}`}
+              alt="QR code that adds your Harbour FX staff account to an authenticator app"
+              width={200}
+              height={200}
+            />
+            <p>Cannot scan it? Choose “enter a setup key” in the app and type this key (time-based):</p>
+            <p className="authenticator-secret">
+              <span className="visually-hidden">Setup key: </span>
+              <code>{grouped(step.secret)}</code>
+            </p>
+            <form className="auth-form" onSubmit={confirm} noValidate>
+              <label htmlFor={codeId}>Authenticator code</label>
+              <input
+                id={codeId}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                required
+                aria-invalid={codeError ? true : undefined}
+                aria-describedby={codeError ? codeErrorId : undefined}
+              />
+              {codeError ? (
+                <p className="field-error" id={codeErrorId}>
+                  {codeError}
+                </p>
+              ) : null}
+              <button
+                type="submit"
+                className="button button-primary auth-submit"
+                disabled={pending}
+                aria-busy={pending}
+              >
+                Confirm code
+              </button>
+            </form>
+          </>
+        ) : null}
+        {step.name === "store" ? (
+          <RecoveryCodes codes={step.recoveryCodes} target={target} headingRef={heading} />
+        ) : null}
+      </section>
+    </main>
+  );
+}
+
+function RecoveryCodes(props: { codes: string[]; target: string; headingRef: RefObject<HTMLHeadingElement | null> }) {
+  const toast = useToast();
+  const [downloadUrl, setDownloadUrl] = useState<string | null>(null);
+  const text = `Harbour FX staff recovery codes\nEach code opens the Secure Box once instead of the authenticator's code.\n\n${props.codes.join("\n")}\n`;
+
+  // The download is a file made in the browser: the codes never travel again.
+  useEffect(() => {
+    const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+    setDownloadUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [text]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success("The recovery codes are copied");
+    } catch {
+      toast.error("Copying is not allowed here: download the codes or write them down.");
+    }
+  };
+
+  return (
+    <>
+      <h1 id="authenticator-heading" ref={props.headingRef} tabIndex={-1}>
+        Store these recovery codes now
+      </h1>
+      <p className="auth-subtitle">
+        They are shown this once. If you lose your phone, each code opens the Secure Box once instead of the
+        authenticator's code. Keep them somewhere safe, away from your phone.
+      </p>
+      <ul className="recovery-codes" aria-label="Recovery codes">
+        {props.codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+      <div className="recovery-actions">
+        <button type="button" className="button" onClick={() => void copy()}>
+          Copy codes
+        </button>
+        {downloadUrl ? (
+          <a className="button" href={downloadUrl} download="harbour-fx-recovery-codes.txt">
+            Download codes
+          </a>
+        ) : null}
+      </div>
+      <Link className="button button-primary auth-submit" to={withRedirect("/box", props.target)}>
+        I have stored them: continue to the Secure Box
+      </Link>
+    </>
+  );
+}
