@@ -1,7 +1,7 @@
 // `npm run bench`: measures the product and writes bench/report.md and bench/results/report.json.
 // Each figure is measured beside its baseline in the same run. PostgreSQL: BENCH_DATABASE_URL
 // (default postgres://postgres@127.0.0.1:5432/test; scratch databases are created and dropped).
-// BENCH_ONLY=currencies,orders,dashboard,lighthouse,startup runs a subset; BENCH_ORDERS sets the
+// BENCH_ONLY=currencies,orders,dashboard,history,lighthouse,startup runs a subset; BENCH_ORDERS sets the
 // dashboard's order count (default 1,000,000).
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -12,6 +12,7 @@ import { benchCurrencies } from "./currencies.ts";
 import { benchDashboard } from "./dashboard.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 import { benchOrders } from "./orders.ts";
+import { benchRateHistory } from "./rate-history.ts";
 import { benchStartup } from "./startup.ts";
 import { DEFAULT_BENCH_DATABASE_URL, round } from "./support.ts";
 
@@ -108,6 +109,30 @@ if (wanted("dashboard")) {
       row("History search by name or e-mail", d.historySearch),
       row("History search by phone", d.phoneSearch),
       row("Statistics", d.statistics),
+    ].join("\n"),
+  );
+}
+
+if (wanted("history")) {
+  console.log("Rate history over five years of live readings…");
+  const h = await benchRateHistory({ serverUrl });
+  report.rateHistory = h;
+  const fiveYears = h.product.find((p) => p.range === "5y");
+  headline.push(
+    `Rate history, 5 years of readings (${h.readings.toLocaleString("en-GB")}): p95 ${round(fiveYears?.p95 ?? Number.NaN)} ms for the 5-year chart (reading every raw row: p50 ${round(h.rawScan.p50)} ms)`,
+  );
+  sections.push(
+    [
+      "## Rate history with five years of readings in PostgreSQL",
+      "",
+      `Command: \`BENCH_ONLY=history npm run bench\` — ${h.readings.toLocaleString("en-GB")} EUR readings, one every ${h.minutesApart} minutes`,
+      `over five years, inserted through rate_history (${round(h.loadSeconds)} s, the trigger keeping the daily rollup: ${h.dailyRows.toLocaleString("en-GB")} rows),`,
+      `then GET /api/currencies/EUR/history ${h.samples} times per range in process (app.inject).`,
+      "",
+      "| call | p50 ms | p95 ms | max ms |",
+      "|---|---|---|---|",
+      ...h.product.map((p) => `| range=${p.range} | ${round(p.p50)} | ${round(p.p95)} | ${round(p.max)} |`),
+      `| baseline: reading every raw row of five years (SQL alone) | ${round(h.rawScan.p50)} | ${round(h.rawScan.p95)} | ${round(h.rawScan.max)} |`,
     ].join("\n"),
   );
 }

@@ -30,6 +30,7 @@ import { orderRoutes } from "./routes/orders/order-routes.ts";
 import { trackingRoutes } from "./routes/orders/tracking-routes.ts";
 import { contactRoutes } from "./routes/public/contact.ts";
 import { createCurrenciesFastPath } from "./routes/public/currencies-fast-path.ts";
+import { rateHistoryRoutes } from "./routes/public/rate-history.ts";
 import { referenceDataRoutes } from "./routes/public/reference-data.ts";
 import { webPlugin } from "./web/web-plugin.ts";
 
@@ -203,6 +204,7 @@ export async function buildApp({
 
   await app.register(operationsPlugin);
   await app.register(referenceDataRoutes);
+  await app.register(rateHistoryRoutes);
   await app.register(contactRoutes);
   await app.register((await import("./routes/public/compare-rates.ts")).compareRatesRoutes);
   await app.register(orderRoutes);

@@ -10,6 +10,7 @@ export default [
   layout("routes/public/public-layout.tsx", [
     index("routes/public/home.tsx"),
     route("exchangeRates", "routes/public/exchange-rates.tsx"),
+    route("exchangeRates/:code", "routes/public/rate-history.tsx"),
     route("termsCoditition", "routes/public/terms.tsx"),
     route("privacyPolicy", "routes/public/privacy.tsx"),
     route("contact", "routes/public/contact.tsx"),

@@ -4,11 +4,13 @@ import {
   bigserial,
   boolean,
   char,
+  date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -53,10 +55,45 @@ export const rateHistory = pgTable(
       .notNull()
       .references(() => currencies.code),
     rate: numeric("rate", { precision: 20, scale: 8 }).notNull(),
+    /**
+     * The margins our customer rates were made with at this moment; null for imported reference rates
+     * (rates:import), which tell the market rate of a day but not what we charged.
+     */
+    sellMargin: numeric("sell_margin", { precision: 6, scale: 2 }),
+    buyMargin: numeric("buy_margin", { precision: 6, scale: 2 }),
     source: text("source").notNull(),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("rate_history_currency_idx").on(t.currencyCode, t.recordedAt)],
+  (t) => [
+    index("rate_history_currency_idx").on(t.currencyCode, t.recordedAt),
+    // An imported reference rate is stored once, however often the file is imported.
+    uniqueIndex("rate_history_reference_key").on(t.currencyCode, t.recordedAt).where(sql`${t.source} = 'ecb'`),
+  ],
+);
+
+/**
+ * One row per currency and London day, kept by a trigger on rate_history (migration "rate_daily"), so
+ * that a five-year chart reads under two thousand rows instead of every reading of the live refresh.
+ * `rate` is the day's last market reading of any source; `ownRate` with the margins is the day's last
+ * reading of our own (one that carries our margins), null on days we only have a reference rate for.
+ */
+export const rateDaily = pgTable(
+  "rate_daily",
+  {
+    currencyCode: varchar("currency_code", { length: 3 }).notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    rate: numeric("rate", { precision: 20, scale: 8 }).notNull(),
+    rateAt: timestamp("rate_at", { withTimezone: true }).notNull(),
+    ownRate: numeric("own_rate", { precision: 20, scale: 8 }),
+    sellMargin: numeric("sell_margin", { precision: 6, scale: 2 }),
+    buyMargin: numeric("buy_margin", { precision: 6, scale: 2 }),
+    ownAt: timestamp("own_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.currencyCode, t.day] }),
+    // The last day with our own rates before a chart's range starts (carried into the range).
+    index("rate_daily_own_idx").on(t.currencyCode, t.day).where(sql`${t.ownRate} IS NOT NULL`),
+  ],
 );
 
 export type OpeningHours = { day: string; opens: string; closes: string }[];

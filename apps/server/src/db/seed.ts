@@ -26,11 +26,23 @@ export async function seedDatabase(db: Db): Promise<{ currenciesAdded: number; b
         })),
       )
       .onConflictDoNothing({ target: currencies.code })
-      .returning({ code: currencies.code, rate: currencies.rate });
+      .returning({
+        code: currencies.code,
+        rate: currencies.rate,
+        sellMargin: currencies.sellMargin,
+        buyMargin: currencies.buyMargin,
+      });
     if (addedCurrencies.length > 0) {
-      await tx
-        .insert(rateHistory)
-        .values(addedCurrencies.map((c) => ({ currencyCode: c.code, rate: c.rate, source: "seed", recordedAt: asOf })));
+      await tx.insert(rateHistory).values(
+        addedCurrencies.map((c) => ({
+          currencyCode: c.code,
+          rate: c.rate,
+          sellMargin: c.sellMargin,
+          buyMargin: c.buyMargin,
+          source: "seed",
+          recordedAt: asOf,
+        })),
+      );
     }
     const addedBranches = await tx
       .insert(branches)

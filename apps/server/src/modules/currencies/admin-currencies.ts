@@ -7,12 +7,13 @@ import type {
 } from "@bureau/domain/contracts/dashboard";
 import { checkMargins } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
-import { currencies, rateHistory } from "../../db/schema.ts";
+import { currencies } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { writeAudit } from "../audit/write-audit.ts";
 import { toCurrency } from "./list-currencies.ts";
 import { RateProviderError, type RateProvider } from "../rates/rate-provider.ts";
+import { recordCurrentRate } from "../rates/record-rate.ts";
 
 /** The public answer for the currency (toCurrency) and where its rate came from. */
 export function toAdminCurrency(row: typeof currencies.$inferSelect): AdminCurrency {
@@ -96,7 +97,7 @@ export async function addCurrency({
       ? await tx.update(currencies).set(values).where(eq(currencies.code, code)).returning()
       : await tx.insert(currencies).values(values).returning();
     if (!row) throw new Error("currency write returned nothing");
-    await tx.insert(rateHistory).values({ currencyCode: code, rate: checked.rate, source: checked.source });
+    await recordCurrentRate(tx, code);
     await writeAudit(tx, {
       actorId: actor.id,
       actorEmail: actor.email,
@@ -135,6 +136,9 @@ export async function updateCurrency({
       .where(eq(currencies.code, upper))
       .returning();
     if (!after) throw new Error("currency update returned nothing");
+    // New margins are new customer rates: the history records them.
+    if (Number(after.sellMargin) !== Number(before.sellMargin) || Number(after.buyMargin) !== Number(before.buyMargin))
+      await recordCurrentRate(tx, upper);
     await writeAudit(tx, {
       actorId: actor.id,
       actorEmail: actor.email,

@@ -4,12 +4,13 @@ import { z } from "zod";
 import type { RateRefreshState } from "@bureau/domain/contracts/dashboard";
 import type { Db } from "../../db/client.ts";
 import { channels, notify } from "../../db/notify.ts";
-import { currencies, rateHistory } from "../../db/schema.ts";
+import { currencies } from "../../db/schema.ts";
 import { readSetting, type SettingDefinition, writeSetting } from "../../lib/settings-store.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { writeAudit } from "../audit/write-audit.ts";
 import { type RateProvider, RateProviderError } from "./rate-provider.ts";
+import { recordCurrentRate } from "./record-rate.ts";
 
 const STATE_KEY = "rate_refresh";
 export const REFRESH_INTERVAL_SECONDS = 60;
@@ -153,8 +154,7 @@ export async function refreshAllRates({
           .set({ rate: quote.rate, source: quote.source, ratesAsOf: quote.asOf, updatedAt: sql`now()` })
           .where(eq(currencies.code, row.code));
         // History keeps every change of rate (not every identical reading).
-        if (changed)
-          await tx.insert(rateHistory).values({ currencyCode: row.code, rate: quote.rate, source: quote.source });
+        if (changed) await recordCurrentRate(tx, row.code);
       });
       if (changed) updated++;
     } catch (error) {
@@ -199,7 +199,7 @@ export async function confirmHeldRateMove({
       .update(currencies)
       .set({ rate: move.providerRate, source: move.source, ratesAsOf: new Date(move.at), updatedAt: sql`now()` })
       .where(eq(currencies.code, code));
-    await tx.insert(rateHistory).values({ currencyCode: code, rate: move.providerRate, source: move.source });
+    await recordCurrentRate(tx, code);
     await writeAudit(tx, {
       actorId: actor.id,
       actorEmail: actor.email,

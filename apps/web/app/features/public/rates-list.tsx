@@ -88,8 +88,11 @@ export function RatesList({
               {shown.map((currency) => (
                 <tr key={currency.code} data-code={currency.code}>
                   <th scope="row" className="rates-currency">
-                    <span className="rates-code">{currency.code}</span>{" "}
-                    <span className="rates-label">{currency.label}</span>
+                    <Link className="rates-history-link" to={href("/exchangeRates/:code", { code: currency.code })}>
+                      <span className="rates-code">{currency.code}</span>{" "}
+                      <span className="rates-label">{currency.label}</span>
+                      <span className="visually-hidden"> rate history</span>
+                    </Link>
                   </th>
                   <td className="rates-col-Order rates-rate">
                     <span className="rates-figure">{currency.collectRate}</span>
