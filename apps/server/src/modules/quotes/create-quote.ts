@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { QUOTE_LIFETIME_MS, type Way } from "@bureau/domain/constants";
 import type { Quote } from "@bureau/domain/contracts/orders";
 import {
@@ -9,8 +10,8 @@ import {
 } from "@bureau/domain/order-limits";
 import { currencyPrices, priceForWay, quote } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
-import { currencies, quotes } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { queryRows } from "../../lib/postgres.ts";
 
 export type CreateQuoteInput = {
   currency: string;
@@ -36,10 +37,18 @@ export async function createQuote({
   limits?: OrderLimits;
   now?: Date;
 }): Promise<Quote> {
-  const [currency] = await db
-    .select()
-    .from(currencies)
-    .where(and(eq(currencies.code, input.currency), eq(currencies.active, true)));
+  // Raw statements on this hot path (a quote per basket line): two round trips, nothing read back.
+  const [currency] = await queryRows<{
+    code: string;
+    label: string;
+    rate: string;
+    sellMargin: string;
+    buyMargin: string;
+  }>(
+    db,
+    sql`select code, label, rate::text as rate, sell_margin::text as "sellMargin", buy_margin::text as "buyMargin"
+        from currencies where code = ${input.currency} and active`,
+  );
   if (!currency)
     throw new AppError("not_found", `We do not offer ${input.currency}.`, { currency: "Unknown currency" });
 
@@ -71,30 +80,20 @@ export async function createQuote({
     throw new AppError("validation_failed", message, { amount: message });
   }
   const expiresAt = new Date(now.getTime() + QUOTE_LIFETIME_MS);
-  const [stored] = await db
-    .insert(quotes)
-    .values({
-      currencyCode: currency.code,
-      way: input.way,
-      rate: priced.rate,
-      marketRate: prices.rate,
-      margin,
-      gbpMinor: priced.gbpMinor,
-      foreignMinor: priced.foreignMinor,
-      createdAt: now,
-      expiresAt,
-    })
-    .returning();
-  if (!stored) throw new Error("quote insert returned nothing");
+  const id = randomUUID();
+  await db.execute(sql`
+    insert into quotes (id, currency_code, way, rate, market_rate, margin, gbp_minor, foreign_minor, created_at, expires_at)
+    values (${id}, ${currency.code}, ${input.way}, ${priced.rate}, ${prices.rate}, ${margin}, ${priced.gbpMinor},
+      ${priced.foreignMinor}, ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz)`);
   return {
-    id: stored.id,
+    id,
     currency: currency.code,
     label: currency.label,
     way: input.way,
     rate: priced.rate,
     gbpMinor: priced.gbpMinor,
     foreignMinor: priced.foreignMinor,
-    createdAt: stored.createdAt.toISOString(),
+    createdAt: now.toISOString(),
     expiresAt: expiresAt.toISOString(),
   };
 }
