@@ -175,6 +175,54 @@ test("the live toggle switches between Get the Latest and Stop the Latest and re
   await expect(page.getByRole("button", { name: "Get the Latest" })).toBeVisible();
 });
 
+test("a provider rate that moved more than 10% is held until staff confirm it", async ({ page }) => {
+  await signInAsStaff(page);
+  await page.goto("/dashboard/Currency");
+  await waitForHydration(page);
+  const currencyRow = page.getByRole("table", { name: "Currencies" }).getByRole("row", { name: /^ISK/ });
+  await expect(currencyRow.getByRole("cell").nth(1)).toHaveText(/^164\.74(00)?$/);
+  if (await page.getByRole("button", { name: "Get the Latest" }).isVisible()) {
+    await page.getByRole("button", { name: "Get the Latest" }).click();
+  }
+  // The local rates service answers ISK 20% above its rate: the refresh holds it instead of applying it.
+  const held = page.getByRole("region", { name: "Rates held for confirmation" });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return held.isVisible();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await page.getByRole("button", { name: "Stop the Latest" }).click();
+  await expect(page.getByRole("button", { name: "Get the Latest" })).toBeVisible();
+  const heldRow = held.getByRole("row", { name: /^ISK/ });
+  await expect(heldRow.getByRole("cell")).toHaveText([
+    "164.7400",
+    "197.6880 (exchangerates)",
+    "+20.0%",
+    /^[A-Z][a-z]+ \d+(st|nd|rd|th), \d{4}/,
+    "Confirm rate ISK",
+  ]);
+  await expect(currencyRow.getByRole("cell").nth(1)).toHaveText(/^164\.74(00)?$/);
+  await expectNoSeriousAxeViolations(page);
+
+  // Cancel leaves it held; confirming applies it.
+  await heldRow.getByRole("button", { name: "Confirm rate ISK" }).click();
+  const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+  await expect(dialog).toContainText("Apply 197.6880 as the market rate of ISK (+20.0% from 164.7400)?");
+  await expectNoSeriousAxeViolations(page);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(heldRow).toBeVisible();
+  await expect(currencyRow.getByRole("cell").nth(1)).toHaveText(/^164\.74(00)?$/);
+  await heldRow.getByRole("button", { name: "Confirm rate ISK" }).click();
+  await dialog.getByRole("button", { name: "Yes, confirm rate" }).click();
+  await expect(toast(page, "ISK rate confirmed: 197.6880")).toBeVisible();
+  await expect(held).toBeHidden();
+  await expect(currencyRow.getByRole("cell").nth(1)).toHaveText(/^197\.688/);
+});
+
 test("Statics shows counts and charts; the dashboard works on a phone", async ({ page }) => {
   await signInAsStaff(page);
   await placeOrder(page, "Stats");

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { RateRefreshState } from "@bureau/domain/contracts/dashboard";
+import { isSuspiciousRateMove } from "@bureau/domain/rate-move";
 import type { Db } from "../../db/client.ts";
 import { channels, notify } from "../../db/notify.ts";
 import { currencies } from "../../db/schema.ts";
@@ -15,7 +16,7 @@ import { recordCurrentRate } from "./record-rate.ts";
 const STATE_KEY = "rate_refresh";
 export const REFRESH_INTERVAL_SECONDS = 60;
 
-/** A provider rate held back because it moved too far from the current one (MAX_AUTOMATIC_RATE_MOVE). */
+/** A provider rate held back because it moved too far from the current one (isSuspiciousRateMove, in the domain). */
 export type HeldRateMove = { code: string; currentRate: string; providerRate: string; source: string; at: string };
 type StoredState = {
   enabled: boolean;
@@ -47,19 +48,6 @@ const refreshStateSetting: SettingDefinition<StoredState> = {
 };
 
 const readState = (db: Db) => readSetting(db, refreshStateSetting);
-
-/**
- * A provider rate more than 10% away from the current one is not applied by the live-rates job: a
- * provider's mistake (a wrong unit, a rounding slip) would otherwise reprice every order at once. It is
- * kept as a warning for staff to confirm, and audited.
- */
-export const MAX_AUTOMATIC_RATE_MOVE = 0.1;
-
-export function isSuspiciousRateMove(currentRate: string, providerRate: string): boolean {
-  const current = Number(currentRate);
-  if (!(current > 0)) return false;
-  return Math.abs(Number(providerRate) - current) / current > MAX_AUTOMATIC_RATE_MOVE;
-}
 
 export async function getRefreshState({ db, provider }: { db: Db; provider: RateProvider }): Promise<RateRefreshState> {
   const state = await readState(db);

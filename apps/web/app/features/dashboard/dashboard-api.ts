@@ -17,3 +17,8 @@ export const updateCurrency = (code: string, body: UpdateCurrencyRequest) =>
   browserApi().call<AdminCurrency>("PUT", `/api/admin/currencies/${encodeURIComponent(code)}`, body);
 export const setLiveRates = (enabled: boolean) =>
   browserApi().call<RateRefreshState>("PUT", "/api/admin/rates/refresh", { enabled });
+export const confirmHeldRate = (code: string) =>
+  browserApi().call<{ code: string; rate: string }>(
+    "POST",
+    `/api/admin/rates/held/${encodeURIComponent(code)}/confirm`,
+  );

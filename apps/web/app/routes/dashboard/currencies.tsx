@@ -6,6 +6,7 @@ import { formatLongDate } from "@bureau/domain/dates";
 import { useToast } from "../../components/ui/toast.tsx";
 import { CompetitorRatesForm } from "../../features/dashboard/competitor-rates-form.tsx";
 import { setLiveRates } from "../../features/dashboard/dashboard-api.ts";
+import { HeldRateMoves } from "../../features/dashboard/held-rate-moves.tsx";
 import { apiErrorText } from "../../lib/api-client.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
@@ -62,6 +63,7 @@ export default function Currencies({ loaderData }: Route.ComponentProps) {
           {live.lastError ? ` ${live.lastError}` : ""}
         </span>
       </div>
+      <HeldRateMoves moves={live.heldMoves ?? []} />
       <div className="table-scroll">
         <table className="data-table">
           <caption className="visually-hidden">Currencies</caption>

@@ -1,0 +1,94 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import type { RateRefreshState } from "@bureau/domain/contracts/dashboard";
+import { formatLongDateTime } from "@bureau/domain/dates";
+import { formatRate } from "@bureau/domain/pricing";
+import { describeRateMove } from "@bureau/domain/rate-move";
+import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+import { apiErrorText } from "../../lib/api-client.ts";
+import { confirmHeldRate } from "./dashboard-api.ts";
+
+type HeldMove = NonNullable<RateRefreshState["heldMoves"]>[number];
+
+/**
+ * Provider rates the live-rates job held back because they moved more than 10% (issue 13 item 8):
+ * nothing changes until staff confirm one; the server applies it with its history and audits it.
+ */
+export function HeldRateMoves({ moves }: { moves: HeldMove[] }) {
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const { confirm, dialog } = useConfirm();
+  const [busyCode, setBusyCode] = useState<string | null>(null);
+  if (moves.length === 0) return null;
+
+  async function apply(move: HeldMove) {
+    const change = describeRateMove(move.currentRate, move.providerRate);
+    const agreed = await confirm({
+      text: `Apply ${formatRate(move.providerRate)} as the market rate of ${move.code} (${change} from ${formatRate(move.currentRate)})? New quotes use it at once.`,
+      confirmLabel: "Yes, confirm rate",
+    });
+    if (!agreed) return;
+    setBusyCode(move.code);
+    try {
+      const applied = await confirmHeldRate(move.code);
+      toast.success(`${applied.code} rate confirmed: ${formatRate(applied.rate)}`);
+      await revalidator.revalidate();
+    } catch (error) {
+      toast.error(apiErrorText(error));
+      await revalidator.revalidate();
+    } finally {
+      setBusyCode(null);
+    }
+  }
+
+  return (
+    <section className="held-moves" aria-labelledby="held-moves-heading">
+      <h2 id="held-moves-heading">Rates held for confirmation</h2>
+      <p>
+        The live rates moved more than 10% for these currencies, so they were not applied. Check each one with the
+        provider before you confirm it.
+      </p>
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption className="visually-hidden">Provider rates held for confirmation</caption>
+          <thead>
+            <tr>
+              <th scope="col">Currency</th>
+              <th scope="col">Current rate</th>
+              <th scope="col">Held rate</th>
+              <th scope="col">Move</th>
+              <th scope="col">Held since</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {moves.map((move) => (
+              <tr key={move.code}>
+                <th scope="row">{move.code}</th>
+                <td>{formatRate(move.currentRate)}</td>
+                <td>
+                  {formatRate(move.providerRate)} <span className="muted">({move.source})</span>
+                </td>
+                <td>{describeRateMove(move.currentRate, move.providerRate)}</td>
+                <td>{formatLongDateTime(move.at)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button-small"
+                    onClick={() => void apply(move)}
+                    disabled={busyCode !== null}
+                    aria-busy={busyCode === move.code}
+                  >
+                    Confirm rate<span className="visually-hidden"> {move.code}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {dialog}
+    </section>
+  );
+}
