@@ -75,7 +75,7 @@ ${upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=0;`).join(
 }
 
 /** nginx from Debian: installed when missing and running as root, otherwise null (the part is skipped). */
-function ensureNginx(): string | null {
+export function ensureNginx(): string | null {
   if (existsSync(NGINX)) return NGINX;
   if (process.getuid?.() !== 0) return null;
   console.log("  installing Debian's nginx for the multi-instance part…");
@@ -87,7 +87,7 @@ function ensureNginx(): string | null {
   return existsSync(NGINX) ? NGINX : null;
 }
 
-async function startNginx(binary: string, upstreamPorts: number[]) {
+export async function startNginx(binary: string, upstreamPorts: number[]) {
   const prefix = mkdtempSync(path.join(tmpdir(), "bureau-nginx-"));
   for (const dir of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(prefix, dir));
   const listenPort = await freePort();

@@ -12,6 +12,7 @@ import {
   sample,
   send,
   sleep,
+  entryUrl,
 } from "./lib.ts";
 
 /**
@@ -52,9 +53,13 @@ export async function runCrash(ctx: Context) {
   const report = createReport("crash");
   const tag = randomUUID().slice(0, 6);
   const killAfter = 30 + Math.floor(Math.random() * 30);
-  report.note(`killing after ${killAfter} acknowledged orders of ${TOTAL_ORDERS}, ${CLIENTS} clients`);
+  report.note(
+    `killing after ${killAfter} acknowledged orders of ${TOTAL_ORDERS}, ${CLIENTS} clients, ` +
+      (ctx.front ? "through nginx over three instances (one of them killed)" : "to the product directly"),
+  );
 
-  let base = ctx.product.url;
+  // Through nginx when it runs: the other instances go on answering while the killed one restarts.
+  let base = entryUrl(ctx);
   let up: Promise<void> = Promise.resolve();
   let killedAt = 0;
   let restartedInMs = 0;
@@ -68,9 +73,11 @@ export async function runCrash(ctx: Context) {
 
   async function kill() {
     let release: () => void = () => {};
-    up = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    if (!ctx.front) {
+      up = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    }
     const old = ctx.product;
     const exited = new Promise<void>((resolve) => old.process.once("exit", () => resolve()));
     old.process.kill("SIGKILL");
@@ -93,7 +100,7 @@ export async function runCrash(ctx: Context) {
     ctx.product = await ctx.startAgain();
     restartedInMs = performance.now() - t0;
     ctx.pids.push(ctx.product.process.pid ?? -1);
-    base = ctx.product.url;
+    base = entryUrl(ctx);
     release();
   }
 
@@ -104,7 +111,8 @@ export async function runCrash(ctx: Context) {
       await up;
       try {
         const reply = await send(base, options);
-        if (reply.status !== 503) return reply;
+        // 502/504: nginx found no instance to answer (the killed one's requests are passed on, so rarely).
+        if (reply.status !== 503 && reply.status !== 502 && reply.status !== 504) return reply;
       } catch {
         onNetworkError();
       }

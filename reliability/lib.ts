@@ -54,7 +54,17 @@ export type Context = {
   loadOrders?: number;
   /** A second instance of the product on the same database (the security part's attempt limits). */
   peer?: RunningProduct;
+  /**
+   * nginx, round-robin over `product` and two more instances on the same database, when nginx is
+   * installed (or installable): the load, crash and security parts send their traffic through it.
+   */
+  front?: { url: string; peers: RunningProduct[]; stop(): Promise<void> };
 };
+
+/** Where the load, crash and security parts send customers: nginx when it runs, else the product itself. */
+export function entryUrl(ctx: Context): string {
+  return ctx.front?.url ?? ctx.product.url;
+}
 
 export type PartResult = {
   name: string;

@@ -11,6 +11,7 @@ import {
   sample,
   send,
   sleep,
+  entryUrl,
 } from "./lib.ts";
 
 /**
@@ -59,7 +60,7 @@ export async function runLoad(
   { connections, seconds }: { connections: number; seconds: number },
 ): Promise<PartResult> {
   const report = createReport("load");
-  const base = ctx.product.url;
+  const base = entryUrl(ctx);
   const list = (await send(base, { path: "/api/currencies" })).json<{ currencies: { code: string }[] }>();
   const codes = list.currencies.slice(0, 25).map((c) => c.code);
 
@@ -295,7 +296,8 @@ export async function runLoad(
   report.note(
     `${totalRequests} requests in ${seconds} s (${round(totalRequests / seconds)}/s) from ${connections} connections, ` +
       `${visits} visits, ${acknowledged.size} orders placed; latency p50 ${result.latency.p50} ms, ` +
-      `p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+      `p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ` +
+      (ctx.front ? "through nginx over three instances" : "to the product directly"),
   );
   report.note(
     `p99 by request: ${Object.entries(perKind)

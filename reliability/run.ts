@@ -19,7 +19,7 @@ import { type RunningProduct, startProduct } from "../bench/servers.ts";
 import { createScratchDatabase, DEFAULT_BENCH_DATABASE_URL } from "../bench/support.ts";
 // @ts-expect-error: plain JavaScript helper shared with the other scripts
 import { buildWebIfNeeded } from "../scripts/lib.mjs";
-import { runCluster } from "./cluster.ts";
+import { ensureNginx, runCluster, startNginx } from "./cluster.ts";
 import { runCrash, runShutdown } from "./crash.ts";
 import { runHostile } from "./hostile.ts";
 import {
@@ -50,6 +50,7 @@ const only = new Set((process.env.RELIABILITY_ONLY ?? "").split(",").filter(Bool
 const wanted = (part: string) => only.size === 0 || only.has(part);
 
 const results: PartResult[] = [];
+let frontProblem: string | undefined;
 const setupProblems: string[] = [];
 const cleanups: (() => Promise<unknown>)[] = [];
 
@@ -241,8 +242,9 @@ try {
     // Every simulated customer has its own address in X-Forwarded-For, set by this suite on loopback.
     TRUSTED_PROXIES: "127.0.0.1,::1",
   };
-  const launch = () => startProduct(env, { dataDir });
-  const first = await launch();
+  const first = await startProduct(env, { dataDir });
+  // A restart keeps the port: nginx (below) knows the instances by port.
+  const launch = () => startProduct(env, { dataDir, port: first.port });
   let product: RunningProduct = first;
   console.log(
     `Product started in ${round(first.startedInMs / 1000)} s on a scratch database (pid ${product.process.pid}); ` +
@@ -282,6 +284,27 @@ try {
   };
   const context = ctx;
 
+  if (wanted("crash") || wanted("load") || wanted("security")) {
+    // Issue 16: the load, crash and security parts go through nginx, round-robin over three instances
+    // on the database (the product and two peers); without nginx they go to the product directly.
+    const binary = process.env.RELIABILITY_NGINX === "0" ? null : ensureNginx();
+    if (binary) {
+      const peers: RunningProduct[] = [];
+      cleanups.push(() => Promise.all(peers.map((peer) => peer.stop())));
+      for (let i = 0; i < 2; i++) peers.push(await startProduct(env, { dataDir }));
+      const nginx = await startNginx(binary, [product.port, ...peers.map((peer) => peer.port)]);
+      cleanups.push(() => nginx.stop());
+      context.front = { url: nginx.url, peers, stop: nginx.stop };
+      console.log(`nginx on ${nginx.url}, round-robin over the product and two more instances`);
+    } else {
+      frontProblem =
+        process.env.RELIABILITY_NGINX === "0"
+          ? "RELIABILITY_NGINX=0: the load, crash and security parts went to one instance directly"
+          : "nginx is not installed and this user cannot install it: the load, crash and security parts went to one instance directly";
+      console.warn(`⚠ ${frontProblem}`);
+    }
+  }
+
   if (wanted("crash")) {
     console.log("\n▶ crash (stream of orders, SIGKILL, restart, retries)…");
     try {
@@ -298,8 +321,8 @@ try {
   await part("races", () => runRaces(context));
   if (wanted("security")) {
     // The attempt limits must hold across instances: a second one on the same database.
-    const peer = await startProduct(env, { dataDir });
-    cleanups.push(() => peer.stop());
+    const peer = context.front?.peers[0] ?? (await startProduct(env, { dataDir }));
+    if (!context.front) cleanups.push(() => peer.stop());
     context.peer = peer;
   }
   await part("security", () => runSecurity(context));
@@ -323,6 +346,9 @@ try {
     // Three fresh instances behind nginx; the instances of the earlier parts stop first so that they
     // take no part in the job leases this part checks.
     await context.peer?.stop();
+    await context.front?.stop();
+    await Promise.all(context.front?.peers.map((peer) => peer.stop()) ?? []);
+    context.front = undefined;
     if (context.product.process.exitCode === null && context.product.process.signalCode === null) {
       await context.product.stop();
     }
@@ -343,6 +369,7 @@ const report = {
   seconds,
   settings: { loadSeconds, connections, hostileMinimum, seed, only: [...only] },
   problems: setupProblems,
+  front: frontProblem ?? "load, crash and security through nginx over three instances",
   parts: results,
 };
 mkdirSync(path.join(here, "results"), { recursive: true });
@@ -365,5 +392,6 @@ for (const result of results) {
   if (result.failures.length > 40) console.log(`  … and ${result.failures.length - 40} more in the report`);
 }
 for (const problem of setupProblems) console.log(`\n✘ ${problem}`);
+if (frontProblem) console.log(`\n⚠ ${frontProblem}`);
 console.log(`\nReport: ${path.relative(process.cwd(), reportFile)}`);
 process.exit(ok ? 0 : 1);

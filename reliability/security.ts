@@ -22,6 +22,7 @@ import {
   signIn,
   signUp,
   tableCounts,
+  entryUrl,
 } from "./lib.ts";
 
 /**
@@ -57,7 +58,7 @@ function headerOf(reply: Reply, name: string): string | undefined {
 }
 
 async function authorisationMatrix(ctx: Context, report: Report, seen: Reply[]) {
-  const base = ctx.product.url;
+  const base = entryUrl(ctx);
   const doc = (await send(base, { path: "/api/openapi.json", cookie: ctx.staffCookie })).json<{
     paths: Record<string, Record<string, unknown>>;
   }>();
@@ -219,7 +220,7 @@ async function authorisationMatrix(ctx: Context, report: Report, seen: Reply[]) 
 }
 
 async function headersAndCookies(ctx: Context, report: Report, seen: Reply[]) {
-  const base = ctx.product.url;
+  const base = entryUrl(ctx);
   const pages = ["/", "/exchangeRates", "/contact", "/signIn", "/faq", "/purchase/EUR/Order", "/no-such-page"];
   for (const page of pages) {
     const reply = await send(base, { path: page, ip: nextAddress(), headers: { accept: "text/html" } });
@@ -307,7 +308,7 @@ function filesUnder(dir: string): string[] {
 }
 
 async function secrets(ctx: Context, report: Report, seen: Reply[]) {
-  const base = ctx.product.url;
+  const base = entryUrl(ctx);
   const values: [string, string][] = [
     ["SECURE_BOX_PASSWORD", ctx.secrets.secureBoxPassword],
     ["AUTH_SECRET", ctx.secrets.authSecret],
@@ -399,7 +400,7 @@ async function secrets(ctx: Context, report: Report, seen: Reply[]) {
  * PUBLIC_URL.
  */
 async function pageActionOrigins(ctx: Context, report: Report) {
-  const base = ctx.product.url;
+  const base = entryUrl(ctx);
   const tag = randomUUID().slice(0, 8);
   const form = (email: string) =>
     `name=Browser+Visitor&email=${encodeURIComponent(email)}&phone=&message=Hello+from+the+contact+page&website=`;
@@ -440,6 +441,8 @@ async function pageActionOrigins(ctx: Context, report: Report) {
 }
 
 async function rateLimits(ctx: Context, report: Report, identities: { unverified: { cookie: string } }) {
+  // The route rate limits are counted by each instance in its memory: one instance is asked directly
+  // (through round-robin each would see a third). The attempt limits below are shared in the database.
   const base = ctx.product.url;
 
   // 120 quotes a minute from one address; the 121st is refused, another address is not.
