@@ -10,6 +10,7 @@ import {
 import { returnTargetOf, withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
 import { StaffOnlyMessage } from "../../features/account/staff-only.tsx";
+import { StaffStepCard } from "../../features/account/staff-step-card.tsx";
 import { ApiClientError, apiErrorText, browserApi } from "../../lib/api-client.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/authenticator";
@@ -100,91 +101,75 @@ export default function Authenticator({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <main className="box-page" id="main">
-      <section className="auth-card authenticator-card" aria-labelledby="authenticator-heading">
-        <Link to="/" className="brand">
-          <span aria-hidden="true" className="brand-mark">
-            H
-          </span>
-          <span className="brand-name">Harbour FX</span>
-        </Link>
-        {step.name === "start" ? (
-          <>
-            <h1 id="authenticator-heading">Set up your authenticator</h1>
-            <p className="auth-subtitle">
-              Staff access needs a code from an authenticator app on your phone (for example Google Authenticator,
-              Microsoft Authenticator or 1Password) as well as the Secure Box password. It takes a minute, once.
-            </p>
-            <ol className="authenticator-steps">
-              <li>Scan a QR code with the app.</li>
-              <li>Type the 6-digit code the app shows.</li>
-              <li>Store your recovery codes somewhere safe.</li>
-            </ol>
-            <button
-              type="button"
-              className="button button-primary auth-submit"
-              onClick={() => void start()}
-              disabled={pending}
-              aria-busy={pending}
-            >
-              Show the QR code
-            </button>
-          </>
-        ) : null}
-        {step.name === "scan" ? (
-          <>
-            <h1 id="authenticator-heading" ref={heading} tabIndex={-1}>
-              Scan the QR code
-            </h1>
-            <p className="auth-subtitle">
-              In your authenticator app, add an account and scan this code. It adds “Harbour FX” with your e-mail
-              address.
-            </p>
-            <img
-              className="authenticator-qr"
-              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(step.qrCodeSvg)}`}
-              alt="QR code that adds your Harbour FX staff account to an authenticator app"
-              width={200}
-              height={200}
+    <StaffStepCard labelledBy="authenticator-heading">
+      {step.name === "start" ? (
+        <>
+          <h1 id="authenticator-heading">Set up your authenticator</h1>
+          <p className="auth-subtitle">
+            Staff access needs a code from an authenticator app on your phone (for example Google Authenticator,
+            Microsoft Authenticator or 1Password) as well as the Secure Box password. It takes a minute, once.
+          </p>
+          <ol className="authenticator-steps">
+            <li>Scan a QR code with the app.</li>
+            <li>Type the 6-digit code the app shows.</li>
+            <li>Store your recovery codes somewhere safe.</li>
+          </ol>
+          <button
+            type="button"
+            className="button button-primary auth-submit"
+            onClick={() => void start()}
+            disabled={pending}
+            aria-busy={pending}
+          >
+            Show the QR code
+          </button>
+        </>
+      ) : null}
+      {step.name === "scan" ? (
+        <>
+          <h1 id="authenticator-heading" ref={heading} tabIndex={-1}>
+            Scan the QR code
+          </h1>
+          <p className="auth-subtitle">
+            In your authenticator app, add an account and scan this code. It adds “Harbour FX” with your e-mail address.
+          </p>
+          <img
+            className="authenticator-qr"
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(step.qrCodeSvg)}`}
+            alt="QR code that adds your Harbour FX staff account to an authenticator app"
+            width={200}
+            height={200}
+          />
+          <p>Cannot scan it? Choose “enter a setup key” in the app and type this key (time-based):</p>
+          <p className="authenticator-secret">
+            <span className="visually-hidden">Setup key: </span>
+            <code>{grouped(step.secret)}</code>
+          </p>
+          <form className="auth-form" onSubmit={confirm} noValidate>
+            <label htmlFor={codeId}>Authenticator code</label>
+            <input
+              id={codeId}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              required
+              aria-invalid={codeError ? true : undefined}
+              aria-describedby={codeError ? codeErrorId : undefined}
             />
-            <p>Cannot scan it? Choose “enter a setup key” in the app and type this key (time-based):</p>
-            <p className="authenticator-secret">
-              <span className="visually-hidden">Setup key: </span>
-              <code>{grouped(step.secret)}</code>
-            </p>
-            <form className="auth-form" onSubmit={confirm} noValidate>
-              <label htmlFor={codeId}>Authenticator code</label>
-              <input
-                id={codeId}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                required
-                aria-invalid={codeError ? true : undefined}
-                aria-describedby={codeError ? codeErrorId : undefined}
-              />
-              {codeError ? (
-                <p className="field-error" id={codeErrorId}>
-                  {codeError}
-                </p>
-              ) : null}
-              <button
-                type="submit"
-                className="button button-primary auth-submit"
-                disabled={pending}
-                aria-busy={pending}
-              >
-                Confirm code
-              </button>
-            </form>
-          </>
-        ) : null}
-        {step.name === "store" ? (
-          <RecoveryCodes codes={step.recoveryCodes} target={target} headingRef={heading} />
-        ) : null}
-      </section>
-    </main>
+            {codeError ? (
+              <p className="field-error" id={codeErrorId}>
+                {codeError}
+              </p>
+            ) : null}
+            <button type="submit" className="button button-primary auth-submit" disabled={pending} aria-busy={pending}>
+              Confirm code
+            </button>
+          </form>
+        </>
+      ) : null}
+      {step.name === "store" ? <RecoveryCodes codes={step.recoveryCodes} target={target} headingRef={heading} /> : null}
+    </StaffStepCard>
   );
 }
 

@@ -1,11 +1,12 @@
 import { safeRedirectTarget } from "@bureau/domain/account-rules";
 import { type FormEvent, useId, useState } from "react";
-import { data, Link, redirect, useLocation, useNavigate, useRevalidator } from "react-router";
+import { data, redirect, useLocation, useNavigate, useRevalidator } from "react-router";
 import { useToast } from "../../components/ui/toast.tsx";
 import { openSecureBox, secondFactorStatus } from "../../features/account/account-api.ts";
 import { returnTargetOf, withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
 import { StaffOnlyMessage } from "../../features/account/staff-only.tsx";
+import { StaffStepCard } from "../../features/account/staff-step-card.tsx";
 import { ApiClientError, apiErrorText, browserApi } from "../../lib/api-client.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/secure-box";
@@ -77,38 +78,30 @@ export default function SecureBox({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <main className="box-page" id="main">
-      <section className="auth-card" aria-labelledby="box-heading">
-        <Link to="/" className="brand">
-          <span aria-hidden="true" className="brand-mark">
-            H
-          </span>
-          <span className="brand-name">Harbour FX</span>
-        </Link>
-        <h1 id="box-heading">Secure Box</h1>
-        <p className="auth-subtitle">
-          Staff access: enter the Secure Box username and password, and the code your authenticator app shows.
-        </p>
-        <form className="auth-form" onSubmit={onSubmit}>
-          <label htmlFor={usernameId}>Username</label>
-          <input id={usernameId} name="username" autoComplete="off" required />
-          <label htmlFor={passwordId}>Password</label>
-          <input id={passwordId} name="password" type="password" autoComplete="off" required />
-          <label htmlFor={codeId}>Authenticator code</label>
-          <input
-            id={codeId}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}|[0-9a-fA-F-]{19}"
-            title="The 6 digits your authenticator app shows, or a recovery code"
-            required
-          />
-          <button type="submit" className="button button-primary auth-submit" disabled={pending} aria-busy={pending}>
-            Access
-          </button>
-        </form>
-      </section>
-    </main>
+    <StaffStepCard labelledBy="box-heading">
+      <h1 id="box-heading">Secure Box</h1>
+      <p className="auth-subtitle">
+        Staff access: enter the Secure Box username and password, and the code your authenticator app shows.
+      </p>
+      <form className="auth-form" onSubmit={onSubmit}>
+        <label htmlFor={usernameId}>Username</label>
+        <input id={usernameId} name="username" autoComplete="off" required />
+        <label htmlFor={passwordId}>Password</label>
+        <input id={passwordId} name="password" type="password" autoComplete="off" required />
+        <label htmlFor={codeId}>Authenticator code</label>
+        <input
+          id={codeId}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}|[0-9a-fA-F-]{19}"
+          title="The 6 digits your authenticator app shows, or a recovery code"
+          required
+        />
+        <button type="submit" className="button button-primary auth-submit" disabled={pending} aria-busy={pending}>
+          Access
+        </button>
+      </form>
+    </StaffStepCard>
   );
 }
