@@ -19,6 +19,15 @@ describe("configuration", () => {
     expect(env.RATES_PROVIDER).toBe("fixed");
     expect(env.DATABASE_POOL_SIZE).toBe(20);
     expect(env.METRICS_ALLOW).toEqual(["127.0.0.1", "::1"]);
+    expect(env.ORDER_EXPIRE_ACCEPTED_AFTER_DAYS).toBe(4);
+    expect(env.ORDER_EXPIRE_PENDING_AFTER_DAYS).toBe(7);
+  });
+
+  it("reads the expiry rules in days, fractions allowed, and refuses what is not a period", () => {
+    expect(parseEnv({ ORDER_EXPIRE_ACCEPTED_AFTER_DAYS: "0.5" }).ORDER_EXPIRE_ACCEPTED_AFTER_DAYS).toBe(0.5);
+    for (const value of ["0", "-1", "four", "400"]) {
+      expect(() => parseEnv({ ORDER_EXPIRE_PENDING_AFTER_DAYS: value })).toThrow(/ORDER_EXPIRE_PENDING_AFTER_DAYS/);
+    }
   });
 
   it("reads METRICS_ALLOW as addresses and CIDR ranges", () => {

@@ -4,6 +4,7 @@ import { BlockList, isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "@bureau/domain/order-limits";
+import { DEFAULT_ORDER_EXPIRY, type OrderExpiry } from "@bureau/domain/order-lifecycle";
 
 /**
  * The one place that reads process.env. Every variable of PRODUCT.md §3 is validated here at start;
@@ -64,6 +65,8 @@ const envSchema = z
     METRICS_ALLOW: addressList(["127.0.0.1", "::1"]),
     ORDER_MIN_COLLECT_LINE_GBP: pounds(DEFAULT_ORDER_LIMITS.collectLineMinGbpMinor),
     ORDER_MAX_COLLECT_ORDER_GBP: pounds(DEFAULT_ORDER_LIMITS.collectOrderMaxGbpMinor),
+    ORDER_EXPIRE_ACCEPTED_AFTER_DAYS: days(DEFAULT_ORDER_EXPIRY.acceptedDays),
+    ORDER_EXPIRE_PENDING_AFTER_DAYS: days(DEFAULT_ORDER_EXPIRY.pendingDays),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
     PUBLIC_URL: optionalUrl,
     AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
@@ -166,6 +169,20 @@ const envSchema = z
 export type Env = z.infer<typeof envSchema>;
 
 /** An amount in pounds (pence allowed), read into pence. */
+/** A number of days (a fraction allowed, e.g. 0.5 for twelve hours), more than 0 and at most 365. */
+function days(defaultDays: number) {
+  return z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,3}(\.\d{1,4})?$/, "must be a number of days, for example 4 or 0.5")
+      .transform(Number)
+      .refine((value) => value > 0 && value <= 365, "must be more than 0 and at most 365 days")
+      .optional()
+      .transform((value) => value ?? defaultDays),
+  );
+}
+
 function pounds(defaultMinor: number) {
   return z.preprocess(
     emptyToUndefined,
@@ -237,6 +254,8 @@ export type Config = {
   logLevel: Env["LOG_LEVEL"];
   /** Click & Collect limits (ORDER_MIN_COLLECT_LINE_GBP, ORDER_MAX_COLLECT_ORDER_GBP). */
   orderLimits: OrderLimits;
+  /** When unclaimed orders expire (ORDER_EXPIRE_ACCEPTED_AFTER_DAYS, ORDER_EXPIRE_PENDING_AFTER_DAYS). */
+  orderExpiry: OrderExpiry;
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); empty: none. */
   trustedProxies: string[];
   /** What was generated on this start, without secrets (printed by main). */
@@ -328,6 +347,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     orderLimits: {
       collectLineMinGbpMinor: env.ORDER_MIN_COLLECT_LINE_GBP,
       collectOrderMaxGbpMinor: env.ORDER_MAX_COLLECT_ORDER_GBP,
+    },
+    orderExpiry: {
+      acceptedDays: env.ORDER_EXPIRE_ACCEPTED_AFTER_DAYS,
+      pendingDays: env.ORDER_EXPIRE_PENDING_AFTER_DAYS,
     },
     metricsAllow: toBlockList(env.METRICS_ALLOW),
     dataDir,

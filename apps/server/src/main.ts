@@ -8,6 +8,7 @@ import { presentGeneratedCredentials } from "./lib/generated-credentials.ts";
 import { ensureBootstrapAdmin } from "./modules/users/ensure-bootstrap-admin.ts";
 import { createJobRunner, type Job } from "./jobs/job-runner.ts";
 import { liveRatesJob } from "./jobs/live-rates.ts";
+import { orderExpiryJob } from "./jobs/order-expiry.ts";
 import { outboxDeliveryJob } from "./jobs/outbox-delivery.ts";
 import { createOutboxMailer } from "./jobs/outbox-mailer.ts";
 
@@ -114,6 +115,8 @@ async function startServices(app: Awaited<ReturnType<typeof buildApp>>, database
       onRefreshed: () => app.invalidateCurrencies(),
     }),
   );
+  // Orders not collected in time become Expired.
+  jobs.push(orderExpiryJob({ db: app.db, expiry: app.config.orderExpiry, log: app.log }));
   // Each job runs on one instance at a time, whichever holds its lease in the database.
   const runner = createJobRunner({ database, log: app.log, jobs });
   app.jobRunner = runner;

@@ -24,3 +24,35 @@ export function statusAfter(status: OrderStatus, transition: OrderTransition): O
   const rule = ORDER_TRANSITIONS[transition];
   return rule.from.includes(status) ? rule.to : null;
 }
+
+/**
+ * Expiry: an order nobody collects does not hold currency (and a rate) for ever. An Accepted order not
+ * collected within `acceptedDays` days of acceptance, and a Pending order older than `pendingDays` days,
+ * become `expired` (final, like cancelled) by the expiry job. The defaults are the bureau's rules; an
+ * operator may change them (ORDER_EXPIRE_ACCEPTED_AFTER_DAYS, ORDER_EXPIRE_PENDING_AFTER_DAYS).
+ */
+export type OrderExpiry = { acceptedDays: number; pendingDays: number };
+export const DEFAULT_ORDER_EXPIRY: OrderExpiry = { acceptedDays: 4, pendingDays: 7 };
+export const EXPIRABLE_STATUSES = ["pending", "accepted"] as const satisfies readonly OrderStatus[];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The moments before which an order of each expirable status has run out of time. */
+export function expiryCutoffs(now: Date, expiry: OrderExpiry): { acceptedBefore: Date; pendingBefore: Date } {
+  return {
+    acceptedBefore: new Date(now.getTime() - expiry.acceptedDays * DAY_MS),
+    pendingBefore: new Date(now.getTime() - expiry.pendingDays * DAY_MS),
+  };
+}
+
+/** Whether an order has run out of time at `now`: Accepted since before the cutoff, or Pending since before its own. */
+export function hasExpired(
+  order: { status: OrderStatus; createdAt: Date; acceptedAt: Date | null },
+  now: Date,
+  expiry: OrderExpiry,
+): boolean {
+  const { acceptedBefore, pendingBefore } = expiryCutoffs(now, expiry);
+  if (order.status === "pending") return order.createdAt < pendingBefore;
+  if (order.status === "accepted") return (order.acceptedAt ?? order.createdAt) < acceptedBefore;
+  return false;
+}

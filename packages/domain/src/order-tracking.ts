@@ -9,6 +9,10 @@ export const ORDER_STATUS_FOR_CUSTOMERS: Record<OrderStatus, { label: string; ex
   accepted: { label: "Accepted", explanation: "Ready for collection" },
   completed: { label: "Completed", explanation: "This order has been completed in the branch. Thank you." },
   cancelled: { label: "Cancelled", explanation: "This order has been cancelled. Nothing is held for you." },
+  expired: {
+    label: "Expired",
+    explanation: "This order was not collected in time, so it has expired. Nothing is held for you.",
+  },
 };
 
 /** A customer may cancel an order only before it is handed over: while it is Pending or Accepted. */
@@ -30,5 +34,6 @@ export const ORDER_NOT_FOUND_MESSAGE = "We could not find an order with these de
 export function cancelRefusal(status: OrderStatus): string {
   if (status === "cancelled") return "This order has already been cancelled.";
   if (status === "completed") return "This order has been completed, so it can no longer be cancelled.";
+  if (status === "expired") return "This order has expired, so there is nothing left to cancel.";
   return "This order cannot be cancelled.";
 }

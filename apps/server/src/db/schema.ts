@@ -153,7 +153,7 @@ export const quotes = pgTable(
   (t) => [index("quotes_expires_idx").on(t.expiresAt)],
 );
 
-export const orderStatuses = ["pending", "accepted", "completed", "cancelled"] as const;
+export const orderStatuses = ["pending", "accepted", "completed", "cancelled", "expired"] as const;
 
 export const orders = pgTable(
   "orders",
@@ -179,6 +179,8 @@ export const orders = pgTable(
     completedBy: text("completed_by"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelledBy: text("cancelled_by"),
+    /** When the expiry job closed the order, not collected in time (packages/domain order-lifecycle). */
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("orders_order_number_key").on(t.orderNumber),

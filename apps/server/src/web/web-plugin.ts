@@ -29,6 +29,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
     googleEnabled: Boolean(app.config.google),
     oidcEnabled: Boolean(app.config.oidc),
     orderLimits: app.config.orderLimits,
+    orderExpiry: app.config.orderExpiry,
   };
   const urlOptions = publicOrigin(app.config.publicUrl);
 

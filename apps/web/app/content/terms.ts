@@ -3,6 +3,7 @@
  * Click & Sell) and in-branch money transfers.
  */
 import { formatMinor } from "@bureau/domain/money";
+import type { OrderExpiry } from "@bureau/domain/order-lifecycle";
 import type { OrderLimits } from "@bureau/domain/order-limits";
 
 export type LegalSection = {
@@ -11,14 +12,25 @@ export type LegalSection = {
   paragraphs: string[];
 };
 
-/** The terms, with the Click & Collect limits this site is configured with. */
-export function termsSections(limits: OrderLimits): readonly LegalSection[] {
+/** "4 days", "1 day", "12 hours", "30 minutes": a fraction of a day in the largest whole unit. */
+function period(days: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  if (Number.isInteger(days)) return plural(days, "day");
+  const seconds = Math.round(days * 86_400);
+  if (seconds % 3600 === 0) return plural(seconds / 3600, "hour");
+  if (seconds % 60 === 0 || seconds > 3600) return plural(Math.round(seconds / 60), "minute");
+  return plural(seconds, "second");
+}
+
+/** The terms, with the Click & Collect limits and the expiry rules this site is configured with. */
+export function termsSections(limits: OrderLimits, expiry: OrderExpiry): readonly LegalSection[] {
   return termsWith(
     `Each currency in a Click & Collect order must come to at least ${formatMinor(limits.collectLineMinGbpMinor, "GBP")}, and a Click & Collect order may come to at most ${formatMinor(limits.collectOrderMaxGbpMinor, "GBP")} in all. For more, please contact the branch. Click & Sell has no minimum.`,
+    `We hold an order for you for a limited time. An order that is ready for collection and not collected within ${period(expiry.acceptedDays)} of our telling you it is ready, and an order that is still pending ${period(expiry.pendingDays)} after you placed it, expires: we e-mail you, nothing is held for you any more and nothing is owed. You are welcome to place a new order at the rates of the day.`,
   );
 }
 
-const termsWith = (limitsParagraph: string): readonly LegalSection[] => [
+const termsWith = (limitsParagraph: string, expiryParagraph: string): readonly LegalSection[] => [
   {
     id: "who-we-are",
     heading: "Who we are",
@@ -63,6 +75,7 @@ const termsWith = (limitsParagraph: string): readonly LegalSection[] => [
       "Orders can usually be collected on the same day from the branch you chose, during its opening hours.",
       "All orders depend on the currency and the denominations being in stock. If we cannot supply the full amount or the denominations you asked for, we will contact you, and you can accept what we can offer or cancel without charge.",
       "Once your order has reached the branch, your exchange rate is guaranteed for 24 hours. If you collect after that time, the rate on the day of collection applies.",
+      expiryParagraph,
     ],
   },
   {

@@ -56,7 +56,7 @@ export const orderDetailsSchema = z.object({
   totalGbpMinor: z.number().int(),
   timeline: z.array(
     z.object({
-      event: z.enum(["created", "accepted", "completed", "cancelled"]),
+      event: z.enum(["created", "accepted", "completed", "cancelled", "expired"]),
       at: z.string(),
       by: z.string().nullable(),
     }),
@@ -66,7 +66,13 @@ export const orderDetailsSchema = z.object({
 export type OrderDetails = z.infer<typeof orderDetailsSchema>;
 
 export const statisticsSchema = z.object({
-  counts: z.object({ pending: z.number(), accepted: z.number(), completed: z.number(), cancelled: z.number() }),
+  counts: z.object({
+    pending: z.number(),
+    accepted: z.number(),
+    completed: z.number(),
+    cancelled: z.number(),
+    expired: z.number(),
+  }),
   /** The last 30 days (Europe/London), oldest first. */
   perDay: z.array(z.object({ day: z.string(), Order: z.number(), Sell: z.number() })),
   volumeByCurrency: z.array(z.object({ currency: z.string(), gbpMinor: z.number(), orders: z.number() })),

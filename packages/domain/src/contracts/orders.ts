@@ -97,7 +97,7 @@ export const placeOrderRequestSchema = z
   });
 export type PlaceOrderRequest = z.input<typeof placeOrderRequestSchema>;
 
-export const orderStatusValues = ["pending", "accepted", "completed", "cancelled"] as const;
+export const orderStatusValues = ["pending", "accepted", "completed", "cancelled", "expired"] as const;
 export type OrderStatus = (typeof orderStatusValues)[number];
 
 export const orderLineSchema = z.object({

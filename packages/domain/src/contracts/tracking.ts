@@ -42,7 +42,9 @@ export const trackedOrderSchema = z.object({
   branch: orderBranchSchema.extend({ hours: openingHoursSchema }),
   lines: z.array(orderLineSchema),
   totalGbpMinor: z.number().int(),
-  timeline: z.array(z.object({ event: z.enum(["placed", "accepted", "completed", "cancelled"]), at: z.string() })),
+  timeline: z.array(
+    z.object({ event: z.enum(["placed", "accepted", "completed", "cancelled", "expired"]), at: z.string() }),
+  ),
   canCancel: z.boolean(),
   /** The signed token of this order's link: opens the page and authorises a cancel. */
   accessToken: z.string(),

@@ -1,3 +1,4 @@
+import type { OrderExpiry } from "../order-lifecycle.ts";
 import type { OrderLimits } from "../order-limits.ts";
 /**
  * The seam between the server that hosts the web app and the web app's server-side code (types
@@ -21,6 +22,8 @@ export type PublicConfig = {
   oidcEnabled: boolean;
   /** Click & Collect limits, for the widget's and the add form's messages (the server checks them). */
   orderLimits: OrderLimits;
+  /** When unclaimed orders expire, for the terms (the expiry job applies it). */
+  orderExpiry: OrderExpiry;
 };
 
 /** What the hosting server gives every server-side loader and action of one request. */

@@ -14,7 +14,10 @@ export function lastDays(now: Date, days: number): string[] {
   return result;
 }
 
-/** Counts and chart data for the Statics page, all read from the rollup tables. */
+/**
+ * Counts and chart data for the Statics page, all read from the rollup tables. The charts count the
+ * business done or to do: cancelled and expired orders are left out of them (and counted on their own).
+ */
 export async function getStatistics({ db, now = new Date() }: { db: Db; now?: Date }): Promise<Statistics> {
   const days = lastDays(now, 30);
   const from = days[0] as string;
@@ -26,22 +29,22 @@ export async function getStatistics({ db, now = new Date() }: { db: Db; now?: Da
     queryRows<{ day: string; way: "Order" | "Sell"; n: number }>(
       db,
       sql`select day::text as day, way, sum(orders)::int as n from order_daily_stats
-      where day >= ${from}::date and status <> 'cancelled' group by day, way`,
+      where day >= ${from}::date and status not in ('cancelled', 'expired') group by day, way`,
     ),
     queryRows<{ currency: string; gbp: string | number; n: number }>(
       db,
       sql`select currency_code as currency, sum(gbp_minor)::bigint as gbp, sum(lines)::int as n
-      from currency_daily_stats where day >= ${from}::date and status <> 'cancelled'
+      from currency_daily_stats where day >= ${from}::date and status not in ('cancelled', 'expired')
       group by currency_code having sum(lines) > 0 order by sum(gbp_minor) desc`,
     ),
     queryRows<{ branch: string; name: string; n: number }>(
       db,
       sql`select b.key as branch, b.name, coalesce(sum(s.orders), 0)::int as n
-      from branches b left join order_daily_stats s on s.branch_key = b.key and s.day >= ${from}::date and s.status <> 'cancelled'
+      from branches b left join order_daily_stats s on s.branch_key = b.key and s.day >= ${from}::date and s.status not in ('cancelled', 'expired')
       group by b.key, b.name, b.display_order order by b.display_order`,
     ),
   ]);
-  const counts = { pending: 0, accepted: 0, completed: 0, cancelled: 0 };
+  const counts = { pending: 0, accepted: 0, completed: 0, cancelled: 0, expired: 0 };
   for (const row of totals) {
     if (row.status in counts) counts[row.status] = Number(row.n);
   }

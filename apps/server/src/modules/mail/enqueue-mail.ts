@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { channels } from "../../db/notify.ts";
 
 /** Every kind of e-mail the product sends; each has a renderer in modules/mail/templates. */
-export type MailKind = "order-received" | "order-ready" | "order-cancelled" | "contact-to-support";
+export type MailKind = "order-received" | "order-ready" | "order-cancelled" | "order-expired" | "contact-to-support";
 
 export type MailMessage = {
   kind: MailKind;

@@ -16,6 +16,7 @@ export async function getOrderDetails({ db, orderId }: { db: Db; orderId: string
     timeline.push({ event: "completed", at: order.completedAt.toISOString(), by: order.completedBy });
   if (order.cancelledAt)
     timeline.push({ event: "cancelled", at: order.cancelledAt.toISOString(), by: order.cancelledBy });
+  if (order.expiredAt) timeline.push({ event: "expired", at: order.expiredAt.toISOString(), by: null });
   return {
     id: order.id,
     orderNumber: order.orderNumber,

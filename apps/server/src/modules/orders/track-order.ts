@@ -28,6 +28,7 @@ export async function loadTrackedOrder(db: Db, links: OrderLinks, orderId: strin
   if (order.acceptedAt) timeline.push({ event: "accepted", at: order.acceptedAt.toISOString() });
   if (order.completedAt) timeline.push({ event: "completed", at: order.completedAt.toISOString() });
   if (order.cancelledAt) timeline.push({ event: "cancelled", at: order.cancelledAt.toISOString() });
+  if (order.expiredAt) timeline.push({ event: "expired", at: order.expiredAt.toISOString() });
   // The receipt's shape for what the customer already saw on the confirmation; nothing more of the row.
   const receipt = toOrderReceipt(order, branch, lines);
   return {

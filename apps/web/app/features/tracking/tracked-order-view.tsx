@@ -15,6 +15,7 @@ const TIMELINE_LABELS: Record<TrackedOrder["timeline"][number]["event"], string>
   accepted: "Accepted: ready for collection",
   completed: "Completed in the branch",
   cancelled: "Cancelled",
+  expired: "Expired: not collected in time",
 };
 
 /**

@@ -5,32 +5,42 @@ import type { Route } from "./+types/history";
 
 export const meta: Route.MetaFunction = () => [{ title: "History | Harbour FX dashboard" }];
 
-/** Completed orders; cancelled ("deleted") ones are kept and shown under their own filter. */
+/** The closed orders the History filter shows: completed, cancelled ("deleted") and expired (not collected). */
+const FILTERS = [
+  { show: "completed", label: "Completed", title: "History", to: "/dashboard/history" },
+  {
+    show: "cancelled",
+    label: "Cancelled",
+    title: "History: cancelled orders",
+    to: "/dashboard/history?show=cancelled",
+  },
+  { show: "expired", label: "Expired", title: "History: expired orders", to: "/dashboard/history?show=expired" },
+] as const;
+
+/** Completed orders; cancelled and expired ones are kept and shown under their own filters. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const cancelled = new URL(request.url).searchParams.get("show") === "cancelled";
-  const page = await loadOrderList(serverApi(context), request, cancelled ? "cancelled" : "completed");
-  return { ...page, cancelled };
+  const asked = new URL(request.url).searchParams.get("show");
+  const show = FILTERS.find((filter) => filter.show === asked)?.show ?? "completed";
+  const page = await loadOrderList(serverApi(context), request, show);
+  return { ...page, show };
 }
 
 export default function History({ loaderData }: Route.ComponentProps) {
-  const { cancelled } = loaderData;
+  const { show } = loaderData;
+  const current = FILTERS.find((filter) => filter.show === show) ?? FILTERS[0];
   return (
-    <OrderListPage
-      title={cancelled ? "History: cancelled orders" : "History"}
-      data={loaderData}
-      transitions={cancelled ? [] : ["cancel"]}
-    >
+    <OrderListPage title={current.title} data={loaderData} transitions={show === "completed" ? ["cancel"] : []}>
       <nav className="filter-tabs" aria-label="History filter">
-        <Link className="button button-small" to="/dashboard/history" aria-current={cancelled ? undefined : "page"}>
-          Completed
-        </Link>
-        <Link
-          className="button button-small"
-          to="/dashboard/history?show=cancelled"
-          aria-current={cancelled ? "page" : undefined}
-        >
-          Cancelled
-        </Link>
+        {FILTERS.map((filter) => (
+          <Link
+            key={filter.show}
+            className="button button-small"
+            to={filter.to}
+            aria-current={filter.show === show ? "page" : undefined}
+          >
+            {filter.label}
+          </Link>
+        ))}
       </nav>
     </OrderListPage>
   );

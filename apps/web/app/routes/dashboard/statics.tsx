@@ -28,6 +28,10 @@ export default function Statics({ loaderData: stats }: Route.ComponentProps) {
           <dt>Completed</dt>
           <dd>{stats.counts.completed}</dd>
         </div>
+        <div className="stat-card">
+          <dt>Expired</dt>
+          <dd>{stats.counts.expired}</dd>
+        </div>
       </dl>
       <BarChart
         title="Orders per day, last 30 days"

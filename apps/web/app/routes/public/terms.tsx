@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import { DEFAULT_ORDER_EXPIRY } from "@bureau/domain/order-lifecycle";
 import { DEFAULT_ORDER_LIMITS } from "@bureau/domain/order-limits";
 import { termsSections } from "../../content/terms.ts";
 import { LegalDocument } from "../../features/public/legal-document.tsx";
@@ -15,12 +16,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Terms() {
-  const limits = useRouteLoaderData<typeof rootLoader>("root")?.publicConfig.orderLimits ?? DEFAULT_ORDER_LIMITS;
+  const publicConfig = useRouteLoaderData<typeof rootLoader>("root")?.publicConfig;
+  const limits = publicConfig?.orderLimits ?? DEFAULT_ORDER_LIMITS;
+  const expiry = publicConfig?.orderExpiry ?? DEFAULT_ORDER_EXPIRY;
   return (
     <LegalDocument
       title="TERMS & CONDITIONS"
       intro="The terms that apply when you reserve, buy or sell currency with us, or send money through our partners."
-      sections={termsSections(limits)}
+      sections={termsSections(limits, expiry)}
     />
   );
 }
