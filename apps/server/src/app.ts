@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import type { CurrencyList } from "@bureau/domain/contracts/reference-data";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import { channels, notify } from "./db/notify.ts";
@@ -39,7 +40,7 @@ declare module "fastify" {
     config: Config;
     database: Database;
     db: Db;
-    currencyList: ReturnType<typeof createCachedJson>;
+    currencyList: ReturnType<typeof createCachedJson<CurrencyList>>;
     /** After currencies changed (committed): drops the cached list here and on every other instance. */
     invalidateCurrencies: () => Promise<void>;
     rateProvider: RateProvider;

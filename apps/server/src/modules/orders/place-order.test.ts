@@ -3,7 +3,8 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderReceipt, Quote } from "@bureau/domain/contracts/orders";
 import { ORDER_NUMBER_PATTERN } from "@bureau/domain/order-number";
-import { orderLines, orders, outbox } from "../../db/schema.ts";
+import { currencyPrices, formatRate } from "@bureau/domain/pricing";
+import { currencies, orderLines, orders, outbox, quotes } from "../../db/schema.ts";
 import { decodedBody, mailerFor, startSmtpSink } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { createQuote } from "../quotes/create-quote.ts";
@@ -77,6 +78,23 @@ describe("quotes", () => {
     // EUR collect rate 1.1232 in the seed: the euros follow from the rounded pounds, rounded down.
     expect(quote.rate).toBe("1.1232");
     expect(quote.foreignMinor).toBe(Math.floor((expected * 11232) / 10000));
+  });
+
+  it("prices from the database when the rates changed and the cached list was not cleared", async () => {
+    const [eur] = await t.db.select().from(currencies).where(eq(currencies.code, "EUR"));
+    expect((await newQuote(t)).rate).toBe("1.1232"); // the cached list is loaded now
+    const moved = { rate: "1.20000000", sellMargin: eur!.sellMargin, buyMargin: eur!.buyMargin };
+    await t.db.update(currencies).set({ rate: moved.rate }).where(eq(currencies.code, "EUR"));
+    try {
+      const quote = await newQuote(t);
+      expect(quote.rate).toBe(currencyPrices(moved).collectRate);
+      expect(quote.rate).not.toBe("1.1232");
+      const [stored] = await t.db.select().from(quotes).where(eq(quotes.id, quote.id));
+      expect(formatRate(stored!.rate)).toBe(quote.rate);
+    } finally {
+      await t.db.update(currencies).set({ rate: eur!.rate }).where(eq(currencies.code, "EUR"));
+      await t.app.invalidateCurrencies();
+    }
   });
 
   it("prices a sale with the Buy margin and holds it for 30 minutes", async () => {

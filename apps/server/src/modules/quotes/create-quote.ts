@@ -8,7 +8,8 @@ import {
   orderLimitMessage,
   orderLimitProblem,
 } from "@bureau/domain/order-limits";
-import { currencyPrices, priceForWay, quote } from "@bureau/domain/pricing";
+import type { CurrencyList } from "@bureau/domain/contracts/reference-data";
+import { type CurrencyPrices, currencyPrices, priceForWay, quote } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { queryRows } from "../../lib/postgres.ts";
@@ -25,19 +26,49 @@ export type CreateQuoteInput = {
 /**
  * Prices one line on the server with the current rate and stores the result for 30 minutes: the rate
  * and amounts the customer sees are exactly what an order made from this quote will carry.
+ *
+ * With `cachedCurrencies` (the public list every instance keeps, cleared at once by any change), the
+ * line is priced from the cached rates and stored only if the database still holds exactly those rates
+ * and margins, in the same statement: one round trip instead of two, and a quote is never made from a
+ * rate that is no longer current. When the rates moved (or the currency is not in the list), it is
+ * priced again from the database.
  */
 export async function createQuote({
   db,
   input,
   limits = DEFAULT_ORDER_LIMITS,
   now = new Date(),
+  cachedCurrencies,
 }: {
   db: Db;
   input: CreateQuoteInput;
   limits?: OrderLimits;
   now?: Date;
+  cachedCurrencies?: () => Promise<CurrencyList>;
 }): Promise<Quote> {
-  // Raw statements on this hot path (a quote per basket line): two round trips, nothing read back.
+  if (cachedCurrencies) {
+    const listed = (await cachedCurrencies()).currencies.find((c) => c.code === input.currency);
+    if (listed) {
+      const prices = {
+        rate: listed.rate,
+        sell: listed.sell,
+        buy: listed.buy,
+        collectRate: listed.collectRate,
+        sellRate: listed.sellRate,
+      };
+      const made = await priceAndStore(
+        db,
+        input,
+        limits,
+        now,
+        { code: listed.code, label: listed.label },
+        prices,
+        true,
+      );
+      if (made) return made;
+    }
+  }
+  // Raw statements on this hot path (a quote per basket line), nothing read back.
   const [currency] = await queryRows<{
     code: string;
     label: string;
@@ -51,8 +82,21 @@ export async function createQuote({
   );
   if (!currency)
     throw new AppError("not_found", `We do not offer ${input.currency}.`, { currency: "Unknown currency" });
+  const made = await priceAndStore(db, input, limits, now, currency, currencyPrices(currency), false);
+  if (!made) throw new Error("quote insert stored nothing");
+  return made;
+}
 
-  const prices = currencyPrices(currency);
+/** Prices the line (refusing bad amounts and the order limits) and stores it; null when `onlyIfCurrent` found other rates. */
+async function priceAndStore(
+  db: Db,
+  input: CreateQuoteInput,
+  limits: OrderLimits,
+  now: Date,
+  currency: { code: string; label: string },
+  prices: CurrencyPrices,
+  onlyIfCurrent: boolean,
+): Promise<Quote | null> {
   const { rate, margin } = priceForWay(input.way, prices);
   const amount =
     input.gbpMinor !== undefined ? { gbpMinor: input.gbpMinor } : { foreignMinor: input.foreignMinor as number };
@@ -81,10 +125,20 @@ export async function createQuote({
   }
   const expiresAt = new Date(now.getTime() + QUOTE_LIFETIME_MS);
   const id = randomUUID();
-  await db.execute(sql`
-    insert into quotes (id, currency_code, way, rate, market_rate, margin, gbp_minor, foreign_minor, created_at, expires_at)
-    values (${id}, ${currency.code}, ${input.way}, ${priced.rate}, ${prices.rate}, ${margin}, ${priced.gbpMinor},
-      ${priced.foreignMinor}, ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz)`);
+  const stored = await queryRows<{ id: string }>(
+    db,
+    sql`insert into quotes (id, currency_code, way, rate, market_rate, margin, gbp_minor, foreign_minor, created_at, expires_at)
+      select ${id}, code, ${input.way}, ${priced.rate}, ${prices.rate}, ${margin}, ${priced.gbpMinor},
+        ${priced.foreignMinor}, ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
+      from currencies where code = ${currency.code}${
+        onlyIfCurrent
+          ? sql` and active and rate = ${prices.rate}::numeric and sell_margin = ${prices.sell}::numeric
+              and buy_margin = ${prices.buy}::numeric`
+          : sql``
+      }
+      returning id`,
+  );
+  if (stored.length === 0) return null;
   return {
     id,
     currency: currency.code,

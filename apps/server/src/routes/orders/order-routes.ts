@@ -23,7 +23,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
-      const quote = await createQuote({ db: app.db, input: request.body, limits: app.config.orderLimits });
+      const quote = await createQuote({
+        db: app.db,
+        input: request.body,
+        limits: app.config.orderLimits,
+        cachedCurrencies: async () => (await app.currencyList.get()).value,
+      });
       return reply.status(201).send(quote);
     },
   );
