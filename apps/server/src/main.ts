@@ -5,7 +5,7 @@ import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { seedDatabase } from "./db/seed.ts";
 import { presentGeneratedCredentials } from "./lib/generated-credentials.ts";
-import { ensureBootstrapAdmin } from "./modules/users/ensure-bootstrap-admin.ts";
+import { BootstrapAdminRefused, ensureBootstrapAdmin } from "./modules/users/ensure-bootstrap-admin.ts";
 import { createJobRunner, type Job } from "./jobs/job-runner.ts";
 import { liveRatesJob } from "./jobs/live-rates.ts";
 import { orderExpiryJob } from "./jobs/order-expiry.ts";
@@ -41,7 +41,16 @@ async function main() {
   const seeded = await seedDatabase(database.db);
 
   const app = await buildApp({ config, database, webBuildDir });
-  const started = await startServices(app, database);
+  let started: Awaited<ReturnType<typeof startServices>>;
+  try {
+    started = await startServices(app, database);
+  } catch (error) {
+    if (!(error instanceof BootstrapAdminRefused)) throw error;
+    console.error(error.message);
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

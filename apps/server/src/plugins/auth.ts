@@ -53,7 +53,31 @@ export function oidcProviderName(issuer: string): string {
   return organisation.charAt(0).toUpperCase() + organisation.slice(1);
 }
 
-export function createAuth({ config, db, log }: { config: Config; db: Db; log?: FastifyInstance["log"] }) {
+/** How long an e-mail verification link works (issue 13: 24 hours). */
+export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
+/** How long a password reset link works; it also works only once (better-auth consumes the token). */
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+
+/**
+ * Sends the account e-mails better-auth asks for: given by the auth routes (modules/users/account-mail.ts
+ * queues them in the outbox), so that this plugin stays free of operations.
+ */
+export type AccountMail = {
+  verification: (message: { to: string; token: string }) => Promise<void>;
+  passwordReset: (message: { to: string; token: string }) => Promise<void>;
+};
+
+export function createAuth({
+  config,
+  db,
+  log,
+  accountMail,
+}: {
+  config: Config;
+  db: Db;
+  log?: FastifyInstance["log"];
+  accountMail: AccountMail;
+}) {
   return betterAuth({
     appName: "Harbour FX",
     baseURL: config.publicUrl,
@@ -69,6 +93,21 @@ export function createAuth({ config, db, log }: { config: Config; db: Db; log?: 
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Reset by e-mail: a single-use link (better-auth consumes its token) that works for an hour, sent
+      // through the outbox; the reset ends every session of the account (docs/decisions/014).
+      sendResetPassword: ({ user, token }) => accountMail.passwordReset({ to: user.email, token }),
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+    },
+    // Sign-up sends a verification link (through the outbox, so a slow mail server never slows the
+    // sign-up and a failed send is retried). Unverified accounts can sign in and order; they cannot
+    // become staff (modules/users/make-admin.ts, ensure-bootstrap-admin.ts).
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: EMAIL_VERIFICATION_TTL_SECONDS,
+      sendVerificationEmail: ({ user, token }) => accountMail.verification({ to: user.email, token }),
     },
     socialProviders: config.google
       ? {
@@ -152,8 +191,11 @@ declare module "fastify" {
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorate("auth", createAuth({ config: app.config, db: app.db, log: app.log }));
+  async (app: FastifyInstance, options: { accountMail: AccountMail }) => {
+    app.decorate(
+      "auth",
+      createAuth({ config: app.config, db: app.db, log: app.log, accountMail: options.accountMail }),
+    );
   },
   { name: "auth" },
 );

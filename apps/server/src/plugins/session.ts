@@ -93,6 +93,7 @@ export async function loadSession(request: FastifyRequest, reply?: FastifyReply)
       name: user.name ?? "",
       image: user.image ?? null,
       role,
+      emailVerified: user.emailVerified === true,
       staffVerified,
     },
   };

@@ -82,6 +82,14 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
   return cookieHeaderFrom(response.headers["set-cookie"]);
 }
 
+/**
+ * Marks an account's e-mail verified in the database, for tests about something else than the
+ * verification link itself (which routes/auth/email-verification.test.ts follows for real).
+ */
+export async function markEmailVerified(app: FastifyInstance, userId: string) {
+  await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+}
+
 /** The current code of an authenticator with this secret (RFC 6238: SHA-1, 6 digits, 30 s), as an app shows it. */
 export function authenticatorCode(secretBase32: string, offsetSteps = 0): string {
   return new TOTP({ secret: Secret.fromBase32(secretBase32), algorithm: "SHA1", digits: 6, period: 30 }).generate({

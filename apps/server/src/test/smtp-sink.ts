@@ -28,6 +28,15 @@ export function decodedBody(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+/** The decoded text of the last message to `address` that contains `marker` (e.g. its subject), if any. */
+export function lastMailTo(messages: ReceivedMail[], address: string, marker: string): string | undefined {
+  return messages
+    .filter((message) => message.to.includes(address))
+    .map((message) => decodedBody(message.raw))
+    .filter((text) => text.includes(marker))
+    .at(-1);
+}
+
 /** An outbox mailer of this app sending to the given sink, as a (re)started server would run it. */
 export function mailerFor(app: FastifyInstance, smtp: { url: string }) {
   return createOutboxMailer({

@@ -14,6 +14,8 @@ export const sessionUserSchema = z.object({
   /** Our own URL of the profile photo, or null (the avatar then shows initials). */
   image: z.string().nullable(),
   role: z.enum(roles),
+  /** The person has confirmed the e-mail address (profile offers a new link until then). */
+  emailVerified: z.boolean(),
   /** This session passed the Secure Box (and the verification is still valid). */
   staffVerified: z.boolean(),
 });
@@ -70,6 +72,8 @@ export const adminUserSchema = z.object({
   email: z.string(),
   name: z.string(),
   role: z.enum(roles),
+  /** The person opened the link of the verification e-mail (or a provider vouched for the address). */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

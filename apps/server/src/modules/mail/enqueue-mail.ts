@@ -3,7 +3,14 @@ import type { Db, Tx } from "../../db/client.ts";
 import { channels } from "../../db/notify.ts";
 
 /** Every kind of e-mail the product sends; each has a renderer in modules/mail/templates. */
-export type MailKind = "order-received" | "order-ready" | "order-cancelled" | "order-expired" | "contact-to-support";
+export type MailKind =
+  | "order-received"
+  | "order-ready"
+  | "order-cancelled"
+  | "order-expired"
+  | "contact-to-support"
+  | "email-verification"
+  | "password-reset";
 
 export type MailMessage = {
   kind: MailKind;

@@ -25,6 +25,50 @@ function layout(title: string, body: Html, publicUrl: string): string {
 }
 
 /**
+ * The account e-mails: the link is built by the server (modules/users/account-mail.ts) and stored in
+ * the outbox with the message; it is the only thing in them besides the fixed text.
+ */
+function renderAccountMail(
+  kind: "email-verification" | "password-reset",
+  data: Record<string, unknown>,
+  publicUrl: string,
+): RenderedMail {
+  const url = String(data.url ?? "");
+  if (kind === "email-verification") {
+    const subject = "Confirm your e-mail address for Harbour FX";
+    const text = [
+      "Hello,",
+      "",
+      "Please confirm that this is your e-mail address by opening this link:",
+      url,
+      "",
+      "The link works for 24 hours. If you did not create a Harbour FX account, you can ignore this e-mail.",
+    ].join("\n");
+    const body = html`<p>Hello,</p>
+<p>Please confirm that this is your e-mail address:</p>
+<p><a href="${url}">Confirm my e-mail address</a></p>
+<p>The link works for 24 hours. If you did not create a Harbour FX account, you can ignore this e-mail.</p>`;
+    return { subject, text, html: layout("Confirm your e-mail address", body, publicUrl) };
+  }
+  const subject = "Reset your Harbour FX password";
+  const text = [
+    "Hello,",
+    "",
+    "Someone (we hope you) asked to reset the password of your Harbour FX account. To choose a new password, open this link:",
+    url,
+    "",
+    "The link works once, for 1 hour. Setting a new password signs your account out everywhere else.",
+    "If you did not ask for this, you can ignore this e-mail: your password stays as it is.",
+  ].join("\n");
+  const body = html`<p>Hello,</p>
+<p>Someone (we hope you) asked to reset the password of your Harbour FX account.</p>
+<p><a href="${url}">Choose a new password</a></p>
+<p>The link works once, for 1 hour. Setting a new password signs your account out everywhere else.</p>
+<p>If you did not ask for this, you can ignore this e-mail: your password stays as it is.</p>`;
+  return { subject, text, html: layout("Reset your password", body, publicUrl) };
+}
+
+/**
  * Renders an outbox message. Order e-mails are rendered from the database at send time (the outbox
  * keeps only the order id), so the e-mail always matches the stored order.
  */
@@ -42,6 +86,7 @@ export async function renderMail(
 <p style="white-space:pre-wrap">${data.message}</p>`;
     return { subject, text, html: layout("Contact form message", body, publicUrl) };
   }
+  if (kind === "email-verification" || kind === "password-reset") return renderAccountMail(kind, data, publicUrl);
 
   const orderId = String(data.orderId);
   const receipt = await loadOrderReceipt(db, orderId);

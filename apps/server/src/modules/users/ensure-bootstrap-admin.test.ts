@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { users } from "../../db/auth-schema.ts";
 import { auditLog } from "../../db/schema.ts";
-import { signIn, signUp } from "../../test/auth-helpers.ts";
+import { markEmailVerified, signIn, signUp } from "../../test/auth-helpers.ts";
 import { createTestApp } from "../../test/test-app.ts";
-import { DEFAULT_ADMIN_EMAIL, ensureBootstrapAdmin } from "./ensure-bootstrap-admin.ts";
+import { BootstrapAdminRefused, DEFAULT_ADMIN_EMAIL, ensureBootstrapAdmin } from "./ensure-bootstrap-admin.ts";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -26,6 +26,8 @@ describe("the bootstrap admin (PRODUCT.md §3)", () => {
     expect(first.notices.join("\n")).toContain("boss@harbour.test");
     expect(first.notices.join("\n")).not.toContain("bootstrap-password-1");
     expect(await roleOf(t, "boss@harbour.test")).toBe("admin");
+    // The account it creates itself is verified: its address is the operator's own setting.
+    expect((await t.db.select().from(users).where(eq(users.email, "boss@harbour.test")))[0]?.emailVerified).toBe(true);
     const cookie = await signIn(t.app, "boss@harbour.test", "bootstrap-password-1");
     const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie } });
     expect(session.json()).toMatchObject({ email: "boss@harbour.test", role: "admin", staffVerified: false });
@@ -41,12 +43,40 @@ describe("the bootstrap admin (PRODUCT.md §3)", () => {
     t = await createTestApp({
       env: { BOOTSTRAP_ADMIN_EMAIL: "owner@harbour.test", BOOTSTRAP_ADMIN_PASSWORD: "bootstrap-password-2" },
     });
-    await signUp(t.app, { email: "owner@harbour.test", password: "owners-own-password" });
+    const owner = await signUp(t.app, { email: "owner@harbour.test", password: "owners-own-password" });
+    await markEmailVerified(t.app, owner.userId);
     const result = await ensureBootstrapAdmin({ auth: t.app.auth, db: t.db, config: t.config });
     expect(result.notices.join("\n")).toContain("is now an admin");
     expect(await roleOf(t, "owner@harbour.test")).toBe("admin");
     await expect(signIn(t.app, "owner@harbour.test", "owners-own-password")).resolves.toContain("session_token");
     await expect(signIn(t.app, "owner@harbour.test", "bootstrap-password-2")).rejects.toThrow(/401/);
+  });
+
+  it("refuses to promote an existing account whose e-mail is unverified: says so, changes and audits nothing", async () => {
+    t = await createTestApp({
+      env: { BOOTSTRAP_ADMIN_EMAIL: "claimed@harbour.test", BOOTSTRAP_ADMIN_PASSWORD: "bootstrap-password-3" },
+    });
+    const squatter = await signUp(t.app, { email: "claimed@harbour.test", password: "squatters-password" });
+    const attempt = ensureBootstrapAdmin({ auth: t.app.auth, db: t.db, config: t.config });
+    await expect(attempt).rejects.toThrow(BootstrapAdminRefused);
+    await expect(attempt).rejects.toThrow(
+      "claimed@harbour.test already exists but its e-mail address is not verified, so it was not made an admin",
+    );
+    expect(await roleOf(t, "claimed@harbour.test")).toBe("user");
+    expect(await t.db.select().from(auditLog)).toEqual([]);
+    const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: squatter.cookie } });
+    expect(session.json()).toMatchObject({ role: "user" });
+    await expect(signIn(t.app, "claimed@harbour.test", "bootstrap-password-3")).rejects.toThrow(/401/);
+  });
+
+  it("without configuration, refuses to take over an unverified account of the default admin's address", async () => {
+    t = await createTestApp();
+    await signUp(t.app, { email: DEFAULT_ADMIN_EMAIL, password: "squatters-password" });
+    await expect(ensureBootstrapAdmin({ auth: t.app.auth, db: t.db, config: t.config })).rejects.toThrow(
+      BootstrapAdminRefused,
+    );
+    expect(await roleOf(t, DEFAULT_ADMIN_EMAIL)).toBe("user");
+    await expect(signIn(t.app, DEFAULT_ADMIN_EMAIL, "squatters-password")).resolves.toContain("session_token");
   });
 
   it("without configuration, creates the default admin with a random password printed once", async () => {

@@ -14,6 +14,22 @@ import { enrolWithKnownSecret } from "./staff-second-factor.ts";
  */
 export const DEFAULT_ADMIN_EMAIL = "admin@localhost.localdomain";
 
+/**
+ * The start refuses to make an admin of an existing account whose e-mail is not verified: whoever signed
+ * up first with that address (perhaps not its owner) would get the staff rights. main.ts prints the
+ * message and exits non-zero.
+ */
+export class BootstrapAdminRefused extends Error {
+  constructor(email: string) {
+    super(
+      `Staff admin account: ${email} already exists but its e-mail address is not verified, so it was not made an admin. ` +
+        "Open the link of its verification e-mail (or ask for a new one on its profile page) and start again, " +
+        "or choose another BOOTSTRAP_ADMIN_EMAIL.",
+    );
+    this.name = "BootstrapAdminRefused";
+  }
+}
+
 /** What this operation needs of the better-auth instance (app.auth): its password hasher and adapter. */
 type AuthWithContext = {
   $context: Promise<{
@@ -33,6 +49,7 @@ type Options = {
  * - BOOTSTRAP_ADMIN_EMAIL/PASSWORD set: that account exists and is an admin. A missing account is
  *   created with that password; an existing one is promoted and keeps its own password (the person
  *   may have changed it), unless it has no password at all (signed up with Google), when one is added.
+ *   An existing account whose e-mail is unverified is refused (BootstrapAdminRefused), nothing changed.
  * - unset: when no admin exists at all, DEFAULT_ADMIN_EMAIL is created (or recovered) as an admin with
  *   a random password, returned here to be printed once.
  * Returns the lines to print at start, and apart from them the generated password (never logged).
@@ -108,6 +125,7 @@ async function ensureAdminAccount(options: {
   const context = await auth.$context;
   const passwordHash = await context.password.hash(password);
   let [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (user && user.role !== "admin" && !user.emailVerified) throw new BootstrapAdminRefused(email);
   let created = false;
   if (!user) {
     try {

@@ -10,6 +10,7 @@ export function toAdminUser(row: typeof users.$inferSelect): AdminUser {
     email: row.email,
     name: row.name,
     role: row.role === "admin" ? "admin" : "user",
+    emailVerified: row.emailVerified,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -8,7 +8,7 @@ import { writeAudit } from "../audit/write-audit.ts";
 import { toAdminUser } from "./list-users.ts";
 
 /**
- * Make Admin (spec §4: user → Admin; refused for someone already Admin). The row is locked so that
+ * Make Admin (spec §4: user → Admin; refused for someone already Admin or whose e-mail is unverified). The row is locked so that
  * two staff clicking at once record one change, and the change is audited in the same transaction.
  */
 export async function makeAdmin(options: {
@@ -21,6 +21,14 @@ export async function makeAdmin(options: {
     const [target] = await tx.select().from(users).where(eq(users.id, options.userId)).for("update");
     if (!target) throw new AppError("not_found", "There is no user with this id.");
     if (target.role === "admin") throw new AppError("conflict", `${target.email} is already an Admin.`);
+    // Staff rights go only to an address proven to be the person's: otherwise whoever signed up with
+    // someone else's address could be promoted by mistake (issue 13).
+    if (!target.emailVerified) {
+      throw new AppError(
+        "conflict",
+        `${target.email} has not verified its e-mail address yet, so it cannot be made an Admin. Ask the person to open the link in their verification e-mail (they can ask for a new one on their profile page).`,
+      );
+    }
     const [updated] = await tx
       .update(users)
       .set({ role: "admin", updatedAt: new Date() })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminUserListSchema } from "@bureau/domain/contracts/accounts";
 import { users } from "../../db/auth-schema.ts";
 import { auditLog } from "../../db/schema.ts";
-import { type SignedIn, signUp, signUpAndSignIn } from "../../test/auth-helpers.ts";
+import { markEmailVerified, type SignedIn, signUp, signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { exampleUrl, listRoutes, type RouteEntry } from "../../test/route-table.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { queryRows } from "../../lib/postgres.ts";
@@ -199,6 +199,7 @@ describe("user administration", () => {
 
   it("makes a user an admin, audited, and refuses it for someone already admin", async () => {
     const person = await signUp(t.app);
+    await markEmailVerified(t.app, person.userId);
     const response = await t.app.inject({
       method: "POST",
       url: `/api/admin/users/${person.userId}/make-admin`,
@@ -248,8 +249,30 @@ describe("user administration", () => {
     expect(row?.role).toBe("user");
   });
 
+  it("refuses an account whose e-mail is not verified, with a clear message, changing and auditing nothing", async () => {
+    const person = await signUp(t.app);
+    const response = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/users/${person.userId}/make-admin`,
+      headers: staff.headers,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toContain(`${person.email} has not verified its e-mail address yet`);
+    const [row] = await t.db.select().from(users).where(eq(users.id, person.userId));
+    expect(row?.role).toBe("user");
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.entityId, person.userId))).toEqual([]);
+
+    const listed = await t.app.inject({ method: "GET", url: "/api/admin/users?limit=200", headers: staff.headers });
+    const entry = adminUserListSchema.parse(listed.json()).users.find((u) => u.id === person.userId);
+    expect(entry?.emailVerified).toBe(false);
+    await markEmailVerified(t.app, person.userId);
+    const again = await t.app.inject({ method: "GET", url: "/api/admin/users?limit=200", headers: staff.headers });
+    expect(adminUserListSchema.parse(again.json()).users.find((u) => u.id === person.userId)?.emailVerified).toBe(true);
+  });
+
   it("two staff making the same user admin at once record one change", async () => {
     const person = await signUp(t.app);
+    await markEmailVerified(t.app, person.userId);
     const [a, b] = await Promise.all(
       [0, 1].map(() =>
         t.app.inject({ method: "POST", url: `/api/admin/users/${person.userId}/make-admin`, headers: staff.headers }),

@@ -56,6 +56,18 @@ export const signUpLimits: AttemptLimit[] = [
 ];
 
 /**
+ * Requests that send an account e-mail (a new verification link, a password reset link) count every
+ * attempt, per address and per e-mail address asked for: otherwise anyone could flood a person's inbox.
+ * The count is the same whether an account exists or not, so a refusal tells nothing about accounts.
+ */
+export function accountMailLimits(name: string): AttemptLimit[] {
+  return [
+    { name: `${name}:address`, windowMs: 60 * MINUTE, key: byClientAddress, policy: { kind: "refuse", max: 10 } },
+    { name: `${name}:account`, windowMs: 60 * MINUTE, key: byBodyField("email"), policy: { kind: "refuse", max: 3 } },
+  ];
+}
+
+/**
  * The Secure Box username and password are shared by all staff, so the account counted is the admin
  * who tries (only admins get this far), never the username typed.
  */

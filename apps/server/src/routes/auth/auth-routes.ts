@@ -9,6 +9,7 @@ import {
 } from "@bureau/domain/contracts/accounts";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { AppError } from "../../lib/app-error.ts";
+import { queuePasswordResetEmail, queueVerificationEmail } from "../../modules/users/account-mail.ts";
 import { requireAuthenticator, verifySecureBox } from "../../modules/users/secure-box.ts";
 import { authPlugin, OIDC_PROVIDER_ID, oidcProviderName } from "../../plugins/auth.ts";
 import { crossSitePlugin } from "../../plugins/cross-site.ts";
@@ -33,7 +34,14 @@ import { noStore } from "../../lib/no-store.ts";
  */
 export const authRoutes = fp(
   async (app: FastifyInstance) => {
-    await app.register(authPlugin);
+    await app.register(authPlugin, {
+      accountMail: {
+        verification: ({ to, token }) =>
+          queueVerificationEmail({ db: app.db, publicUrl: app.config.publicUrl, to, token }),
+        passwordReset: ({ to, token }) =>
+          queuePasswordResetEmail({ db: app.db, publicUrl: app.config.publicUrl, to, token }),
+      },
+    });
     await app.register(sessionPlugin);
     await app.register(crossSitePlugin);
     await app.register(betterAuthMount);

@@ -1,12 +1,12 @@
 import type { BASE_ERROR_CODES } from "better-auth";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { PASSWORD_TOO_SHORT_MESSAGE } from "@bureau/domain/account-rules";
+import { PASSWORD_TOO_SHORT_MESSAGE, RESET_LINK_INVALID_MESSAGE } from "@bureau/domain/account-rules";
 import { type ApiError, type ErrorCode, errorStatus } from "@bureau/domain/contracts/errors";
 import { AppError } from "../../lib/app-error.ts";
 import { newPasswordProblem } from "../../modules/users/password-policy.ts";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "../../plugins/auth.ts";
-import { attemptLimiter, authEndpointLimits, signInLimits, signUpLimits } from "./attempt-limits.ts";
+import { accountMailLimits, attemptLimiter, authEndpointLimits, signInLimits, signUpLimits } from "./attempt-limits.ts";
 import { noStore } from "../../lib/no-store.ts";
 
 /**
@@ -68,6 +68,18 @@ export async function betterAuthMount(app: FastifyInstance) {
       refuseWeakNewPasswords,
       attemptLimiter(app, "sign-up", signUpLimits, "every-attempt").enforce,
     ],
+    handler: forward,
+  });
+  app.post(`${AUTH_BASE_PATH}/send-verification-email`, {
+    schema: hidden,
+    preHandler: attemptLimiter(app, "verification e-mail", accountMailLimits("verification-mail"), "every-attempt")
+      .enforce,
+    handler: forward,
+  });
+  app.post(`${AUTH_BASE_PATH}/request-password-reset`, {
+    schema: hidden,
+    preHandler: attemptLimiter(app, "password reset", accountMailLimits("password-reset-mail"), "every-attempt")
+      .enforce,
     handler: forward,
   });
   app.route({
@@ -150,6 +162,10 @@ const knownErrors: Partial<Record<BetterAuthErrorCode, { code: ErrorCode; messag
     message: "The password is too long: use at most 128 characters.",
     field: "password",
   },
+  // A reset link (POST /reset-password) whose token was used, expired or never existed.
+  INVALID_TOKEN: { code: "link_expired", message: RESET_LINK_INVALID_MESSAGE },
+  EMAIL_ALREADY_VERIFIED: { code: "conflict", message: "Your e-mail address is already verified." },
+  EMAIL_MISMATCH: { code: "bad_request", message: "You can ask for a verification link for your own e-mail only." },
   INVALID_EMAIL: { code: "validation_failed", message: "Enter a valid e-mail address.", field: "email" },
   INVALID_ORIGIN: { code: "forbidden", message: "This request came from another site and was refused." },
   MISSING_OR_NULL_ORIGIN: { code: "forbidden", message: "This request came from another site and was refused." },

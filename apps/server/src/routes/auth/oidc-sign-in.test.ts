@@ -161,6 +161,15 @@ describe("sign-in through an OpenID Connect provider", () => {
     expect(session.json()).toMatchObject({ email: "olive@oidc.test", name: "Olive Idc", role: "user" });
     const [row] = await t.db.select().from(users).where(eq(users.email, "olive@oidc.test"));
     expect(row?.role).toBe("user");
+    // The provider vouched for the address (email_verified: true): the account is verified.
+    expect(row?.emailVerified).toBe(true);
+  });
+
+  it("a new account whose provider does not vouch for the e-mail stays unverified", async () => {
+    identities.set("unsure", { email: "unsure@oidc.test", emailVerified: false });
+    await signInThroughProvider("unsure");
+    const [row] = await t.db.select().from(users).where(eq(users.email, "unsure@oidc.test"));
+    expect(row?.emailVerified).toBe(false);
   });
 
   it("sends a refused or broken sign-in to the popup page with an error", async () => {

@@ -1,0 +1,134 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  PASSWORD_TOO_COMMON_MESSAGE,
+  PASSWORD_TOO_SHORT_MESSAGE,
+  RESET_LINK_INVALID_MESSAGE,
+} from "@bureau/domain/account-rules";
+import { sessions, verifications } from "../../db/auth-schema.ts";
+import { outbox } from "../../db/schema.ts";
+import { RESET_PASSWORD_PAGE } from "../../modules/users/account-mail.ts";
+import { nextClientAddress, signIn, signUp, uniqueEmail } from "../../test/auth-helpers.ts";
+import { lastMailTo, mailerFor, startSmtpSink } from "../../test/smtp-sink.ts";
+import { createTestApp } from "../../test/test-app.ts";
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+describe("password reset by e-mail (issue 13 item 4)", () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    smtp = await startSmtpSink();
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const post = (url: string, body: unknown, remoteAddress = nextClientAddress()) =>
+    t.app.inject({
+      method: "POST",
+      url,
+      remoteAddress,
+      headers: { origin: t.config.publicUrl, "content-type": "application/json" },
+      payload: JSON.stringify(body),
+    });
+  const requestReset = (email: string, remoteAddress?: string) =>
+    post("/api/auth/request-password-reset", { email }, remoteAddress);
+  const resetPassword = (token: string, newPassword: string) =>
+    post("/api/auth/reset-password", { token, newPassword });
+  const resetMailsTo = async (email: string) =>
+    (await t.db.select().from(outbox).where(eq(outbox.kind, "password-reset"))).filter(
+      (row) => (row.payload as { to: string }).to === email,
+    );
+
+  async function resetTokenFor(email: string): Promise<string> {
+    await mailerFor(t.app, smtp).runOnce();
+    const body = lastMailTo(smtp.messages, email, "Reset your Harbour FX password");
+    expect(body, `no reset e-mail to ${email}`).toBeDefined();
+    const link = /(http:\/\/localhost:3000\/resetPassword\?token=[^\s"<&]+)/.exec(body!)?.[1];
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    expect(url.pathname).toBe(RESET_PASSWORD_PAGE);
+    return url.searchParams.get("token")!;
+  }
+
+  it("answers the same whether an account has the e-mail or not, and mails only an account", async () => {
+    const account = await signUp(t.app, { email: uniqueEmail("owner") });
+    const nobody = uniqueEmail("nobody");
+    const known = await requestReset(account.email);
+    const unknown = await requestReset(nobody);
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(known.body);
+    expect(await resetMailsTo(account.email)).toHaveLength(1);
+    expect(await resetMailsTo(nobody)).toHaveLength(0);
+  });
+
+  it("the link sets a new password under the password policy, ends every session, and works once", async () => {
+    const account = await signUp(t.app, { email: uniqueEmail("reset"), password: "the-old-password-1" });
+    const otherDevice = await signIn(t.app, account.email, "the-old-password-1");
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, account.userId))).toHaveLength(2);
+    expect((await requestReset(account.email)).statusCode).toBe(200);
+    const token = await resetTokenFor(account.email);
+
+    const short = await resetPassword(token, "short-1");
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.message).toBe(PASSWORD_TOO_SHORT_MESSAGE);
+    const common = await resetPassword(token, "password1234");
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error.message).toBe(PASSWORD_TOO_COMMON_MESSAGE);
+
+    const done = await resetPassword(token, "a-brand-new-password");
+    expect(done.statusCode).toBe(200);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, account.userId))).toEqual([]);
+    for (const cookie of [account.cookie, otherDevice]) {
+      const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie } });
+      expect(session.json()).toBeNull();
+    }
+    await expect(signIn(t.app, account.email, "the-old-password-1")).rejects.toThrow(/401/);
+    await expect(signIn(t.app, account.email, "a-brand-new-password")).resolves.toContain("session_token");
+
+    const again = await resetPassword(token, "yet-another-password-2");
+    expect(again.statusCode).toBe(410);
+    expect(again.json().error.message).toBe(RESET_LINK_INVALID_MESSAGE);
+    await expect(signIn(t.app, account.email, "a-brand-new-password")).resolves.toContain("session_token");
+  });
+
+  it("an expired link is refused with the same clear message, the password unchanged", async () => {
+    const account = await signUp(t.app, { email: uniqueEmail("expired"), password: "the-old-password-2" });
+    await requestReset(account.email);
+    const token = await resetTokenFor(account.email);
+    const [row] = await t.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.identifier, `reset-password:${token}`));
+    // One hour from the request.
+    expect(Math.abs(row!.expiresAt.getTime() - Date.now() - 60 * 60 * 1000)).toBeLessThan(60_000);
+    await t.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.id, row!.id));
+    const response = await resetPassword(token, "a-brand-new-password");
+    expect(response.statusCode).toBe(410);
+    expect(response.json().error.message).toBe(RESET_LINK_INVALID_MESSAGE);
+    await expect(signIn(t.app, account.email, "the-old-password-2")).resolves.toContain("session_token");
+  });
+
+  it("limits requests per e-mail (the same for an unknown address) and per client address", async () => {
+    const account = await signUp(t.app, { email: uniqueEmail("flood") });
+    const nobody = uniqueEmail("flood-nobody");
+    for (const email of [account.email, nobody]) {
+      for (let i = 0; i < 3; i++) expect((await requestReset(email)).statusCode).toBe(200);
+      const limited = await requestReset(email);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.message).toMatch(/^Too many password reset attempts/);
+    }
+    expect(await resetMailsTo(account.email)).toHaveLength(3);
+
+    const address = nextClientAddress();
+    for (let i = 0; i < 10; i++) expect((await requestReset(uniqueEmail("spray"), address)).statusCode).toBe(200);
+    expect((await requestReset(uniqueEmail("spray"), address)).statusCode).toBe(429);
+  });
+});
