@@ -144,6 +144,27 @@ describe.skipIf(!haveWebBuild)("account pages rendered on the server", () => {
     expect(signUp.body).toMatch(/<a[^>]*href="\/signin"[^>]*>Sign In<\/a>/);
   });
 
+  it("offers Forgot password? on the sign-in screen, and renders the reset and verification pages", async () => {
+    const signIn = await t.app.inject({ method: "GET", url: "/signIn" });
+    expect(signIn.body).toMatch(/<a[^>]*href="\/forgotPassword"[^>]*>Forgot password\?<\/a>/);
+    const forgot = await t.app.inject({ method: "GET", url: "/forgotPassword" });
+    expect(forgot.statusCode).toBe(200);
+    expect(forgot.body).toContain("Forgot your password?");
+    expect(forgot.body).toMatch(/<label[^>]*>Email<\/label>/);
+    const reset = await t.app.inject({ method: "GET", url: "/resetPassword?token=abc" });
+    expect(reset.body).toMatch(/<label[^>]*>New password<\/label>/);
+    expect(reset.body).toMatch(/<meta name="referrer" content="no-referrer"/);
+    const noToken = await t.app.inject({ method: "GET", url: "/resetPassword" });
+    expect(noToken.body).toContain("This password reset link has expired or has already been used.");
+    const verified = await t.app.inject({ method: "GET", url: "/emailVerified" });
+    expect(verified.body).toContain("Your e-mail address is verified");
+    const expired = await t.app.inject({ method: "GET", url: "/emailVerified?error=TOKEN_EXPIRED" });
+    expect(expired.body).toContain("This verification link has expired (links work for 24 hours).");
+    expect(expired.body).not.toContain("Your e-mail address is verified");
+    const forged = await t.app.inject({ method: "GET", url: "/emailVerified?error=INVALID_TOKEN" });
+    expect(forged.body).toContain("This verification link is not valid.");
+  });
+
   it("guards the dashboard on the server: sign in, staff only, Secure Box, then the page", async () => {
     const anonymous = await t.app.inject({ method: "GET", url: "/dashboard/Users?after=x" });
     expect(anonymous.statusCode).toBe(302);
@@ -172,6 +193,9 @@ describe.skipIf(!haveWebBuild)("account pages rendered on the server", () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(user.email);
     expect(page.body).toContain("Make Admin");
+    // Whether each e-mail is verified, in words: the new account has not followed its link.
+    expect(page.body).toMatch(/<th scope="col">Email verified<\/th>/);
+    expect(page.body).toMatch(new RegExp(`<td>${user.email.replace(/[.]/g, "\\.")}</td><td>No</td>`));
     for (const entry of [
       "Statics",
       "Pending Orders",

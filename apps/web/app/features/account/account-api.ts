@@ -20,6 +20,21 @@ export function signOut(api: ApiClient) {
   return api.call<{ success: boolean }>("POST", "/api/auth/sign-out", {});
 }
 
+/** Asks for a password reset link by e-mail; the answer is the same whether an account has the address. */
+export function requestPasswordReset(api: ApiClient, email: string) {
+  return api.call<{ status: boolean }>("POST", "/api/auth/request-password-reset", { email });
+}
+
+/** Sets a new password with the token of a reset link (single use); every session of the account ends. */
+export function resetPassword(api: ApiClient, token: string, newPassword: string) {
+  return api.call<{ status: boolean }>("POST", "/api/auth/reset-password", { token, newPassword });
+}
+
+/** Sends the signed-in person a new e-mail verification link. */
+export function sendVerificationEmail(api: ApiClient, email: string) {
+  return api.call<{ status: boolean }>("POST", "/api/auth/send-verification-email", { email });
+}
+
 /** Ends every session of the signed-in account, on every device, this one included. */
 export function signOutEverywhere(api: ApiClient) {
   return api.call<{ status: boolean }>("POST", "/api/auth/revoke-sessions", {});

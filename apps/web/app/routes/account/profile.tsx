@@ -2,7 +2,12 @@ import { DISPLAY_NAME_MAX, PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES } from "@bureau/
 import { type FormEvent, useId, useRef, useState } from "react";
 import { redirect, useNavigate, useRevalidator } from "react-router";
 import { useToast } from "../../components/ui/toast.tsx";
-import { signOutEverywhere, updateDisplayName, uploadProfilePhoto } from "../../features/account/account-api.ts";
+import {
+  sendVerificationEmail,
+  signOutEverywhere,
+  updateDisplayName,
+  uploadProfilePhoto,
+} from "../../features/account/account-api.ts";
 import { Avatar } from "../../features/account/avatar.tsx";
 import { withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
@@ -32,6 +37,20 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const [endingSessions, setEndingSessions] = useState(false);
   const navigate = useNavigate();
   const sessionsHeadingId = useId();
+  const emailHeadingId = useId();
+  const [sendingLink, setSendingLink] = useState(false);
+
+  const sendNewLink = async () => {
+    setSendingLink(true);
+    try {
+      await sendVerificationEmail(browserApi(), user.email);
+      toast.success(`We have sent a new verification link to ${user.email}`);
+    } catch (error) {
+      toast.error(apiErrorText(error));
+    } finally {
+      setSendingLink(false);
+    }
+  };
 
   const endEverySession = async () => {
     setEndingSessions(true);
@@ -93,6 +112,29 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <p className="profile-email">{user.email}</p>
         </div>
       </div>
+
+      <section className="profile-form" aria-labelledby={emailHeadingId}>
+        <h2 id={emailHeadingId}>E-mail address</h2>
+        {user.emailVerified ? (
+          <p>Your e-mail address {user.email} is verified.</p>
+        ) : (
+          <>
+            <p>
+              Your e-mail address {user.email} is not verified yet: open the link in the e-mail we sent when you signed
+              up. The link works for 24 hours.
+            </p>
+            <button
+              type="button"
+              className="button"
+              onClick={() => void sendNewLink()}
+              disabled={sendingLink}
+              aria-busy={sendingLink}
+            >
+              Send a new verification link
+            </button>
+          </>
+        )}
+      </section>
 
       <form className="profile-form" onSubmit={saveName}>
         <h2>Display name</h2>

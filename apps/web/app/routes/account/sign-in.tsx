@@ -27,6 +27,8 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
         subtitle="We are happy to see you here. Thanks for coming"
         footer={
           <>
+            <Link to="/forgotPassword">Forgot password?</Link>
+            <br />
             New User here ?{" "}
             <Link to="/signup" state={{ from: target }}>
               Sign Up

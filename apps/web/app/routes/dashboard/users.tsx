@@ -17,7 +17,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 const roleLabel = (role: AdminUser["role"]) => (role === "admin" ? "Admin" : "User");
 
-/** Users with e-mail and role, and Make Admin (spec §2, §4), one keyset page at a time. */
+/**
+ * Users with e-mail, whether it is verified, and role, and Make Admin (spec §2, §4), one keyset page at
+ * a time. The server refuses Make Admin for an unverified e-mail and says why (shown as a toast).
+ */
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { page, paged } = loaderData;
   const toast = useToast();
@@ -47,6 +50,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           <thead>
             <tr>
               <th scope="col">Email</th>
+              <th scope="col">Email verified</th>
               <th scope="col">Role</th>
               <th scope="col">Action</th>
             </tr>
@@ -55,6 +59,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
             {page.users.map((user) => (
               <tr key={user.id}>
                 <td>{user.email}</td>
+                <td>{user.emailVerified ? "Yes" : "No"}</td>
                 <td>{roleLabel(user.role)}</td>
                 <td>
                   <button

@@ -1,0 +1,76 @@
+import { RESET_REQUESTED_MESSAGE } from "@bureau/domain/account-rules";
+import { type FormEvent, useId, useState } from "react";
+import { Link } from "react-router";
+import { useToast } from "../../components/ui/toast.tsx";
+import { requestPasswordReset } from "../../features/account/account-api.ts";
+import { apiErrorText, browserApi } from "../../lib/api-client.ts";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Forgot password | Harbour FX" },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * "Forgot password?" from the sign-in screen: the e-mail address to send a reset link to. The answer
+ * is the same whether an account has that address or not, so this page tells nobody who has an account.
+ */
+export default function ForgotPassword() {
+  const toast = useToast();
+  const emailId = useId();
+  const [pending, setPending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
+    if (!email) return toast.error("Enter an email");
+    setPending(true);
+    try {
+      await requestPasswordReset(browserApi(), email);
+      setSentTo(email);
+    } catch (error) {
+      toast.error(apiErrorText(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="page auth-page">
+      <section className="auth-card" aria-labelledby="forgot-heading">
+        <h1 id="forgot-heading">Forgot your password?</h1>
+        {sentTo ? (
+          <>
+            <p role="status">{RESET_REQUESTED_MESSAGE}</p>
+            <p className="auth-subtitle">Nothing arrived after a few minutes? Check your spam folder.</p>
+            <button type="button" className="button" onClick={() => setSentTo(null)}>
+              Use another address
+            </button>
+          </>
+        ) : (
+          <>
+            <p className="auth-subtitle">
+              Enter the e-mail address of your account and we will send you a link to choose a new password.
+            </p>
+            <form className="auth-form" onSubmit={onSubmit}>
+              <label htmlFor={emailId}>Email</label>
+              <input id={emailId} name="email" type="email" autoComplete="email" placeholder="name@example.com" />
+              <button
+                type="submit"
+                className="button button-primary auth-submit"
+                disabled={pending}
+                aria-busy={pending}
+              >
+                Send reset link
+              </button>
+            </form>
+          </>
+        )}
+        <p className="auth-footer">
+          Remembered it? <Link to="/signIn">Sign In</Link>
+        </p>
+      </section>
+    </div>
+  );
+}
