@@ -25,3 +25,19 @@ export async function waitForMail(address: string, matching: RegExp): Promise<Re
     .toBe(true);
   return found!;
 }
+
+/** The link of the last verification e-mail sent to the address (waits for it). */
+export async function verificationLinkFor(address: string): Promise<string> {
+  const mail = await waitForMail(address, /Confirm your e-mail address for Harbour FX/);
+  const link = /(https?:\/\/\S+\/api\/auth\/verify-email\?\S+)/.exec(mail.text)?.[1];
+  expect(link, mail.text).toBeDefined();
+  return link!;
+}
+
+/** The link of the last password reset e-mail sent to the address (waits for it). */
+export async function passwordResetLinkFor(address: string): Promise<string> {
+  const mail = await waitForMail(address, /Reset your Harbour FX password/);
+  const link = /(https?:\/\/\S+\/resetPassword\?token=\S+)/.exec(mail.text)?.[1];
+  expect(link, mail.text).toBeDefined();
+  return link!;
+}

@@ -11,6 +11,7 @@ import {
   uniqueEmail,
 } from "../support/accounts.ts";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
+import { verificationLinkFor } from "../support/mail.ts";
 
 test("sign up, the avatar menu, log out, a wrong then the right password, and back where I was", async ({ page }) => {
   const email = uniqueEmail("newcomer");
@@ -107,7 +108,14 @@ test("Continue with a local OpenID provider in a popup ends signed in", async ({
 });
 
 test("the dashboard guard: sign in and back, Secure Box wrong then right and back, Make Admin", async ({ page }) => {
-  const customer = await test.step("a customer account exists", async () => {
+  const customer = await test.step("a customer account exists, its e-mail verified", async () => {
+    const account = await signUpThroughApi(page);
+    await page.goto(await verificationLinkFor(account.email));
+    await expect(page.getByRole("heading", { name: "Your e-mail address is verified" })).toBeVisible();
+    await page.context().clearCookies();
+    return account;
+  });
+  const unverified = await test.step("another one that has not followed its link", async () => {
     const account = await signUpThroughApi(page);
     await page.context().clearCookies();
     return account;
@@ -140,7 +148,15 @@ test("the dashboard guard: sign in and back, Secure Box wrong then right and bac
   const adminRow = page.getByRole("row").filter({ hasText: bootstrapAdmin.email });
   await expect(adminRow.getByRole("cell", { name: "Admin", exact: true })).toBeVisible();
   await expect(adminRow.getByRole("button", { name: "Make Admin" })).toBeDisabled();
+  await expect(adminRow.getByRole("cell", { name: "Yes", exact: true })).toBeVisible();
+  const unverifiedRow = page.getByRole("row").filter({ hasText: unverified.email });
+  await expect(unverifiedRow.getByRole("cell", { name: "No", exact: true })).toBeVisible();
+  await unverifiedRow.getByRole("button", { name: "Make Admin" }).click();
+  await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Yes, make admin" }).click();
+  await expect(page.getByText(`${unverified.email} has not verified its e-mail address yet`)).toBeVisible();
+  await expect(unverifiedRow.getByRole("cell", { name: "User", exact: true })).toBeVisible();
   const customerRow = page.getByRole("row").filter({ hasText: customer.email });
+  await expect(customerRow.getByRole("cell", { name: "Yes", exact: true })).toBeVisible();
   await customerRow.getByRole("button", { name: "Make Admin" }).click();
   const dialog = page.getByRole("dialog", { name: "Are you sure?" });
   await expect(dialog).toContainText("You won't be able to revert this!");
