@@ -178,8 +178,10 @@ test("a new admin without an authenticator is walked through setting one up, the
   page,
   browser,
 }) => {
-  const newcomer = await test.step("a customer account, made Admin by staff", async () => {
+  const newcomer = await test.step("a customer account with a verified e-mail, made Admin by staff", async () => {
     const account = await signUpThroughApi(page, uniqueEmail("new-staff"));
+    await page.goto(await verificationLinkFor(account.email));
+    await expect(page.getByRole("heading", { name: "Your e-mail address is verified" })).toBeVisible();
     const staffContext = await browser.newContext();
     const staffPage = await staffContext.newPage();
     await signInAsStaff(staffPage);
