@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { currencies } from "../db/schema.ts";
@@ -113,6 +114,14 @@ describe("job runner", () => {
   });
 });
 
+/** The euro's label in an instance's cached currency list, as its answers would send it. */
+async function cachedEuroLabel(app: FastifyInstance) {
+  const list = JSON.parse((await app.currencyList.get()).body.toString()) as {
+    currencies: { code: string; label: string }[];
+  };
+  return list.currencies.find((c) => c.code === "EUR")?.label;
+}
+
 describe("currency cache across instances", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -123,12 +132,7 @@ describe("currency cache across instances", () => {
   it("a change saved through one instance clears the other instance's cached list at once", async () => {
     const other = await buildApp({ config: testConfig(), database: t.database, logger: false });
     await other.ready();
-    const label = async () => {
-      const list = JSON.parse((await other.currencyList.get()).body.toString()) as {
-        currencies: { code: string; label: string }[];
-      };
-      return list.currencies.find((c) => c.code === "EUR")?.label;
-    };
+    const label = () => cachedEuroLabel(other);
     expect(await label()).toBe("Euro");
     await t.db.update(currencies).set({ label: "Eurozone" }).where(eq(currencies.code, "EUR"));
     expect(await label()).toBe("Euro"); // still the cached copy
@@ -144,12 +148,7 @@ describe("currency cache across instances", () => {
     async () => {
       const other = await buildApp({ config: testConfig(), database: t.database, logger: false });
       await other.ready();
-      const label = async () => {
-        const list = JSON.parse((await other.currencyList.get()).body.toString()) as {
-          currencies: { code: string; label: string }[];
-        };
-        return list.currencies.find((c) => c.code === "EUR")?.label;
-      };
+      const label = () => cachedEuroLabel(other);
       // The process's one listening connection: the session whose last statement was a LISTEN.
       const listeners = async () =>
         (
