@@ -50,3 +50,27 @@ export const trackedOrderSchema = z.object({
   accessToken: z.string(),
 });
 export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
+
+/** "My orders": a page of the signed-in customer's orders, newest first (`after` is the last page's cursor). */
+export const myOrdersQuerySchema = z
+  .object({
+    after: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(20),
+  })
+  .strict();
+
+export const myOrderSchema = z.object({
+  orderNumber: z.string().regex(/^\d{8}$/),
+  placedAt: z.string(),
+  way: z.enum(WAYS),
+  status: z.enum(orderStatusValues),
+  /** One entry per line: the currency and its amount in minor units. */
+  lines: z.array(z.object({ currency: z.string(), foreignMinor: z.number().int() })),
+  totalGbpMinor: z.number().int(),
+  /** The order page: the order's signed link, which also opens a closed order for its verified owner. */
+  href: z.string(),
+});
+export type MyOrder = z.infer<typeof myOrderSchema>;
+
+export const myOrdersSchema = z.object({ orders: z.array(myOrderSchema), nextCursor: z.string().nullable() });
+export type MyOrders = z.infer<typeof myOrdersSchema>;

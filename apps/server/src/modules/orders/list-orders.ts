@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { orderLines, orders } from "../../db/schema.ts";
 import { decodeKeysetCursor, encodeKeysetCursor } from "../../lib/keyset-cursor.ts";
 
-const isUuid = (id: string) => /^[0-9a-f-]{36}$/.test(id);
+export const isUuid = (id: string) => /^[0-9a-f-]{36}$/.test(id);
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -69,29 +69,10 @@ export async function listOrders({
     .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`)
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  const lines =
-    page.length === 0
-      ? []
-      : await db
-          .select({
-            orderId: orderLines.orderId,
-            currency: orderLines.currencyCode,
-            foreignMinor: orderLines.foreignMinor,
-          })
-          .from(orderLines)
-          .where(
-            inArray(
-              orderLines.orderId,
-              page.map((r) => r.id),
-            ),
-          )
-          .orderBy(asc(orderLines.orderId), asc(orderLines.position));
-  const fxByOrder = new Map<string, { currency: string; foreignMinor: number }[]>();
-  for (const line of lines) {
-    const list = fxByOrder.get(line.orderId) ?? [];
-    list.push({ currency: line.currency, foreignMinor: line.foreignMinor });
-    fxByOrder.set(line.orderId, list);
-  }
+  const fxByOrder = await currencyLinesOf(
+    db,
+    page.map((r) => r.id),
+  );
   const last = page.at(-1);
   return {
     orders: page.map((r) => ({
@@ -109,4 +90,24 @@ export async function listOrders({
     })),
     nextCursor: rows.length > limit && last ? encodeKeysetCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
+}
+
+/** Each order's lines as currency and foreign amount, in line order: the summary the order lists show. */
+export async function currencyLinesOf(
+  db: Db,
+  orderIds: string[],
+): Promise<Map<string, { currency: string; foreignMinor: number }[]>> {
+  const byOrder = new Map<string, { currency: string; foreignMinor: number }[]>();
+  if (orderIds.length === 0) return byOrder;
+  const lines = await db
+    .select({ orderId: orderLines.orderId, currency: orderLines.currencyCode, foreignMinor: orderLines.foreignMinor })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  for (const line of lines) {
+    const list = byOrder.get(line.orderId) ?? [];
+    list.push({ currency: line.currency, foreignMinor: line.foreignMinor });
+    byOrder.set(line.orderId, list);
+  }
+  return byOrder;
 }

@@ -69,11 +69,36 @@ export async function findTrackedOrder({
   return tracked;
 }
 
-/** The order behind a signed e-mail link, while the order is open. */
-export async function openOrderLink({ db, links, token }: { db: Db; links: OrderLinks; token: string }) {
+/**
+ * The order behind a signed e-mail link, while the order is open. A closed order still opens for its
+ * owner: a signed-in customer whose verified e-mail is the order's (how "My orders" links to it).
+ */
+export async function openOrderLink({
+  db,
+  links,
+  token,
+  verifiedEmail,
+}: {
+  db: Db;
+  links: OrderLinks;
+  token: string;
+  verifiedEmail?: string | undefined;
+}) {
   const tracked = await orderOfToken(db, links, token);
-  if (!isOrderOpen(tracked.status)) throw new AppError("link_expired", ORDER_LINK_EXPIRED_MESSAGE);
+  if (!isOrderOpen(tracked.status) && !(verifiedEmail && (await isOrderOf(db, links, token, verifiedEmail)))) {
+    throw new AppError("link_expired", ORDER_LINK_EXPIRED_MESSAGE);
+  }
   return tracked;
+}
+
+async function isOrderOf(db: Db, links: OrderLinks, token: string, email: string): Promise<boolean> {
+  const orderId = links.orderIdOf(token);
+  if (!orderId) return false;
+  const [match] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(sql`lower(${orders.email})`, email.trim().toLowerCase())));
+  return match !== undefined;
 }
 
 /**

@@ -3,11 +3,17 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PHOTO_MAX_BYTES } from "@bureau/domain/account-rules";
 import { profileUpdateSchema, sessionUserSchema } from "@bureau/domain/contracts/accounts";
+import { myOrdersQuerySchema, myOrdersSchema } from "@bureau/domain/contracts/tracking";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { AppError } from "../../lib/app-error.ts";
+import { noStore } from "../../lib/no-store.ts";
+import { listMyOrders } from "../../modules/orders/list-my-orders.ts";
 import { readProfilePhoto, saveProfilePhoto } from "../../modules/users/profile-photo.ts";
 import { updateDisplayName } from "../../modules/users/update-profile.ts";
 import { forgetLoadedSession, loadSession, requireUser, signedInSession } from "../../plugins/session.ts";
+
+export const MY_ORDERS_UNVERIFIED_MESSAGE =
+  "Please verify your e-mail address to see your orders: follow the link we sent you, or ask for a new one on your profile page.";
 
 /** Uploads are sent as the raw file; any of these declared types is accepted, the bytes decide. */
 const uploadContentTypes = ["image/png", "image/jpeg", "image/webp", "application/octet-stream"];
@@ -73,6 +79,26 @@ export async function accountRoutes(scope: FastifyInstance) {
       forgetLoadedSession(request);
       const current = await loadSession(request, reply as never);
       return current!.user;
+    },
+  );
+
+  app.get(
+    "/api/account/orders",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "My orders: every order placed with the signed-in customer's verified e-mail, newest first",
+        querystring: myOrdersQuerySchema,
+        response: { 200: myOrdersSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+      onRequest: requireUser,
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { user } = signedInSession(request);
+      // Orders are matched by e-mail, so the address must be proven to be this person's (decision 014).
+      if (!user.emailVerified) throw new AppError("forbidden", MY_ORDERS_UNVERIFIED_MESSAGE);
+      return listMyOrders({ db: scope.db, links: scope.orderLinks, email: user.email, ...request.query });
     },
   );
 

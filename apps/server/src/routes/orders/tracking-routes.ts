@@ -12,6 +12,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { clientAddressKey } from "../../lib/client-address.ts";
 import { type AttemptLimit, attemptLimiter } from "../auth/attempt-limits.ts";
 import { noStore } from "../../lib/no-store.ts";
+import { loadSession } from "../../plugins/session.ts";
 
 const MINUTE = 60_000;
 
@@ -81,14 +82,16 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: linkUses.enforce,
       schema: {
         tags: ["ordering"],
-        summary: "The order behind a signed order link (while the order is open)",
+        summary: "The order behind a signed order link (while the order is open; always for its verified owner)",
         params: z.object({ token: orderAccessTokenSchema }),
         response: { 200: trackedOrderSchema, 404: apiErrorSchema, 410: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return openOrderLink({ db: app.db, links: app.orderLinks, token: request.params.token });
+      const current = await loadSession(request, reply);
+      const verifiedEmail = current?.user.emailVerified ? current.user.email : undefined;
+      return openOrderLink({ db: app.db, links: app.orderLinks, token: request.params.token, verifiedEmail });
     },
   );
 
