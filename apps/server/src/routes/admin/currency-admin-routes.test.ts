@@ -79,7 +79,8 @@ describe("staff currencies", () => {
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, "PKR"));
     expect(audit.map((a) => a.action)).toEqual(["currency.add"]);
     const history = await t.db.select().from(rateHistory).where(eq(rateHistory.currencyCode, "PKR"));
-    expect(history).toHaveLength(1);
+    // Recorded with its margins, so the rate history charts the customer rates offered (decision 013).
+    expect(history).toMatchObject([{ rate: "345.60000000", sellMargin: "-6.00", buyMargin: "8.00" }]);
   });
 
   it("ignores a rate sent by the browser", async () => {
@@ -118,6 +119,14 @@ describe("staff currencies", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]?.before).toMatchObject({ label: "Euro" });
     expect(audit[0]?.after).toMatchObject({ label: "Eurozone" });
+    // New margins are new customer rates: recorded in the history once; a label change alone is not.
+    const marginRows = async () =>
+      (await t.db.select().from(rateHistory).where(eq(rateHistory.currencyCode, "EUR"))).filter(
+        (row) => row.sellMargin === "-3.00" && row.buyMargin === "4.00",
+      );
+    expect(await marginRows()).toHaveLength(1);
+    await send("PUT", "/api/admin/currencies/EUR", { label: "Euro", sell: "-3", buy: "4" });
+    expect(await marginRows()).toHaveLength(1);
   });
 
   it("switches live rates on and off (persisted), and the job refreshes rates with history", async () => {
