@@ -21,6 +21,7 @@ describe("configuration", () => {
     expect(env.METRICS_ALLOW).toEqual(["127.0.0.1", "::1"]);
     expect(env.ORDER_EXPIRE_ACCEPTED_AFTER_DAYS).toBe(4);
     expect(env.ORDER_EXPIRE_PENDING_AFTER_DAYS).toBe(7);
+    expect(env.DISPLAY_TIME_ZONE).toBe("Europe/London");
   });
 
   it("reads the expiry rules in days, fractions allowed, and refuses what is not a period", () => {
@@ -28,6 +29,11 @@ describe("configuration", () => {
     for (const value of ["0", "-1", "four", "400"]) {
       expect(() => parseEnv({ ORDER_EXPIRE_PENDING_AFTER_DAYS: value })).toThrow(/ORDER_EXPIRE_PENDING_AFTER_DAYS/);
     }
+  });
+
+  it("reads DISPLAY_TIME_ZONE as a time zone Intl knows, in its canonical spelling", () => {
+    expect(parseEnv({ DISPLAY_TIME_ZONE: "america/new_york" }).DISPLAY_TIME_ZONE).toBe("America/New_York");
+    expect(parseEnv({ DISPLAY_TIME_ZONE: "" }).DISPLAY_TIME_ZONE).toBe("Europe/London");
   });
 
   it("reads METRICS_ALLOW as addresses and CIDR ranges", () => {
@@ -54,6 +60,8 @@ describe("configuration", () => {
     [{ RATES_PROVIDER: "exchangerates" }, "RATES_API_URL"],
     [{ TRUSTED_PROXIES: "127.0.0.1, proxy.internal" }, "TRUSTED_PROXIES"],
     [{ TRUSTED_PROXIES: "10.0.0.0/33" }, "TRUSTED_PROXIES"],
+    [{ DISPLAY_TIME_ZONE: "Europe/Atlantis" }, "DISPLAY_TIME_ZONE"],
+    [{ DISPLAY_TIME_ZONE: "GMT+25" }, "DISPLAY_TIME_ZONE"],
   ])("refuses %o naming %s", (env, name) => {
     expect(() => parseEnv(env)).toThrowError(ConfigError);
     try {

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "nod
 import { BlockList, isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { canonicalTimeZone, DEFAULT_DISPLAY_TIME_ZONE } from "@bureau/domain/dates";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "@bureau/domain/order-limits";
 import { DEFAULT_ORDER_EXPIRY, type OrderExpiry } from "@bureau/domain/order-lifecycle";
 
@@ -67,6 +68,18 @@ const envSchema = z
     ORDER_MAX_COLLECT_ORDER_GBP: pounds(DEFAULT_ORDER_LIMITS.collectOrderMaxGbpMinor),
     ORDER_EXPIRE_ACCEPTED_AFTER_DAYS: days(DEFAULT_ORDER_EXPIRY.acceptedDays),
     ORDER_EXPIRE_PENDING_AFTER_DAYS: days(DEFAULT_ORDER_EXPIRY.pendingDays),
+    DISPLAY_TIME_ZONE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default(DEFAULT_DISPLAY_TIME_ZONE)
+        .transform((name, ctx) => {
+          const zone = canonicalTimeZone(name);
+          if (zone) return zone;
+          ctx.addIssue({ code: "custom", message: "must be an IANA time zone name, for example Europe/London" });
+          return z.NEVER;
+        }),
+    ),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
     PUBLIC_URL: optionalUrl,
     AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
@@ -256,6 +269,8 @@ export type Config = {
   orderLimits: OrderLimits;
   /** When unclaimed orders expire (ORDER_EXPIRE_ACCEPTED_AFTER_DAYS, ORDER_EXPIRE_PENDING_AFTER_DAYS). */
   orderExpiry: OrderExpiry;
+  /** The zone whose calendar days and times are shown and group the statistics (DISPLAY_TIME_ZONE). */
+  displayTimeZone: string;
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); empty: none. */
   trustedProxies: string[];
   /** What was generated on this start, without secrets (printed by main). */
@@ -380,6 +395,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       playStore: env.PLAY_STORE_URL,
     },
     logLevel: env.LOG_LEVEL,
+    displayTimeZone: env.DISPLAY_TIME_ZONE,
     trustedProxies: env.TRUSTED_PROXIES,
     generatedNotice,
     generatedCredentials: env.SECURE_BOX_USERNAME ? [] : generatedCredentials,

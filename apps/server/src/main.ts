@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
+import { applyDisplayTimeZone } from "./db/display-time-zone.ts";
 import { seedDatabase } from "./db/seed.ts";
 import { presentGeneratedCredentials } from "./lib/generated-credentials.ts";
 import { BootstrapAdminRefused, ensureBootstrapAdmin } from "./modules/users/ensure-bootstrap-admin.ts";
@@ -36,6 +37,13 @@ async function main() {
     await database.migrate();
   } catch (error) {
     console.error("Database migration failed:", error);
+    process.exit(1);
+  }
+  try {
+    // The statistics are grouped by this zone's calendar days (rebuilt here when it changed).
+    await applyDisplayTimeZone(database.db, config.displayTimeZone);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
   const seeded = await seedDatabase(database.db);
@@ -109,6 +117,7 @@ async function startServices(app: Awaited<ReturnType<typeof buildApp>>, database
     from: app.config.mail.from,
     publicUrl: app.config.publicUrl,
     orderLinks: app.orderLinks,
+    displayTimeZone: app.config.displayTimeZone,
   });
   if (mailer.enabled) jobs.push(outboxDeliveryJob(mailer));
   else {

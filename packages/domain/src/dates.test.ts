@@ -1,6 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { displayDay, formatLongDate, formatLongDateTime, ordinalSuffix } from "./dates.ts";
+import { canonicalTimeZone, DEFAULT_DISPLAY_TIME_ZONE, displayDates, ordinalSuffix } from "./dates.ts";
+
+const london = displayDates(DEFAULT_DISPLAY_TIME_ZONE);
+const { day: displayDay, longDate: formatLongDate, longDateTime: formatLongDateTime } = london;
 
 describe("formatLongDate", () => {
   it.each([
@@ -98,5 +101,32 @@ describe("displayDay", () => {
     ["2026-10-24T23:30:00Z", "2026-10-25"], // 00:30 BST on the autumn change day
   ])("%s is the London day %s", (instant, day) => {
     expect(displayDay(new Date(instant))).toBe(day);
+  });
+});
+
+describe("displayDates in another zone", () => {
+  it("shows the calendar day and time of that zone", () => {
+    const auckland = displayDates("Pacific/Auckland"); // UTC+13 in the southern summer
+    expect(auckland.day(new Date("2026-11-21T12:00:00Z"))).toBe("2026-11-22");
+    expect(auckland.longDate("2026-11-21T12:00:00Z")).toBe("November 22nd, 2026");
+    expect(auckland.longDateTime("2026-11-21T12:00:00Z")).toBe("November 22nd, 2026, 01:00");
+    expect(london.longDateTime("2026-11-21T12:00:00Z")).toBe("November 21st, 2026, 12:00");
+    const newYork = displayDates("America/New_York");
+    expect(newYork.day(new Date("2026-11-21T03:00:00Z"))).toBe("2026-11-20");
+    expect(london.day(new Date("2026-11-21T03:00:00Z"))).toBe("2026-11-21");
+  });
+
+  it("refuses an unknown zone", () => {
+    expect(() => displayDates("Europe/Atlantis")).toThrow(RangeError);
+  });
+});
+
+describe("canonicalTimeZone", () => {
+  it("gives the IANA spelling of a known zone and nothing for an unknown one", () => {
+    expect(canonicalTimeZone("europe/london")).toBe("Europe/London");
+    expect(canonicalTimeZone("UTC")).toBe("UTC");
+    expect(canonicalTimeZone("Europe/Atlantis")).toBeUndefined();
+    expect(canonicalTimeZone("")).toBeUndefined();
+    expect(canonicalTimeZone("+01:00")).toBeUndefined();
   });
 });

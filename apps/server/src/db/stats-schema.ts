@@ -19,7 +19,7 @@ export const orderStatusTotals = pgTable(
 export const orderDailyStats = pgTable(
   "order_daily_stats",
   {
-    /** Europe/London calendar day of the order's creation. */
+    /** Calendar day of the order's creation in the display zone (DISPLAY_TIME_ZONE; bureau_display_day). */
     day: date("day", { mode: "string" }).notNull(),
     way: text("way").notNull(),
     branchKey: text("branch_key").notNull(),

@@ -1,3 +1,4 @@
+import { displayDates } from "@bureau/domain/dates";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
@@ -23,6 +24,8 @@ export type OutboxMailerOptions = {
   publicUrl: string;
   /** Signs the link to the order page that every order e-mail carries. */
   orderLinks: OrderLinks;
+  /** The zone of the dates the e-mails show (DISPLAY_TIME_ZONE). */
+  displayTimeZone: string;
   maxAttempts?: number;
 };
 
@@ -75,7 +78,11 @@ export function createOutboxMailer(options: OutboxMailerOptions) {
 
   async function sendOne(row: OutboxRow): Promise<void> {
     try {
-      const rendered = await renderMail(db, row.kind, row.payload.data, options.publicUrl, options.orderLinks);
+      const rendered = await renderMail(db, row.kind, row.payload.data, {
+        publicUrl: options.publicUrl,
+        orderLinks: options.orderLinks,
+        dates: displayDates(options.displayTimeZone),
+      });
       if (!rendered) {
         await db.execute(
           sql`update outbox set status = 'failed', last_error = 'nothing to render', locked_until = null where id = ${row.id}`,

@@ -46,5 +46,6 @@ export function mailerFor(app: FastifyInstance, smtp: { url: string }) {
     from: app.config.mail.from,
     publicUrl: app.config.publicUrl,
     orderLinks: app.orderLinks,
+    displayTimeZone: app.config.displayTimeZone,
   });
 }

@@ -6,6 +6,7 @@ import pg from "pg";
 import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
+import { applyDisplayTimeZone } from "../db/display-time-zone.ts";
 import { seedDatabase } from "../db/seed.ts";
 import { routeRecorder } from "./route-table.ts";
 
@@ -70,6 +71,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDatabase(database.db);
   const config = testConfig(options.env);
+  await applyDisplayTimeZone(database.db, config.displayTimeZone);
   const recorder = routeRecorder();
   const app = await buildApp({
     onRoute: recorder.onRoute,

@@ -73,7 +73,7 @@ export const statisticsSchema = z.object({
     cancelled: z.number(),
     expired: z.number(),
   }),
-  /** The last 30 days (Europe/London), oldest first. */
+  /** The last 30 days of the display zone (DISPLAY_TIME_ZONE, Europe/London by default), oldest first. */
   perDay: z.array(z.object({ day: z.string(), Order: z.number(), Sell: z.number() })),
   volumeByCurrency: z.array(z.object({ currency: z.string(), gbpMinor: z.number(), orders: z.number() })),
   byBranch: z.array(z.object({ branch: z.string(), name: z.string(), orders: z.number() })),

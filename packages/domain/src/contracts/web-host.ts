@@ -24,6 +24,8 @@ export type PublicConfig = {
   orderLimits: OrderLimits;
   /** When unclaimed orders expire, for the terms (the expiry job applies it). */
   orderExpiry: OrderExpiry;
+  /** The IANA zone whose calendar days and times pages show (DISPLAY_TIME_ZONE). */
+  displayTimeZone: string;
 };
 
 /** What the hosting server gives every server-side loader and action of one request. */

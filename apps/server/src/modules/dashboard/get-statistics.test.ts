@@ -5,8 +5,13 @@ import { createOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import type { Statistics } from "@bureau/domain/contracts/dashboard";
-import { displayDay } from "@bureau/domain/dates";
+import { DEFAULT_DISPLAY_TIME_ZONE, displayDates } from "@bureau/domain/dates";
+import { applyDisplayTimeZone } from "../../db/display-time-zone.ts";
+import { rateHistory } from "../../db/schema.ts";
 import { getStatistics, lastDays } from "./get-statistics.ts";
+
+const LONDON = DEFAULT_DISPLAY_TIME_ZONE;
+const london = displayDates(LONDON);
 
 describe("statistics from the rollups", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -27,7 +32,7 @@ describe("statistics from the rollups", () => {
     await transitionOrder({ db: t.db, orderId: b.id, transition: "complete", actor });
     await transitionOrder({ db: t.db, orderId: c.id, transition: "cancel", actor });
 
-    const stats = await getStatistics({ db: t.db });
+    const stats = await getStatistics({ db: t.db, timeZone: LONDON });
     expect(stats.counts).toEqual({ pending: 0, accepted: 1, completed: 2, cancelled: 1, expired: 0 });
     const today = stats.perDay.at(-1);
     expect(today).toMatchObject({ Order: 2, Sell: 0 });
@@ -45,25 +50,25 @@ describe("statistics from the rollups", () => {
       t.db,
       sql`select status, count(*)::int as n from orders group by status`,
     );
-    const stats = await getStatistics({ db: t.db });
+    const stats = await getStatistics({ db: t.db, timeZone: LONDON });
     for (const row of recount) {
       expect(stats.counts[row.status]).toBe(row.n);
     }
     await t.db.execute(sql`select bureau_rebuild_stats()`);
-    expect(await getStatistics({ db: t.db })).toEqual(stats);
+    expect(await getStatistics({ db: t.db, timeZone: LONDON })).toEqual(stats);
   });
 
   it("lists 30 London days ending today, across a clock change", () => {
-    const autumn = lastDays(new Date("2026-11-21T23:30:00Z"), 30);
+    const autumn = lastDays(new Date("2026-11-21T23:30:00Z"), 30, london);
     expect(new Set(autumn).size).toBe(30);
     expect(autumn[0]).toBe("2026-10-23");
-    const days = lastDays(new Date("2026-03-29T12:00:00Z"), 30);
+    const days = lastDays(new Date("2026-03-29T12:00:00Z"), 30, london);
     expect(days).toHaveLength(30);
     expect(days.at(-1)).toBe("2026-03-29");
     expect(days[0]).toBe("2026-02-28");
   });
 
-  it("buckets orders by the same calendar day in the database as DISPLAY_TIME_ZONE gives (bureau_london_day)", async () => {
+  it("buckets orders by the same calendar day in the database as DISPLAY_TIME_ZONE gives (bureau_display_day)", async () => {
     const instants = [
       "2026-07-01T22:59:59Z",
       "2026-07-01T23:00:00Z",
@@ -77,9 +82,73 @@ describe("statistics from the rollups", () => {
     for (const instant of instants) {
       const [row] = await queryRows<{ day: string }>(
         t.db,
-        sql`select bureau_london_day(${instant}::timestamptz)::text as day`,
+        sql`select bureau_display_day(${instant}::timestamptz)::text as day`,
       );
-      expect(row?.day, instant).toBe(displayDay(new Date(instant)));
+      expect(row?.day, instant).toBe(london.day(new Date(instant)));
     }
+  });
+});
+
+describe("statistics in another display time zone (DISPLAY_TIME_ZONE)", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { DISPLAY_TIME_ZONE: "Pacific/Auckland" } });
+  });
+  afterAll(() => t.close());
+
+  // Noon UTC two days ago: still that day in London, already the next one in Auckland (UTC+12/13).
+  const today = new Date();
+  const placedAt = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 2, 12));
+  const auckland = displayDates("Pacific/Auckland");
+  const perDayOf = (stats: Statistics, day: string) => stats.perDay.find((entry) => entry.day === day);
+
+  it("groups the orders by the calendar days of the configured zone", async () => {
+    expect(auckland.day(placedAt)).not.toBe(london.day(placedAt));
+    await createOrder(t.db, { createdAt: placedAt });
+    const stats = await getStatistics({ db: t.db, timeZone: t.app.config.displayTimeZone });
+    expect(stats.perDay.at(-1)?.day).toBe(auckland.day(new Date()));
+    expect(perDayOf(stats, auckland.day(placedAt))).toMatchObject({ Order: 1 });
+    expect(perDayOf(stats, london.day(placedAt))).toMatchObject({ Order: 0 });
+    const [row] = await queryRows<{ day: string }>(
+      t.db,
+      sql`select bureau_display_day(${placedAt.toISOString()}::timestamptz)::text as day`,
+    );
+    expect(row?.day).toBe(auckland.day(placedAt));
+  });
+
+  it("regroups the existing orders when a start brings another zone, and only then", async () => {
+    expect(await applyDisplayTimeZone(t.db, LONDON)).toEqual({ rebuilt: true });
+    expect(await applyDisplayTimeZone(t.db, LONDON)).toEqual({ rebuilt: false });
+    const inLondon = await getStatistics({ db: t.db, timeZone: LONDON });
+    expect(perDayOf(inLondon, london.day(placedAt))).toMatchObject({ Order: 1 });
+    expect(perDayOf(inLondon, auckland.day(placedAt))).toMatchObject({ Order: 0 });
+    await createOrder(t.db, { createdAt: placedAt });
+    expect(perDayOf(await getStatistics({ db: t.db, timeZone: LONDON }), london.day(placedAt))).toMatchObject({
+      Order: 2,
+    });
+    expect(await applyDisplayTimeZone(t.db, "Pacific/Auckland")).toEqual({ rebuilt: true });
+    const back = await getStatistics({ db: t.db, timeZone: "Pacific/Auckland" });
+    expect(perDayOf(back, auckland.day(placedAt))).toMatchObject({ Order: 2 });
+  });
+
+  it("regroups the daily rates (rate_daily) by the new zone's days too", async () => {
+    const days = async () =>
+      (
+        await queryRows<{ day: string }>(
+          t.db,
+          sql`select day::text as day from rate_daily where currency_code = 'NZD' and rate_at = ${placedAt.toISOString()}::timestamptz`,
+        )
+      ).map((row) => row.day);
+    await t.db.insert(rateHistory).values({ currencyCode: "NZD", rate: "2.1", source: "ecb", recordedAt: placedAt });
+    expect(await days()).toEqual([auckland.day(placedAt)]);
+    await applyDisplayTimeZone(t.db, LONDON);
+    expect(await days()).toEqual([london.day(placedAt)]);
+    await applyDisplayTimeZone(t.db, "Pacific/Auckland");
+    expect(await days()).toEqual([auckland.day(placedAt)]);
+  });
+
+  it("refuses a zone PostgreSQL does not know, changing nothing", async () => {
+    await expect(applyDisplayTimeZone(t.db, "Europe/Atlantis")).rejects.toThrow(/DISPLAY_TIME_ZONE/);
+    expect(await applyDisplayTimeZone(t.db, "Pacific/Auckland")).toEqual({ rebuilt: false });
   });
 });

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { Statistics } from "@bureau/domain/contracts/dashboard";
-import { displayDay } from "@bureau/domain/dates";
+import { type DisplayDates, displayDates } from "@bureau/domain/dates";
 import type { Db } from "../../db/client.ts";
 import { queryRows } from "../../lib/postgres.ts";
 
-/** London calendar days from `days - 1` days ago to today, oldest first (clock changes included). */
-export function lastDays(now: Date, days: number): string[] {
-  const [year, month, day] = displayDay(now).split("-").map(Number) as [number, number, number];
+/** Calendar days of the display zone from `days - 1` days ago to today, oldest first (clock changes included). */
+export function lastDays(now: Date, days: number, dates: DisplayDates): string[] {
+  const [year, month, day] = dates.day(now).split("-").map(Number) as [number, number, number];
   const result: string[] = [];
   // Calendar arithmetic on UTC dates: every step is exactly one calendar day.
   for (let i = days - 1; i >= 0; i--)
@@ -17,9 +17,19 @@ export function lastDays(now: Date, days: number): string[] {
 /**
  * Counts and chart data for the Statics page, all read from the rollup tables. The charts count the
  * business done or to do: cancelled and expired orders are left out of them (and counted on their own).
+ * Their days are those of the zone the database groups by, which the server sets to DISPLAY_TIME_ZONE
+ * at start (db/display-time-zone.ts); `timeZone` is that same setting.
  */
-export async function getStatistics({ db, now = new Date() }: { db: Db; now?: Date }): Promise<Statistics> {
-  const days = lastDays(now, 30);
+export async function getStatistics({
+  db,
+  timeZone,
+  now = new Date(),
+}: {
+  db: Db;
+  timeZone: string;
+  now?: Date;
+}): Promise<Statistics> {
+  const days = lastDays(now, 30, displayDates(timeZone));
   const from = days[0] as string;
   const [totals, perDay, volume, byBranch] = await Promise.all([
     queryRows<{ status: keyof Statistics["counts"]; n: number }>(

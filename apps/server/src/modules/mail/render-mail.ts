@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { WAY_TITLES } from "@bureau/domain/constants";
-import { formatLongDate } from "@bureau/domain/dates";
+import type { DisplayDates } from "@bureau/domain/dates";
 import { formatMinor } from "@bureau/domain/money";
 import type { Db } from "../../db/client.ts";
 import { branches } from "../../db/schema.ts";
@@ -76,8 +76,7 @@ export async function renderMail(
   db: Db,
   kind: MailKind,
   data: Record<string, unknown>,
-  publicUrl: string,
-  orderLinks: OrderLinks,
+  { publicUrl, orderLinks, dates }: { publicUrl: string; orderLinks: OrderLinks; dates: DisplayDates },
 ): Promise<RenderedMail | null> {
   if (kind === "contact-to-support") {
     const subject = `Contact form: ${String(data.name ?? "").slice(0, 80)}`;
@@ -110,7 +109,7 @@ export async function renderMail(
 <tbody>${lines.map((l) => html`<tr><td>${l.currency}</td><td>${l.from}</td><td>${l.to}</td><td>${l.rate}</td></tr>`)}</tbody></table>`;
   const textLines = lines.map((l) => `  ${l.currency}: ${l.from} → ${l.to} at ${l.rate}`).join("\n");
   const way = WAY_TITLES[receipt.way];
-  const placed = formatLongDate(receipt.createdAt);
+  const placed = dates.longDate(receipt.createdAt);
 
   if (kind === "order-received") {
     const subject = `We have received your ${way} order ${receipt.orderNumber}`;

@@ -1,3 +1,4 @@
+import { displayDates } from "@bureau/domain/dates";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_ORDER_EXPIRY, hasExpired } from "@bureau/domain/order-lifecycle";
@@ -67,12 +68,12 @@ describe("order expiry (not collected in time)", () => {
     const now = new Date();
     await expireOverdueOrders({ db: t.db, expiry: DEFAULT_ORDER_EXPIRY, now }); // what earlier tests left due
     const order = await createOrder(t.db, { status: "accepted", acceptedAt: ago(now, 5) });
-    const before = (await getStatistics({ db: t.db, now })).counts;
+    const before = (await getStatistics({ db: t.db, timeZone: t.app.config.displayTimeZone, now })).counts;
     await expireOverdueOrders({ db: t.db, expiry: DEFAULT_ORDER_EXPIRY, now });
     const token = t.app.orderLinks.tokenFor(order.id);
     const link = await t.app.inject({ method: "GET", url: `/api/orders/link/${token}` });
     expect(link.statusCode).toBe(410);
-    const after = (await getStatistics({ db: t.db, now })).counts;
+    const after = (await getStatistics({ db: t.db, timeZone: t.app.config.displayTimeZone, now })).counts;
     expect(after).toEqual({ ...before, accepted: before.accepted - 1, expired: before.expired + 1 });
     const accepted = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.status, "accepted"));
     expect(accepted.map((row) => row.id)).not.toContain(order.id);
@@ -96,7 +97,16 @@ describe("order expiry (not collected in time)", () => {
     const now = new Date();
     const order = await createOrder(t.db, { createdAt: ago(now, 8), firstName: "<b>Ada</b>" });
     await expireOverdueOrders({ db: t.db, expiry: DEFAULT_ORDER_EXPIRY, now });
-    const mail = await renderMail(t.db, "order-expired", { orderId: order.id }, "https://fx.example", t.app.orderLinks);
+    const mail = await renderMail(
+      t.db,
+      "order-expired",
+      { orderId: order.id },
+      {
+        publicUrl: "https://fx.example",
+        orderLinks: t.app.orderLinks,
+        dates: displayDates(t.app.config.displayTimeZone),
+      },
+    );
     expect(mail?.subject).toBe(`Your order ${order.orderNumber} has expired`);
     expect(mail?.text).toContain("was not collected in time, so it has expired");
     expect(mail?.text).toContain("https://fx.example/track");

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, isNotNull, lt, lte } from "drizzle-orm";
 import type { RateHistoryResponse } from "@bureau/domain/contracts/rate-history";
-import { displayDay } from "@bureau/domain/dates";
+import { displayDates } from "@bureau/domain/dates";
 import { buildRateHistory, type DailyRate, type RateHistoryRange, rangeStart } from "@bureau/domain/rate-history";
 import type { Db } from "../../db/client.ts";
 import { currencies, rateDaily } from "../../db/schema.ts";
@@ -23,11 +23,14 @@ export async function getRateHistory({
   db,
   code,
   range,
+  timeZone,
   now = new Date(),
 }: {
   db: Db;
   code: string;
   range: RateHistoryRange;
+  /** DISPLAY_TIME_ZONE, the zone whose days rate_daily holds (db/display-time-zone.ts). */
+  timeZone: string;
   now?: Date;
 }): Promise<RateHistoryResponse> {
   const [currency] = await db
@@ -36,7 +39,7 @@ export async function getRateHistory({
     .where(eq(currencies.code, code));
   if (!currency?.active) throw new AppError("not_found", `We do not sell ${code}.`);
 
-  const today = displayDay(now);
+  const today = displayDates(timeZone).day(now);
   const from = rangeStart(range, today);
   const ofCurrency = eq(rateDaily.currencyCode, code);
   const [inRange, [marketBefore], [ownBefore]] = await Promise.all([

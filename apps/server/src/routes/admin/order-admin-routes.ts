@@ -89,7 +89,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      return getStatistics({ db: app.db });
+      return getStatistics({ db: app.db, timeZone: app.config.displayTimeZone });
     },
   );
 };

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateHistoryResponseSchema } from "@bureau/domain/contracts/rate-history";
-import { displayDay } from "@bureau/domain/dates";
+import { DEFAULT_DISPLAY_TIME_ZONE, displayDates } from "@bureau/domain/dates";
 import { customerRate } from "@bureau/domain/pricing";
 import { addDays, rangeStart } from "@bureau/domain/rate-history";
 import { currencies, rateDaily, rateHistory } from "../../db/schema.ts";
@@ -15,7 +15,7 @@ describe("GET /api/currencies/:code/history", () => {
     expect(response.statusCode, response.body).toBe(200);
     return rateHistoryResponseSchema.parse(response.json());
   };
-  const today = () => displayDay(new Date());
+  const today = () => displayDates(DEFAULT_DISPLAY_TIME_ZONE).day(new Date());
   const atNoon = (day: string) => new Date(`${day}T12:00:00Z`);
 
   beforeAll(async () => {

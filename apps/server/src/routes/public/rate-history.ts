@@ -22,7 +22,12 @@ export const rateHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("cache-control", "public, max-age=60");
-      return getRateHistory({ db: app.db, code: request.params.code, range: request.query.range });
+      return getRateHistory({
+        db: app.db,
+        code: request.params.code,
+        range: request.query.range,
+        timeZone: app.config.displayTimeZone,
+      });
     },
   );
 };

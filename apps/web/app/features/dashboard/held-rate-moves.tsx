@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { RateRefreshState } from "@bureau/domain/contracts/dashboard";
-import { formatLongDateTime } from "@bureau/domain/dates";
 import { formatRate } from "@bureau/domain/pricing";
 import { describeRateMove } from "@bureau/domain/rate-move";
 import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { apiErrorText } from "../../lib/api-client.ts";
+import { useDisplayDates } from "../../lib/display-dates.ts";
 import { confirmHeldRate } from "./dashboard-api.ts";
 
 type HeldMove = NonNullable<RateRefreshState["heldMoves"]>[number];
@@ -20,6 +20,7 @@ export function HeldRateMoves({ moves }: { moves: HeldMove[] }) {
   const revalidator = useRevalidator();
   const { confirm, dialog } = useConfirm();
   const [busyCode, setBusyCode] = useState<string | null>(null);
+  const dates = useDisplayDates();
   if (moves.length === 0) return null;
 
   async function apply(move: HeldMove) {
@@ -71,7 +72,7 @@ export function HeldRateMoves({ moves }: { moves: HeldMove[] }) {
                   {formatRate(move.providerRate)} <span className="muted">({move.source})</span>
                 </td>
                 <td>{describeRateMove(move.currentRate, move.providerRate)}</td>
-                <td>{formatLongDateTime(move.at)}</td>
+                <td>{dates.longDateTime(move.at)}</td>
                 <td>
                   <button
                     type="button"

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { OrderListItem, OrderTransition } from "@bureau/domain/contracts/dashboard";
 import { WAY_TITLES } from "@bureau/domain/constants";
-import { formatLongDate } from "@bureau/domain/dates";
 import { formatMinor } from "@bureau/domain/money";
+import { useDisplayDates } from "../../lib/display-dates.ts";
 import { OrderActionButtons } from "./order-actions.tsx";
 
 export function fxAmount(order: Pick<OrderListItem, "fx">): string {
@@ -19,6 +19,7 @@ export function OrdersTable({
   orders: OrderListItem[];
   transitions: OrderTransition[];
 }) {
+  const dates = useDisplayDates();
   if (orders.length === 0) return <p className="muted">No orders here.</p>;
   return (
     <div className="table-scroll">
@@ -45,7 +46,7 @@ export function OrdersTable({
               <td>{WAY_TITLES[order.way]}</td>
               <td>{formatMinor(order.totalGbpMinor, "GBP")}</td>
               <td>{fxAmount(order)}</td>
-              <td>{formatLongDate(order.createdAt)}</td>
+              <td>{dates.longDate(order.createdAt)}</td>
               <td>
                 <span className="row-actions">
                   <Link className="button button-small" to={`/dashboard/orderDetails/${order.id}`}>

@@ -1,11 +1,12 @@
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
-import { formatLongDate } from "@bureau/domain/dates";
 import { formatMinor } from "@bureau/domain/money";
 import { Link } from "react-router";
+import { useDisplayDates } from "../../lib/display-dates.ts";
 import { lineAmounts } from "./order-summary.tsx";
 import { WhatToBring } from "./what-to-bring.tsx";
 
 export function OrderConfirmation({ receipt }: { receipt: OrderReceipt }) {
+  const dates = useDisplayDates();
   const pickup = `${receipt.branch.name}, ${[...receipt.branch.addressLines, receipt.branch.postcode].join(", ")}`;
   return (
     <section className="confirmation print-area" aria-labelledby="confirmation-heading">
@@ -13,7 +14,7 @@ export function OrderConfirmation({ receipt }: { receipt: OrderReceipt }) {
       <p className="order-number">
         Order Number: <strong>{receipt.orderNumber}</strong>
       </p>
-      <p className="muted">Placed on {formatLongDate(receipt.createdAt)}</p>
+      <p className="muted">Placed on {dates.longDate(receipt.createdAt)}</p>
       <table className="data-table">
         <caption className="visually-hidden">Currencies in this order</caption>
         <thead>

@@ -1,6 +1,6 @@
 import type { CompareRates } from "@bureau/domain/contracts/compare-rates";
 import type { Branch } from "@bureau/domain/contracts/reference-data";
-import { DISPLAY_TIME_ZONE, formatLongDate } from "@bureau/domain/dates";
+import type { DisplayDates } from "@bureau/domain/dates";
 import { formatMinor } from "@bureau/domain/money";
 import { summariseOpeningHours } from "./branch-format.ts";
 
@@ -9,24 +9,18 @@ import { summariseOpeningHours } from "./branch-format.ts";
  * dates do not ship the decimal and date code to the browser.
  */
 
-const timeFormatter = new Intl.DateTimeFormat("en-GB", {
-  timeZone: DISPLAY_TIME_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
 export type RatesUpdatedView = { at: string; label: string } | null;
 
-/** "November 2nd, 2026 at 09:30", London time. */
-export function ratesUpdatedView(at: string | null): RatesUpdatedView {
+/** "November 2nd, 2026 at 09:30", in the display zone. */
+export function ratesUpdatedView(at: string | null, dates: DisplayDates): RatesUpdatedView {
   if (!at) return null;
-  return { at, label: `${formatLongDate(at)} at ${timeFormatter.format(new Date(at))}` };
+  return { at, label: `${dates.longDate(at)} at ${dates.time(at)}` };
 }
 
 export type CompareTile = { name: string; ours: boolean; amount: string | null; note: string };
 export type CompareView = { amount: string; tiles: CompareTile[] };
 
-export function compareView(compare: CompareRates): CompareView {
+export function compareView(compare: CompareRates, dates: DisplayDates): CompareView {
   return {
     // "£450" reads better in a sentence than "£450.00".
     amount: formatMinor(compare.amountGbpMinor, "GBP").replace(/\.00$/, ""),
@@ -40,7 +34,7 @@ export function compareView(compare: CompareRates): CompareView {
           ? `Live rate: 1 GBP = ${provider.rate} ${compare.currency}`
           : "Euros are not on sale right now"
         : provider.checkedOn
-          ? `Checked on ${formatLongDate(provider.checkedOn)}`
+          ? `Checked on ${dates.longDate(provider.checkedOn)}`
           : "not checked yet",
     })),
   };

@@ -2,10 +2,10 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
-import { formatLongDate, formatLongDateTime } from "@bureau/domain/dates";
 import { formatMinor } from "@bureau/domain/money";
 import { ORDER_STATUS_FOR_CUSTOMERS } from "@bureau/domain/order-tracking";
 import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
+import { useDisplayDates } from "../../lib/display-dates.ts";
 import { lineAmounts } from "../order/order-summary.tsx";
 import { WhatToBring } from "../order/what-to-bring.tsx";
 import { summariseOpeningHours, telHref } from "../public/branch-format.ts";
@@ -34,6 +34,7 @@ export function TrackedOrderView({
   notice?: { kind: "ok" | "error"; message: string } | undefined;
 }) {
   const status = ORDER_STATUS_FOR_CUSTOMERS[order.status];
+  const dates = useDisplayDates();
   const pickup = [...order.branch.addressLines, order.branch.postcode].join(", ");
   const noticeRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -58,7 +59,7 @@ export function TrackedOrderView({
         <span className="tracked-explanation">{status.explanation}</span>
       </p>
       <p className="muted">
-        {WAY_TITLES[order.way]} for {order.fullName}, placed on {formatLongDate(order.timeline[0]?.at ?? "")}
+        {WAY_TITLES[order.way]} for {order.fullName}, placed on {dates.longDate(order.timeline[0]?.at ?? "")}
       </p>
       <table className="data-table">
         <caption className="visually-hidden">Currencies in this order</caption>
@@ -111,7 +112,7 @@ export function TrackedOrderView({
           <ol className="timeline">
             {order.timeline.map((entry) => (
               <li key={entry.event}>
-                <strong>{TIMELINE_LABELS[entry.event]}</strong>: {formatLongDateTime(entry.at)}
+                <strong>{TIMELINE_LABELS[entry.event]}</strong>: {dates.longDateTime(entry.at)}
               </li>
             ))}
           </ol>

@@ -2,12 +2,12 @@ import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { CompetitorRateSetting } from "@bureau/domain/contracts/compare-rates";
 import type { AdminCurrency, RateRefreshState } from "@bureau/domain/contracts/dashboard";
-import { formatLongDate } from "@bureau/domain/dates";
 import { useToast } from "../../components/ui/toast.tsx";
 import { CompetitorRatesForm } from "../../features/dashboard/competitor-rates-form.tsx";
 import { setLiveRates } from "../../features/dashboard/dashboard-api.ts";
 import { HeldRateMoves } from "../../features/dashboard/held-rate-moves.tsx";
 import { apiErrorText } from "../../lib/api-client.ts";
+import { useDisplayDates } from "../../lib/display-dates.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/currencies";
@@ -29,6 +29,7 @@ export default function Currencies({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const { live } = loaderData;
+  const dates = useDisplayDates();
 
   async function toggle() {
     setBusy(true);
@@ -58,7 +59,7 @@ export default function Currencies({ loaderData }: Route.ComponentProps) {
         <span className="muted" aria-live="polite">
           Live rates are {live.enabled ? "on" : "off"} ({live.provider}, every {live.intervalSeconds} s).{" "}
           {live.lastRefreshAt
-            ? `Last refreshed ${formatLongDate(live.lastRefreshAt)} at ${new Date(live.lastRefreshAt).toLocaleTimeString("en-GB", { timeZone: "Europe/London" })}.`
+            ? `Last refreshed ${dates.longDate(live.lastRefreshAt)} at ${dates.time(live.lastRefreshAt)}.`
             : "Not refreshed yet."}
           {live.lastError ? ` ${live.lastError}` : ""}
         </span>

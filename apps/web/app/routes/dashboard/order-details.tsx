@@ -1,10 +1,10 @@
 import { data, Link, useNavigate } from "react-router";
 import type { OrderDetails as Details } from "@bureau/domain/contracts/dashboard";
 import { WAY_TITLES } from "@bureau/domain/constants";
-import { formatLongDate } from "@bureau/domain/dates";
 import { formatMinor } from "@bureau/domain/money";
 import { OrderActionButtons } from "../../features/dashboard/order-actions.tsx";
 import { ApiClientError } from "../../lib/api-client.ts";
+import { useDisplayDates } from "../../lib/display-dates.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/order-details";
@@ -25,11 +25,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Order ${loaderData?.orderNumber ?? ""} | Harbour FX dashboard` },
 ];
 
-const time = (iso: string) =>
-  `${formatLongDate(iso)}, ${new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit" }).format(new Date(iso))}`;
-
 export default function OrderDetails({ loaderData: order }: Route.ComponentProps) {
   const navigate = useNavigate();
+  const { longDateTime: time } = useDisplayDates();
   return (
     <article className="print-area" aria-labelledby="page-heading">
       <p className="print-hidden">

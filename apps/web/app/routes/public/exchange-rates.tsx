@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { rateNotes } from "../../content/rates-notes.ts";
 import { toRateRows } from "../../features/public/rate-rows.ts";
 import { ratesUpdatedView } from "../../features/public/display-format.ts";
+import { loaderDisplayDates } from "../../lib/display-dates.ts";
 import { RatesList } from "../../features/public/rates-list.tsx";
 import { RatesUpdated } from "../../features/public/rates-updated.tsx";
 import { serverApi } from "../../lib/server-api.ts";
@@ -18,7 +19,10 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { currencies, ratesUpdatedAt } = await serverApi(context).currencies();
-  return { currencies: toRateRows(currencies), ratesUpdated: ratesUpdatedView(ratesUpdatedAt) };
+  return {
+    currencies: toRateRows(currencies),
+    ratesUpdated: ratesUpdatedView(ratesUpdatedAt, loaderDisplayDates(context)),
+  };
 }
 
 export default function ExchangeRates({ loaderData }: Route.ComponentProps) {

@@ -13,6 +13,7 @@ import { FaqAccordion } from "../../features/public/faq-accordion.tsx";
 import { getCompareRates } from "../../features/public/public-api.ts";
 import { toRateRows } from "../../features/public/rate-rows.ts";
 import { serverApi } from "../../lib/server-api.ts";
+import { loaderDisplayDates } from "../../lib/display-dates.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/home";
 
@@ -27,6 +28,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = serverApi(context);
+  const dates = loaderDisplayDates(context);
   const [currencyList, branchList, compare] = await Promise.all([
     api.currencies(),
     api.branches(),
@@ -34,9 +36,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return {
     currencies: toRateRows(currencyList.currencies),
-    ratesUpdated: ratesUpdatedView(currencyList.ratesUpdatedAt),
+    ratesUpdated: ratesUpdatedView(currencyList.ratesUpdatedAt, dates),
     branches: branchViews(branchList.branches),
-    compare: compareView(compare),
+    compare: compareView(compare, dates),
   };
 }
 
