@@ -1,8 +1,7 @@
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
-import { formatMinor } from "@bureau/domain/money";
 import { Link } from "react-router";
 import { useDisplayDates } from "../../lib/display-dates.ts";
-import { lineAmounts } from "./order-summary.tsx";
+import { OrderLinesTable } from "./order-lines-table.tsx";
 import { WhatToBring } from "./what-to-bring.tsx";
 
 export function OrderConfirmation({ receipt }: { receipt: OrderReceipt }) {
@@ -15,35 +14,7 @@ export function OrderConfirmation({ receipt }: { receipt: OrderReceipt }) {
         Order Number: <strong>{receipt.orderNumber}</strong>
       </p>
       <p className="muted">Placed on {dates.longDate(receipt.createdAt)}</p>
-      <table className="data-table">
-        <caption className="visually-hidden">Currencies in this order</caption>
-        <thead>
-          <tr>
-            <th scope="col">Currency</th>
-            <th scope="col">From</th>
-            <th scope="col">To</th>
-            <th scope="col">Rate</th>
-          </tr>
-        </thead>
-        <tbody>
-          {receipt.lines.map((line) => {
-            const { from, to } = lineAmounts({ ...line, way: receipt.way });
-            return (
-              <tr key={line.position}>
-                <th scope="row">
-                  {line.currency} <span className="muted">{line.label}</span>
-                </th>
-                <td>{from}</td>
-                <td>{to}</td>
-                <td>{line.rate}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      <p className="order-total">
-        Total: <strong>{formatMinor(receipt.totalGbpMinor, "GBP")}</strong>
-      </p>
+      <OrderLinesTable way={receipt.way} lines={receipt.lines} totalGbpMinor={receipt.totalGbpMinor} />
       <h3>Booking Details</h3>
       <dl className="booking-details">
         <dt>Full Name</dt>

@@ -2,11 +2,10 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
-import { formatMinor } from "@bureau/domain/money";
 import { ORDER_STATUS_FOR_CUSTOMERS } from "@bureau/domain/order-tracking";
 import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useDisplayDates } from "../../lib/display-dates.ts";
-import { lineAmounts } from "../order/order-summary.tsx";
+import { OrderLinesTable } from "../order/order-lines-table.tsx";
 import { WhatToBring } from "../order/what-to-bring.tsx";
 import { summariseOpeningHours, telHref } from "../public/branch-format.ts";
 
@@ -61,35 +60,7 @@ export function TrackedOrderView({
       <p className="muted">
         {WAY_TITLES[order.way]} for {order.fullName}, placed on {dates.longDate(order.timeline[0]?.at ?? "")}
       </p>
-      <table className="data-table">
-        <caption className="visually-hidden">Currencies in this order</caption>
-        <thead>
-          <tr>
-            <th scope="col">Currency</th>
-            <th scope="col">From</th>
-            <th scope="col">To</th>
-            <th scope="col">Rate</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line) => {
-            const { from, to } = lineAmounts({ ...line, way: order.way });
-            return (
-              <tr key={line.position}>
-                <th scope="row">
-                  {line.currency} <span className="muted">{line.label}</span>
-                </th>
-                <td>{from}</td>
-                <td>{to}</td>
-                <td>{line.rate}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      <p className="order-total">
-        Total: <strong>{formatMinor(order.totalGbpMinor, "GBP")}</strong>
-      </p>
+      <OrderLinesTable way={order.way} lines={order.lines} totalGbpMinor={order.totalGbpMinor} />
       <div className="tracked-grid">
         <section aria-labelledby="tracked-branch-heading">
           <h3 id="tracked-branch-heading">Branch</h3>
