@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
+import { PUBLIC_PAGE_PATHS } from "../support/public-pages.ts";
 
 /**
  * The public site (issue 3): the home widget, the Exchange Rates list, FAQ, contact form, legal pages,
@@ -499,16 +500,7 @@ test("legal pages: banner, numbered privacy sections and a contact section", asy
   await expect(page.locator(".legal-body h2").last()).toHaveText("Contact us");
 });
 
-const PUBLIC_PAGES = [
-  "/",
-  "/exchangeRates",
-  "/termsCoditition",
-  "/privacyPolicy",
-  "/contact",
-  "/sendmony",
-  "/faq",
-  "/coming-soon",
-];
+const PUBLIC_PAGES = PUBLIC_PAGE_PATHS;
 
 test("every public page has its own title and description, server-rendered", async ({ request }) => {
   const titles = new Set<string>();

@@ -1,17 +1,11 @@
+import { PUBLIC_PAGE_PATHS } from "../../e2e/support/public-pages.ts";
 import { nextAddress, PUBLIC_URL } from "../lib.ts";
 import type { As, Case, Operation } from "./openapi.ts";
 import { HOSTILE_STRINGS, RAW_ENCODED, encode, type rng } from "./values.ts";
 
 /** Cases for the pages: hostile paths, queries and form posts. */
 export const PAGE_PATHS = [
-  "/",
-  "/exchangeRates",
-  "/termsCoditition",
-  "/privacyPolicy",
-  "/contact",
-  "/sendmony",
-  "/faq",
-  "/coming-soon",
+  ...PUBLIC_PAGE_PATHS,
   "/purchase/EUR/Order",
   "/purchase/USD/Sell",
   "/signIn",
