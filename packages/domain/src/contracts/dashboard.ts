@@ -120,6 +120,16 @@ export type AddCurrencyRequest = z.input<typeof addCurrencyRequestSchema>;
 export const updateCurrencyRequestSchema = addCurrencyRequestSchema.omit({ code: true });
 export type UpdateCurrencyRequest = z.input<typeof updateCurrencyRequestSchema>;
 
+/** A provider rate that moved more than 10% from the current one, held until staff confirm it. */
+export const heldRateMoveSchema = z.object({
+  code: z.string(),
+  currentRate: z.string(),
+  providerRate: z.string(),
+  source: z.string(),
+  at: z.string(),
+});
+export type HeldRateMove = z.infer<typeof heldRateMoveSchema>;
+
 export const rateRefreshStateSchema = z.object({
   enabled: z.boolean(),
   provider: z.string(),
@@ -127,17 +137,7 @@ export const rateRefreshStateSchema = z.object({
   lastRefreshAt: z.string().nullable(),
   lastError: z.string().nullable(),
   /** Provider rates that moved more than 10% and wait for staff to confirm them. */
-  heldMoves: z
-    .array(
-      z.object({
-        code: z.string(),
-        currentRate: z.string(),
-        providerRate: z.string(),
-        source: z.string(),
-        at: z.string(),
-      }),
-    )
-    .optional(),
+  heldMoves: z.array(heldRateMoveSchema).optional(),
 });
 export const heldRateConfirmedSchema = z.object({ code: z.string(), rate: z.string() });
 export type RateRefreshState = z.infer<typeof rateRefreshStateSchema>;

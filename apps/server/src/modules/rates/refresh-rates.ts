@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
-import type { RateRefreshState } from "@bureau/domain/contracts/dashboard";
+import { type HeldRateMove, heldRateMoveSchema, type RateRefreshState } from "@bureau/domain/contracts/dashboard";
 import { isSuspiciousRateMove } from "@bureau/domain/rate-move";
 import type { Db } from "../../db/client.ts";
 import { channels, notify } from "../../db/notify.ts";
@@ -17,7 +17,6 @@ const STATE_KEY = "rate_refresh";
 export const REFRESH_INTERVAL_SECONDS = 60;
 
 /** A provider rate held back because it moved too far from the current one (isSuspiciousRateMove, in the domain). */
-export type HeldRateMove = { code: string; currentRate: string; providerRate: string; source: string; at: string };
 type StoredState = {
   enabled: boolean;
   lastRefreshAt: string | null;
@@ -32,17 +31,7 @@ const refreshStateSetting: SettingDefinition<StoredState> = {
     enabled: z.boolean().catch(false),
     lastRefreshAt: z.string().nullable().catch(null),
     lastError: z.string().nullable().catch(null),
-    heldMoves: z
-      .array(
-        z.object({
-          code: z.string(),
-          currentRate: z.string(),
-          providerRate: z.string(),
-          source: z.string(),
-          at: z.string(),
-        }),
-      )
-      .catch([]),
+    heldMoves: z.array(heldRateMoveSchema).catch([]),
   }),
   fallback: { enabled: false, lastRefreshAt: null, lastError: null, heldMoves: [] },
 };
