@@ -26,6 +26,7 @@ export default [
     route("resetPassword", "routes/account/reset-password.tsx"),
     route("emailVerified", "routes/account/email-verified.tsx"),
     route("account/profile", "routes/account/profile.tsx"),
+    route("account/orders", "routes/account/my-orders.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("box", "routes/account/secure-box.tsx"),

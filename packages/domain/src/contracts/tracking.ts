@@ -74,3 +74,15 @@ export type MyOrder = z.infer<typeof myOrderSchema>;
 
 export const myOrdersSchema = z.object({ orders: z.array(myOrderSchema), nextCursor: z.string().nullable() });
 export type MyOrders = z.infer<typeof myOrdersSchema>;
+
+/**
+ * What order step 2 fills in for a signed-in customer: the account's e-mail, and the name and phone of
+ * their latest order with it (once the address is verified; otherwise the display name and no phone).
+ */
+export const customerPrefillSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+export type CustomerPrefill = z.infer<typeof customerPrefillSchema>;

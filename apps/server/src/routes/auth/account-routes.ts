@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PHOTO_MAX_BYTES } from "@bureau/domain/account-rules";
 import { profileUpdateSchema, sessionUserSchema } from "@bureau/domain/contracts/accounts";
-import { myOrdersQuerySchema, myOrdersSchema } from "@bureau/domain/contracts/tracking";
+import { customerPrefillSchema, myOrdersQuerySchema, myOrdersSchema } from "@bureau/domain/contracts/tracking";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { AppError } from "../../lib/app-error.ts";
 import { noStore } from "../../lib/no-store.ts";
-import { listMyOrders } from "../../modules/orders/list-my-orders.ts";
+import { customerPrefill, listMyOrders } from "../../modules/orders/list-my-orders.ts";
 import { readProfilePhoto, saveProfilePhoto } from "../../modules/users/profile-photo.ts";
 import { updateDisplayName } from "../../modules/users/update-profile.ts";
 import { forgetLoadedSession, loadSession, requireUser, signedInSession } from "../../plugins/session.ts";
@@ -99,6 +99,23 @@ export async function accountRoutes(scope: FastifyInstance) {
       // Orders are matched by e-mail, so the address must be proven to be this person's (decision 014).
       if (!user.emailVerified) throw new AppError("forbidden", MY_ORDERS_UNVERIFIED_MESSAGE);
       return listMyOrders({ db: scope.db, links: scope.orderLinks, email: user.email, ...request.query });
+    },
+  );
+
+  app.get(
+    "/api/account/order-details",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "The name, e-mail and phone order step 2 fills in for the signed-in customer",
+        response: { 200: customerPrefillSchema, 401: apiErrorSchema },
+      },
+      onRequest: requireUser,
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { user } = signedInSession(request);
+      return customerPrefill({ db: scope.db, user });
     },
   );
 

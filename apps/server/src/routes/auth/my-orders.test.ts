@@ -107,3 +107,45 @@ describe("My orders", () => {
     expect((await open(stranger.cookie)).statusCode).toBe(410);
   });
 });
+
+describe("order step 2 details for a signed-in customer", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const details = (cookie?: string) =>
+    t.app.inject({ method: "GET", url: "/api/account/order-details", headers: cookie ? { cookie } : {} });
+
+  it("offers the latest order's name and phone only once the address is verified", async () => {
+    expect((await details()).statusCode).toBe(401);
+    const email = uniqueEmail("prefill");
+    await createOrder(t.db, {
+      email,
+      firstName: "Old",
+      lastName: "Name",
+      phone: "07700 900001",
+      createdAt: new Date(Date.now() - 86_400_000),
+    });
+    await createOrder(t.db, {
+      email: email.toUpperCase(),
+      firstName: "Ada",
+      lastName: "Lovelace",
+      phone: "07700 900123",
+    });
+    await createOrder(t.db, { email: uniqueEmail("other"), firstName: "Not", lastName: "Mine", phone: "07700 900999" });
+    const account = await signUp(t.app, { email, name: "Augusta Ada King" });
+    const unverified = await details(account.cookie);
+    expect(unverified.statusCode).toBe(200);
+    expect(unverified.headers["cache-control"]).toBe("no-store");
+    expect(unverified.json()).toEqual({ firstName: "Augusta", lastName: "Ada King", email, phone: "" });
+    await markEmailVerified(t.app, account.userId);
+    expect((await details(account.cookie)).json()).toEqual({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email,
+      phone: "07700 900123",
+    });
+  });
+});

@@ -63,6 +63,9 @@ export function AccountMenu({ user }: { user: SessionUser }) {
             <Link to="/account/profile">Profile</Link>
           </li>
           <li>
+            <Link to="/account/orders">My orders</Link>
+          </li>
+          <li>
             <button
               type="button"
               onClick={() => {

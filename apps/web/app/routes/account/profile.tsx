@@ -1,6 +1,6 @@
 import { DISPLAY_NAME_MAX, PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES } from "@bureau/domain/account-rules";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { redirect, useNavigate, useRevalidator } from "react-router";
+import { Link, redirect, useNavigate, useRevalidator } from "react-router";
 import { useToast } from "../../components/ui/toast.tsx";
 import {
   sendVerificationEmail,
@@ -116,7 +116,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <section className="profile-form" aria-labelledby={emailHeadingId}>
         <h2 id={emailHeadingId}>E-mail address</h2>
         {user.emailVerified ? (
-          <p>Your e-mail address {user.email} is verified.</p>
+          <p>
+            Your e-mail address {user.email} is verified. <Link to="/account/orders">My orders</Link> shows every order
+            placed with it.
+          </p>
         ) : (
           <>
             <p>

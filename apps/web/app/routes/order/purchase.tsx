@@ -10,7 +10,8 @@ import { serverApi } from "../../lib/server-api.ts";
 import { readCart, removeCartItem, useCart } from "../../features/cart/cart-store.ts";
 import { AddCurrencyForm } from "../../features/order/add-currency-form.tsx";
 import { DetailsForm } from "../../features/order/details-form.tsx";
-import { placeOrder } from "../../features/order/order-api.ts";
+import { orderDetailsOfAccount, placeOrder } from "../../features/order/order-api.ts";
+import { sessionOfRequest } from "../../features/account/session.ts";
 import { OrderConfirmation } from "../../features/order/order-confirmation.tsx";
 import { OrderSummary } from "../../features/order/order-summary.tsx";
 import { StepIndicator } from "../../features/order/step-indicator.tsx";
@@ -22,12 +23,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isWay(way)) throw data(null, { status: 404 });
   const code = params.currencyParams.toUpperCase();
   const api = serverApi(context);
-  const [{ currencies }, { branches }] = await Promise.all([api.currencies(), api.branches()]);
+  const { user } = await sessionOfRequest(context);
+  const [{ currencies }, { branches }, prefill] = await Promise.all([
+    api.currencies(),
+    api.branches(),
+    // A signed-in customer starts step 2 with their name, e-mail and phone filled in.
+    user ? orderDetailsOfAccount(api) : null,
+  ]);
   const currency = currencies.find((c) => c.code === code);
   if (!currency) throw data(null, { status: 404 });
   return {
     way,
     code,
+    prefill,
     label: currency.label,
     currencies: currencies.map(({ code, label, collectRate, sellRate }) => ({ code, label, collectRate, sellRate })),
     branches: branches.map(({ key, name, addressLines, postcode, phone }) => ({
@@ -74,7 +82,11 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
   const [step, setStep] = useState<1 | 2 | 3>(1);
   const [showAddForm, setShowAddForm] = useState(false);
   const [branchKey, setBranchKey] = useState("");
-  const [details, setDetails] = useState(emptyDetails);
+  const [details, setDetails] = useState<CustomerDetails>(
+    loaderData.prefill
+      ? { ...emptyDetails, ...loaderData.prefill, confirmEmail: loaderData.prefill.email }
+      : emptyDetails,
+  );
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<OrderReceipt | null>(null);

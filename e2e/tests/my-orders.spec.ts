@@ -1,0 +1,60 @@
+import { openAccountMenu, signUpThroughApi, uniqueEmail } from "../support/accounts.ts";
+import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
+import { verificationLinkFor } from "../support/mail.ts";
+import { placeOrder } from "../support/orders.ts";
+
+test("an order placed before sign-up appears on My orders once the e-mail is verified, and opens its page", async ({
+  page,
+}) => {
+  const email = uniqueEmail("my-orders");
+  // A guest order first, with the address in another letter case.
+  const { orderNumber } = await placeOrder(page, email.toUpperCase());
+  await signUpThroughApi(page, email);
+
+  await page.goto("/account/orders");
+  await expect(page.getByRole("heading", { level: 1, name: "My orders" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("Please verify your e-mail address to see your orders");
+  await expect(page.getByText(orderNumber)).toHaveCount(0);
+
+  await page.goto(await verificationLinkFor(email));
+  await expect(page).toHaveURL(/\/emailVerified$/);
+
+  await page.goto("/");
+  await waitForHydration(page);
+  await openAccountMenu(page);
+  await page.getByRole("link", { name: "My orders" }).click();
+  await expect(page).toHaveURL(/\/account\/orders$/);
+  const table = page.getByRole("table", { name: "My orders, newest first" });
+  const row = table.getByRole("row", { name: new RegExp(orderNumber) });
+  await expect(row).toContainText("Pending");
+  await expect(row).toContainText("£300.00");
+  await expectNoSeriousAxeViolations(page);
+
+  await row.getByRole("link", { name: `View order ${orderNumber}` }).click();
+  await expect(page).toHaveURL(/\/track\/[^/]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your order" })).toBeVisible();
+  await expect(page.getByText(orderNumber).first()).toBeVisible();
+});
+
+test("a signed-in customer finds name, e-mail and phone filled in on order step 2", async ({ page }) => {
+  const email = uniqueEmail("prefill");
+  await placeOrder(page, email);
+  await signUpThroughApi(page, email);
+  await page.goto(await verificationLinkFor(email));
+
+  await page.goto("/purchase/EUR/Order");
+  await waitForHydration(page);
+  const form = page.getByRole("form", { name: "Add currency" });
+  if (!(await form.isVisible())) await page.getByRole("button", { name: "Add Currency" }).click();
+  await form.getByLabel("Currency").selectOption("EUR");
+  await form.getByLabel(/\(GBP\)/).fill("200");
+  await form.getByRole("button", { name: "Add", exact: true }).click();
+  await page.getByLabel("Collection point").selectOption("brighton");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByLabel("First name")).toHaveValue("Tracy");
+  await expect(page.getByLabel("Last name")).toHaveValue("Tracker");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+  await expect(page.getByLabel("Confirm email")).toHaveValue(email);
+  await expect(page.getByLabel("Phone")).toHaveValue("07700 900654");
+  await expectNoSeriousAxeViolations(page);
+});
