@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
 import { ApiClientError } from "../../lib/api-client.ts";
+import { readFormFields } from "../../lib/form-fields.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import { cancelOrder, trackOrder } from "./tracking-api.ts";
 
@@ -18,16 +19,7 @@ export type TrackingActionResult =
  * from other sites are refused by the server's one cross-site check before they get here).
  */
 export async function trackingAction(request: Request, context: Readonly<RouterContextProvider>) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw data("The form could not be read.", { status: 400 });
-  }
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = await readFormFields(request);
   const api = serverApi(context);
   if (text("intent") === "cancel") {
     try {
@@ -53,4 +45,15 @@ export async function trackingAction(request: Request, context: Readonly<RouterC
       status: error.status,
     });
   }
+}
+
+/** What the order page announces after a cancel: done (an e-mail confirms it), or why it was refused. */
+export function cancelNotice(
+  result: TrackingActionResult | undefined,
+): { kind: "ok" | "error"; message: string } | undefined {
+  if (result?.kind === "cancelled") {
+    return { kind: "ok", message: "Your order has been cancelled. We have sent you an e-mail to confirm." };
+  }
+  if (result?.kind === "cancel-refused") return { kind: "error", message: result.message };
+  return undefined;
 }

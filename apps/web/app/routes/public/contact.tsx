@@ -7,6 +7,7 @@ import { ContactForm, type ContactFormResult, type ContactFormValues } from "../
 import { googleMapsEmbedUrl, googleMapsSearchUrl, telHref } from "../../features/public/branch-format.ts";
 import { sendContactMessage } from "../../features/public/public-api.ts";
 import { ApiClientError } from "../../lib/api-client.ts";
+import { readFormFields } from "../../lib/form-fields.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/contact";
 
@@ -31,17 +32,7 @@ const FIELD_NAMES: ContactFields[] = ["name", "email", "phone", "message"];
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Posts from another site never get here: the server refuses them first (plugins/cross-site.ts).
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    // Not a form at all (a broken or foreign body): refuse it plainly.
-    throw data("The form could not be read.", { status: 400 });
-  }
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = await readFormFields(request);
   const values = Object.fromEntries(FIELD_NAMES.map((name) => [name, text(name)])) as ContactFormValues;
   try {
     const response = await sendContactMessage(serverApi(context), { ...values, website: text("website") });
