@@ -1,6 +1,6 @@
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { TrackedOrderView } from "../../features/tracking/tracked-order-view.tsx";
-import { trackingAction } from "../../features/tracking/tracking-action.ts";
+import { cancelNotice, trackingAction } from "../../features/tracking/tracking-action.ts";
 import { openOrderLink } from "../../features/tracking/tracking-api.ts";
 import { ApiClientError } from "../../lib/api-client.ts";
 import { serverApi } from "../../lib/server-api.ts";
@@ -33,12 +33,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export default function TrackLink({ loaderData, actionData, params }: Route.ComponentProps) {
   const order = actionData?.kind === "cancelled" ? actionData.order : loaderData.order;
-  const notice =
-    actionData?.kind === "cancelled"
-      ? { kind: "ok" as const, message: "Your order has been cancelled. We have sent you an e-mail to confirm." }
-      : actionData?.kind === "cancel-refused"
-        ? { kind: "error" as const, message: actionData.message }
-        : undefined;
+  const notice = cancelNotice(actionData);
   return (
     <>
       <section className="banner">

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
 import { TrackOrderForm } from "../../features/tracking/track-order-form.tsx";
 import { TrackedOrderView } from "../../features/tracking/tracked-order-view.tsx";
-import { trackingAction } from "../../features/tracking/tracking-action.ts";
+import { cancelNotice, trackingAction } from "../../features/tracking/tracking-action.ts";
 import type { Route } from "./+types/track";
 
 export const meta: Route.MetaFunction = () => [
@@ -28,12 +28,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
     if ("order" in actionData) setOrder(actionData.order);
     else if (actionData.kind === "not-found") setOrder(null);
   }, [actionData]);
-  const notice =
-    actionData?.kind === "cancelled"
-      ? { kind: "ok" as const, message: "Your order has been cancelled. We have sent you an e-mail to confirm." }
-      : actionData?.kind === "cancel-refused"
-        ? { kind: "error" as const, message: actionData.message }
-        : undefined;
+  const notice = cancelNotice(actionData);
   return (
     <>
       <section className="banner">
