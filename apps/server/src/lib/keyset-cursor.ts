@@ -3,6 +3,9 @@ import { AppError } from "./app-error.ts";
 /** The last row of a page, by the (created_at, id) key the staff lists are ordered and indexed on. */
 export type KeysetCursor = { createdAt: Date; id: string };
 
+/** The id check for lists keyed on a UUID (orders): pass it to decodeKeysetCursor. */
+export const isUuid = (id: string) => /^[0-9a-f-]{36}$/.test(id);
+
 /** The cursor is opaque to clients: the last row's (created_at, id), base64url-encoded. */
 export function encodeKeysetCursor(cursor: KeysetCursor): string {
   return Buffer.from(JSON.stringify([cursor.createdAt.toISOString(), cursor.id])).toString("base64url");

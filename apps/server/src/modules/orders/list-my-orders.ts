@@ -1,9 +1,9 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { CustomerPrefill, MyOrders } from "@bureau/domain/contracts/tracking";
+import type { MyOrders } from "@bureau/domain/contracts/tracking";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
-import { decodeKeysetCursor, encodeKeysetCursor } from "../../lib/keyset-cursor.ts";
-import { currencyLinesOf, isUuid } from "./list-orders.ts";
+import { decodeKeysetCursor, encodeKeysetCursor, isUuid } from "../../lib/keyset-cursor.ts";
+import { currencyLinesOf } from "../../lib/order-line-summaries.ts";
 import type { OrderLinks } from "./order-links.ts";
 
 /**
@@ -61,36 +61,5 @@ export async function listMyOrders({
       href: `/track/${links.tokenFor(r.id)}`,
     })),
     nextCursor: rows.length > limit && last ? encodeKeysetCursor({ createdAt: last.createdAt, id: last.id }) : null,
-  };
-}
-
-/**
- * The details order step 2 starts from for a signed-in customer. The name and phone of the latest order
- * placed with the address are offered only when the address is verified (they are whoever used it);
- * otherwise the display name, split at its first space, and no phone.
- */
-export async function customerPrefill({
-  db,
-  user,
-}: {
-  db: Db;
-  user: { email: string; name: string; emailVerified: boolean };
-}): Promise<CustomerPrefill> {
-  if (user.emailVerified) {
-    const [latest] = await db
-      .select({ firstName: orders.firstName, lastName: orders.lastName, phone: orders.phone })
-      .from(orders)
-      .where(eq(sql`lower(${orders.email})`, user.email.trim().toLowerCase()))
-      .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`)
-      .limit(1);
-    if (latest) return { ...latest, email: user.email };
-  }
-  const name = user.name.trim();
-  const space = name.indexOf(" ");
-  return {
-    firstName: space < 0 ? name : name.slice(0, space),
-    lastName: space < 0 ? "" : name.slice(space + 1).trim(),
-    email: user.email,
-    phone: "",
   };
 }

@@ -1,11 +1,10 @@
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { OrderList } from "@bureau/domain/contracts/dashboard";
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import type { Db } from "../../db/client.ts";
-import { orderLines, orders } from "../../db/schema.ts";
-import { decodeKeysetCursor, encodeKeysetCursor } from "../../lib/keyset-cursor.ts";
-
-export const isUuid = (id: string) => /^[0-9a-f-]{36}$/.test(id);
+import { orders } from "../../db/schema.ts";
+import { decodeKeysetCursor, encodeKeysetCursor, isUuid } from "../../lib/keyset-cursor.ts";
+import { currencyLinesOf } from "../../lib/order-line-summaries.ts";
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -90,24 +89,4 @@ export async function listOrders({
     })),
     nextCursor: rows.length > limit && last ? encodeKeysetCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
-}
-
-/** Each order's lines as currency and foreign amount, in line order: the summary the order lists show. */
-export async function currencyLinesOf(
-  db: Db,
-  orderIds: string[],
-): Promise<Map<string, { currency: string; foreignMinor: number }[]>> {
-  const byOrder = new Map<string, { currency: string; foreignMinor: number }[]>();
-  if (orderIds.length === 0) return byOrder;
-  const lines = await db
-    .select({ orderId: orderLines.orderId, currency: orderLines.currencyCode, foreignMinor: orderLines.foreignMinor })
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, orderIds))
-    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
-  for (const line of lines) {
-    const list = byOrder.get(line.orderId) ?? [];
-    list.push({ currency: line.currency, foreignMinor: line.foreignMinor });
-    byOrder.set(line.orderId, list);
-  }
-  return byOrder;
 }

@@ -7,7 +7,8 @@ import { customerPrefillSchema, myOrdersQuerySchema, myOrdersSchema } from "@bur
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { AppError } from "../../lib/app-error.ts";
 import { noStore } from "../../lib/no-store.ts";
-import { customerPrefill, listMyOrders } from "../../modules/orders/list-my-orders.ts";
+import { customerPrefill } from "../../modules/orders/customer-prefill.ts";
+import { listMyOrders } from "../../modules/orders/list-my-orders.ts";
 import { readProfilePhoto, saveProfilePhoto } from "../../modules/users/profile-photo.ts";
 import { updateDisplayName } from "../../modules/users/update-profile.ts";
 import { forgetLoadedSession, loadSession, requireUser, signedInSession } from "../../plugins/session.ts";
