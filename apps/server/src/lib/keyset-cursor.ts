@@ -30,3 +30,19 @@ export function decodeKeysetCursor(text: string, isId: (id: string) => boolean =
   }
   throw new AppError("validation_failed", "The page cursor is not valid.", { after: "Not a valid cursor" });
 }
+
+/**
+ * Splits rows fetched with `limit + 1` into the page to show and the cursor of the next page (null when
+ * the extra row was not there, so this page is the last).
+ */
+export function keysetPage<Row extends KeysetCursor>(
+  rows: Row[],
+  limit: number,
+): { page: Row[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    page,
+    nextCursor: rows.length > limit && last ? encodeKeysetCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
+}

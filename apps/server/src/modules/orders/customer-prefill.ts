@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
 import type { CustomerPrefill } from "@bureau/domain/contracts/tracking";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
+import { newestOrdersFirst, placedWithEmail } from "../../lib/order-queries.ts";
 
 /**
  * The details order step 2 starts from for a signed-in customer. The name and phone of the latest order
@@ -19,8 +19,8 @@ export async function customerPrefill({
     const [latest] = await db
       .select({ firstName: orders.firstName, lastName: orders.lastName, phone: orders.phone })
       .from(orders)
-      .where(eq(sql`lower(${orders.email})`, user.email.trim().toLowerCase()))
-      .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`)
+      .where(placedWithEmail(user.email))
+      .orderBy(...newestOrdersFirst)
       .limit(1);
     if (latest) return { ...latest, email: user.email };
   }

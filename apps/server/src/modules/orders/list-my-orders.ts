@@ -1,9 +1,10 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, type SQL } from "drizzle-orm";
 import type { MyOrders } from "@bureau/domain/contracts/tracking";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
-import { decodeKeysetCursor, encodeKeysetCursor, isUuid } from "../../lib/keyset-cursor.ts";
+import { keysetPage } from "../../lib/keyset-cursor.ts";
 import { currencyLinesOf } from "../../lib/order-line-summaries.ts";
+import { newestOrdersFirst, ordersBefore, placedWithEmail } from "../../lib/order-queries.ts";
 import type { OrderLinks } from "./order-links.ts";
 
 /**
@@ -24,13 +25,8 @@ export async function listMyOrders({
   after?: string | undefined;
   limit: number;
 }): Promise<MyOrders> {
-  const conditions: SQL[] = [eq(sql`lower(${orders.email})`, email.trim().toLowerCase())];
-  if (after) {
-    const cursor = decodeKeysetCursor(after, isUuid);
-    conditions.push(
-      sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`,
-    );
-  }
+  const conditions: SQL[] = [placedWithEmail(email)];
+  if (after) conditions.push(ordersBefore(after));
   const rows = await db
     .select({
       id: orders.id,
@@ -42,14 +38,13 @@ export async function listMyOrders({
     })
     .from(orders)
     .where(and(...conditions))
-    .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`)
+    .orderBy(...newestOrdersFirst)
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
+  const { page, nextCursor } = keysetPage(rows, limit);
   const linesByOrder = await currencyLinesOf(
     db,
     page.map((r) => r.id),
   );
-  const last = page.at(-1);
   return {
     orders: page.map((r) => ({
       orderNumber: r.orderNumber,
@@ -60,6 +55,6 @@ export async function listMyOrders({
       totalGbpMinor: r.totalGbpMinor,
       href: `/track/${links.tokenFor(r.id)}`,
     })),
-    nextCursor: rows.length > limit && last ? encodeKeysetCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    nextCursor,
   };
 }

@@ -3,8 +3,9 @@ import type { OrderList } from "@bureau/domain/contracts/dashboard";
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
-import { decodeKeysetCursor, encodeKeysetCursor, isUuid } from "../../lib/keyset-cursor.ts";
+import { keysetPage } from "../../lib/keyset-cursor.ts";
 import { currencyLinesOf } from "../../lib/order-line-summaries.ts";
+import { newestOrdersFirst, ordersBefore } from "../../lib/order-queries.ts";
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -41,12 +42,7 @@ export async function listOrders({
 }): Promise<OrderList> {
   const conditions: SQL[] = [eq(orders.status, status)];
   if (q && q.trim() !== "") conditions.push(searchCondition(q));
-  if (after) {
-    const cursor = decodeKeysetCursor(after, isUuid);
-    conditions.push(
-      sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`,
-    );
-  }
+  if (after) conditions.push(ordersBefore(after));
   const rows = await db
     .select({
       id: orders.id,
@@ -63,16 +59,13 @@ export async function listOrders({
     })
     .from(orders)
     .where(and(...conditions))
-    // Spelled as the index is (orders_status_created_idx: DESC NULLS LAST) so that PostgreSQL walks it
-    // in order and stops after one page; plain DESC means NULLS FIRST and would sort every match.
-    .orderBy(sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`)
+    .orderBy(...newestOrdersFirst)
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
+  const { page, nextCursor } = keysetPage(rows, limit);
   const fxByOrder = await currencyLinesOf(
     db,
     page.map((r) => r.id),
   );
-  const last = page.at(-1);
   return {
     orders: page.map((r) => ({
       id: r.id,
@@ -87,6 +80,6 @@ export async function listOrders({
       branch: r.branch,
       createdAt: r.createdAt.toISOString(),
     })),
-    nextCursor: rows.length > limit && last ? encodeKeysetCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    nextCursor,
   };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, or } from "drizzle-orm";
 import type { AdminUser, AdminUserList } from "@bureau/domain/contracts/accounts";
 import { users } from "../../db/auth-schema.ts";
 import type { Db } from "../../db/client.ts";
-import { decodeKeysetCursor, encodeKeysetCursor } from "../../lib/keyset-cursor.ts";
+import { decodeKeysetCursor, keysetPage } from "../../lib/keyset-cursor.ts";
 
 export function toAdminUser(row: typeof users.$inferSelect): AdminUser {
   return {
@@ -39,10 +39,9 @@ export async function listUsers({
     )
     .orderBy(asc(users.createdAt), asc(users.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
+  const { page, nextCursor } = keysetPage(rows, limit);
   return {
     users: page.map(toAdminUser),
-    nextCursor: rows.length > limit && last ? encodeKeysetCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    nextCursor,
   };
 }
