@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { buildWebIfNeeded } from "../scripts/lib.mjs";
+import { buildWebIfNeeded, chromiumFlags, chromiumPath } from "../scripts/lib.mjs";
 
 type PageSpec = { path: string; minPerformance: number; reason?: string };
 type CategoryId = "performance" | "accessibility" | "best-practices" | "seo";
@@ -34,7 +34,6 @@ type PageResult = {
 };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 /** Accessibility, best practices and SEO: every audited page must score this. */
 const MIN_OTHER_SCORE = 100;
@@ -47,16 +46,7 @@ const PAGES: PageSpec[] = [
   { path: "/purchase/EUR/Order", minPerformance: 100 },
   { path: "/contact", minPerformance: 100 },
 ];
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless=new", ...chromiumFlags];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -179,7 +169,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
   let chrome: Awaited<ReturnType<typeof launch>> | undefined;
   try {
     await waitForHealth(baseUrl, () => serverExited);
-    chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "error" });
+    chrome = await launch({ chromePath: chromiumPath, chromeFlags: CHROME_FLAGS, logLevel: "error" });
     const results: PageResult[] = [];
     let lighthouseVersion: string | undefined;
     for (const page of PAGES) {

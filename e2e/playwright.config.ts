@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumFlags, chromiumPath } from "../scripts/lib.mjs";
 
 /**
  * Browser tests in Debian's Chromium against the built product on a fresh embedded database.
@@ -6,7 +7,6 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const port = Number(process.env.E2E_PORT ?? 3199);
 export const baseURL = `http://127.0.0.1:${port}`;
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "./tests",
@@ -20,17 +20,8 @@ export default defineConfig({
     baseURL,
     trace: "off",
     launchOptions: {
-      executablePath,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: chromiumPath,
+      args: ["--headless", ...chromiumFlags],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
