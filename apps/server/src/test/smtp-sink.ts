@@ -1,6 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { createOutboxMailer } from "../jobs/outbox-mailer.ts";
 import { type AcceptedMail, createSmtpSinkServer } from "./smtp-sink-server.ts";
+import { createTestApp } from "./test-app.ts";
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
 export type ReceivedMail = AcceptedMail;
 
@@ -48,4 +53,21 @@ export function mailerFor(app: FastifyInstance, smtp: { url: string }) {
     orderLinks: app.orderLinks,
     displayTimeZone: app.config.displayTimeZone,
   });
+}
+
+/**
+ * For a describe block whose tests read e-mail: one test app and one SMTP sink, started before its
+ * tests and closed after them. Read `t` and `smtp` inside the tests (they are set once started).
+ */
+export function appWithSmtpSink() {
+  const started = {} as { t: TestApp; smtp: SmtpSink };
+  beforeAll(async () => {
+    started.t = await createTestApp();
+    started.smtp = await startSmtpSink();
+  });
+  afterAll(async () => {
+    await started.t?.close();
+    await started.smtp?.close();
+  });
+  return started;
 }

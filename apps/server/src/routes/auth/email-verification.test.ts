@@ -1,53 +1,41 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { users } from "../../db/auth-schema.ts";
 import { outbox } from "../../db/schema.ts";
 import { EMAIL_VERIFIED_PAGE } from "../../modules/users/account-mail.ts";
 import { nextClientAddress, signUp, uniqueEmail } from "../../test/auth-helpers.ts";
-import { lastMailTo, mailerFor, startSmtpSink } from "../../test/smtp-sink.ts";
-import { createTestApp } from "../../test/test-app.ts";
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+import { appWithSmtpSink, lastMailTo, mailerFor } from "../../test/smtp-sink.ts";
 
 describe("e-mail verification (issue 13 item 4)", () => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    smtp = await startSmtpSink();
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const env = appWithSmtpSink();
   afterEach(() => {
     vi.useRealTimers();
   });
 
   const verifiedOf = async (email: string) =>
-    (await t.db.select().from(users).where(eq(users.email, email)))[0]?.emailVerified;
+    (await env.t.db.select().from(users).where(eq(users.email, email)))[0]?.emailVerified;
 
   /** Sends the outbox to the sink and answers the link of the last verification e-mail to `email`. */
   async function verificationLinkFor(email: string): Promise<URL> {
-    await mailerFor(t.app, smtp).runOnce();
-    const body = lastMailTo(smtp.messages, email, "Confirm your e-mail address for Harbour FX");
+    await mailerFor(env.t.app, env.smtp).runOnce();
+    const body = lastMailTo(env.smtp.messages, email, "Confirm your e-mail address for Harbour FX");
     expect(body, `no verification e-mail to ${email}`).toBeDefined();
     const link = /(http:\/\/localhost:3000\/api\/auth\/verify-email\?[^\s"<]+)/.exec(body!)?.[1];
     expect(link).toBeDefined();
     return new URL(link!.replaceAll("&amp;", "&"));
   }
 
-  const follow = (link: URL) => t.app.inject({ method: "GET", url: `${link.pathname}${link.search}` });
+  const follow = (link: URL) => env.t.app.inject({ method: "GET", url: `${link.pathname}${link.search}` });
 
   it("sign-up queues a verification e-mail in the outbox; following its link verifies and lands on the page saying so", async () => {
-    const account = await signUp(t.app, { email: uniqueEmail("verify") });
+    const account = await signUp(env.t.app, { email: uniqueEmail("verify") });
     // Queued, not sent inline: the sign-up answered before any SMTP server was asked.
-    const queued = await t.db.select().from(outbox).where(eq(outbox.kind, "email-verification"));
+    const queued = await env.t.db.select().from(outbox).where(eq(outbox.kind, "email-verification"));
     const mine = queued.filter((row) => (row.payload as { to: string }).to === account.email);
     expect(mine).toHaveLength(1);
     expect(mine[0]?.status).toBe("pending");
     expect(await verifiedOf(account.email)).toBe(false);
-    const before = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: account.cookie } });
+    const before = await env.t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: account.cookie } });
     expect(before.json()).toMatchObject({ email: account.email, emailVerified: false });
 
     const link = await verificationLinkFor(account.email);
@@ -57,7 +45,7 @@ describe("e-mail verification (issue 13 item 4)", () => {
     expect(followed.statusCode).toBe(302);
     expect(followed.headers.location).toBe(EMAIL_VERIFIED_PAGE);
     expect(await verifiedOf(account.email)).toBe(true);
-    const after = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: account.cookie } });
+    const after = await env.t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: account.cookie } });
     expect(after.json()).toMatchObject({ email: account.email, emailVerified: true });
     // Following the link gives nobody a session.
     expect(followed.headers["set-cookie"] ?? []).not.toEqual(
@@ -66,7 +54,7 @@ describe("e-mail verification (issue 13 item 4)", () => {
   });
 
   it("a link works for 24 hours: after that it lands on the page with the expiry, and nothing changes", async () => {
-    const account = await signUp(t.app, { email: uniqueEmail("late") });
+    const account = await signUp(env.t.app, { email: uniqueEmail("late") });
     const link = await verificationLinkFor(account.email);
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 24 * 60 * 60 * 1000 + 60_000 });
     const followed = await follow(link);
@@ -83,7 +71,7 @@ describe("e-mail verification (issue 13 item 4)", () => {
   });
 
   it("a changed link lands on the page with the invalid-link error, and nothing changes", async () => {
-    const account = await signUp(t.app, { email: uniqueEmail("forged") });
+    const account = await signUp(env.t.app, { email: uniqueEmail("forged") });
     const link = await verificationLinkFor(account.email);
     const token = link.searchParams.get("token")!;
     link.searchParams.set("token", `${token.slice(0, -4)}AAAA`);
@@ -93,9 +81,9 @@ describe("e-mail verification (issue 13 item 4)", () => {
   });
 
   it("a signed-in unverified person can ask for a new link, a few times an hour; a verified one is told so", async () => {
-    const account = await signUp(t.app, { email: uniqueEmail("again") });
+    const account = await signUp(env.t.app, { email: uniqueEmail("again") });
     const ask = (headers: Record<string, string>, email = account.email) =>
-      t.app.inject({
+      env.t.app.inject({
         method: "POST",
         url: "/api/auth/send-verification-email",
         remoteAddress: nextClientAddress(),
@@ -103,7 +91,7 @@ describe("e-mail verification (issue 13 item 4)", () => {
         payload: JSON.stringify({ email }),
       });
     const countQueued = async () =>
-      (await t.db.select().from(outbox).where(eq(outbox.kind, "email-verification"))).filter(
+      (await env.t.db.select().from(outbox).where(eq(outbox.kind, "email-verification"))).filter(
         (row) => (row.payload as { to: string }).to === account.email,
       ).length;
 
@@ -121,9 +109,9 @@ describe("e-mail verification (issue 13 item 4)", () => {
     expect(limited.json().error.message).toMatch(/^Too many verification e-mail attempts/);
     expect(await countQueued()).toBe(4);
 
-    const other = await signUp(t.app, { email: uniqueEmail("done") });
-    await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, other.userId));
-    const already = await t.app.inject({
+    const other = await signUp(env.t.app, { email: uniqueEmail("done") });
+    await env.t.db.update(users).set({ emailVerified: true }).where(eq(users.id, other.userId));
+    const already = await env.t.app.inject({
       method: "POST",
       url: "/api/auth/send-verification-email",
       remoteAddress: nextClientAddress(),
@@ -135,9 +123,9 @@ describe("e-mail verification (issue 13 item 4)", () => {
   });
 
   it("the e-mail's Message-ID names the link by a hash, never by its token", async () => {
-    const account = await signUp(t.app, { email: uniqueEmail("headers") });
+    const account = await signUp(env.t.app, { email: uniqueEmail("headers") });
     const link = await verificationLinkFor(account.email);
-    const mail = smtp.messages.filter((m) => m.to.includes(account.email)).at(-1)!;
+    const mail = env.smtp.messages.filter((m) => m.to.includes(account.email)).at(-1)!;
     const messageId = /^Message-ID:\s*(.+)$/im.exec(mail.raw)?.[1] ?? "";
     expect(messageId).toMatch(/^<email-verification\.[0-9a-f]{32}@localhost>$/);
     expect(mail.raw).not.toContain(`Message-ID: <${link.searchParams.get("token")}`);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   PASSWORD_TOO_COMMON_MESSAGE,
   PASSWORD_TOO_SHORT_MESSAGE,
@@ -9,29 +9,17 @@ import { sessions, verifications } from "../../db/auth-schema.ts";
 import { outbox } from "../../db/schema.ts";
 import { RESET_PASSWORD_PAGE } from "../../modules/users/account-mail.ts";
 import { nextClientAddress, signIn, signUp, uniqueEmail } from "../../test/auth-helpers.ts";
-import { lastMailTo, mailerFor, startSmtpSink } from "../../test/smtp-sink.ts";
-import { createTestApp } from "../../test/test-app.ts";
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+import { appWithSmtpSink, lastMailTo, mailerFor } from "../../test/smtp-sink.ts";
 
 describe("password reset by e-mail (issue 13 item 4)", () => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    smtp = await startSmtpSink();
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const env = appWithSmtpSink();
 
   const post = (url: string, body: unknown, remoteAddress = nextClientAddress()) =>
-    t.app.inject({
+    env.t.app.inject({
       method: "POST",
       url,
       remoteAddress,
-      headers: { origin: t.config.publicUrl, "content-type": "application/json" },
+      headers: { origin: env.t.config.publicUrl, "content-type": "application/json" },
       payload: JSON.stringify(body),
     });
   const requestReset = (email: string, remoteAddress?: string) =>
@@ -39,13 +27,13 @@ describe("password reset by e-mail (issue 13 item 4)", () => {
   const resetPassword = (token: string, newPassword: string) =>
     post("/api/auth/reset-password", { token, newPassword });
   const resetMailsTo = async (email: string) =>
-    (await t.db.select().from(outbox).where(eq(outbox.kind, "password-reset"))).filter(
+    (await env.t.db.select().from(outbox).where(eq(outbox.kind, "password-reset"))).filter(
       (row) => (row.payload as { to: string }).to === email,
     );
 
   async function resetTokenFor(email: string): Promise<string> {
-    await mailerFor(t.app, smtp).runOnce();
-    const body = lastMailTo(smtp.messages, email, "Reset your Harbour FX password");
+    await mailerFor(env.t.app, env.smtp).runOnce();
+    const body = lastMailTo(env.smtp.messages, email, "Reset your Harbour FX password");
     expect(body, `no reset e-mail to ${email}`).toBeDefined();
     const link = /(http:\/\/localhost:3000\/resetPassword\?token=[^\s"<&]+)/.exec(body!)?.[1];
     expect(link).toBeDefined();
@@ -55,7 +43,7 @@ describe("password reset by e-mail (issue 13 item 4)", () => {
   }
 
   it("answers the same whether an account has the e-mail or not, and mails only an account", async () => {
-    const account = await signUp(t.app, { email: uniqueEmail("owner") });
+    const account = await signUp(env.t.app, { email: uniqueEmail("owner") });
     const nobody = uniqueEmail("nobody");
     const known = await requestReset(account.email);
     const unknown = await requestReset(nobody);
@@ -67,9 +55,9 @@ describe("password reset by e-mail (issue 13 item 4)", () => {
   });
 
   it("the link sets a new password under the password policy, ends every session, and works once", async () => {
-    const account = await signUp(t.app, { email: uniqueEmail("reset"), password: "the-old-password-1" });
-    const otherDevice = await signIn(t.app, account.email, "the-old-password-1");
-    expect(await t.db.select().from(sessions).where(eq(sessions.userId, account.userId))).toHaveLength(2);
+    const account = await signUp(env.t.app, { email: uniqueEmail("reset"), password: "the-old-password-1" });
+    const otherDevice = await signIn(env.t.app, account.email, "the-old-password-1");
+    expect(await env.t.db.select().from(sessions).where(eq(sessions.userId, account.userId))).toHaveLength(2);
     expect((await requestReset(account.email)).statusCode).toBe(200);
     const token = await resetTokenFor(account.email);
 
@@ -82,42 +70,42 @@ describe("password reset by e-mail (issue 13 item 4)", () => {
 
     const done = await resetPassword(token, "a-brand-new-password");
     expect(done.statusCode).toBe(200);
-    expect(await t.db.select().from(sessions).where(eq(sessions.userId, account.userId))).toEqual([]);
+    expect(await env.t.db.select().from(sessions).where(eq(sessions.userId, account.userId))).toEqual([]);
     for (const cookie of [account.cookie, otherDevice]) {
-      const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie } });
+      const session = await env.t.app.inject({ method: "GET", url: "/api/session", headers: { cookie } });
       expect(session.json()).toBeNull();
     }
-    await expect(signIn(t.app, account.email, "the-old-password-1")).rejects.toThrow(/401/);
-    await expect(signIn(t.app, account.email, "a-brand-new-password")).resolves.toContain("session_token");
+    await expect(signIn(env.t.app, account.email, "the-old-password-1")).rejects.toThrow(/401/);
+    await expect(signIn(env.t.app, account.email, "a-brand-new-password")).resolves.toContain("session_token");
 
     const again = await resetPassword(token, "yet-another-password-2");
     expect(again.statusCode).toBe(410);
     expect(again.json().error.message).toBe(RESET_LINK_INVALID_MESSAGE);
-    await expect(signIn(t.app, account.email, "a-brand-new-password")).resolves.toContain("session_token");
+    await expect(signIn(env.t.app, account.email, "a-brand-new-password")).resolves.toContain("session_token");
   });
 
   it("an expired link is refused with the same clear message, the password unchanged", async () => {
-    const account = await signUp(t.app, { email: uniqueEmail("expired"), password: "the-old-password-2" });
+    const account = await signUp(env.t.app, { email: uniqueEmail("expired"), password: "the-old-password-2" });
     await requestReset(account.email);
     const token = await resetTokenFor(account.email);
-    const [row] = await t.db
+    const [row] = await env.t.db
       .select()
       .from(verifications)
       .where(eq(verifications.identifier, `reset-password:${token}`));
     // One hour from the request.
     expect(Math.abs(row!.expiresAt.getTime() - Date.now() - 60 * 60 * 1000)).toBeLessThan(60_000);
-    await t.db
+    await env.t.db
       .update(verifications)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verifications.id, row!.id));
     const response = await resetPassword(token, "a-brand-new-password");
     expect(response.statusCode).toBe(410);
     expect(response.json().error.message).toBe(RESET_LINK_INVALID_MESSAGE);
-    await expect(signIn(t.app, account.email, "the-old-password-2")).resolves.toContain("session_token");
+    await expect(signIn(env.t.app, account.email, "the-old-password-2")).resolves.toContain("session_token");
   });
 
   it("limits requests per e-mail (the same for an unknown address) and per client address", async () => {
-    const account = await signUp(t.app, { email: uniqueEmail("flood") });
+    const account = await signUp(env.t.app, { email: uniqueEmail("flood") });
     const nobody = uniqueEmail("flood-nobody");
     for (const email of [account.email, nobody]) {
       for (let i = 0; i < 3; i++) expect((await requestReset(email)).statusCode).toBe(200);
