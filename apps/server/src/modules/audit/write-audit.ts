@@ -1,5 +1,6 @@
 import type { Db, Tx } from "../../db/client.ts";
 import { auditLog } from "../../db/schema.ts";
+import type { AuditActor } from "../../lib/audit-actor.ts";
 
 export type AuditEntry = {
   /** Who did it: the signed-in user's id and e-mail (null for the system itself, e.g. at start). */
@@ -30,4 +31,15 @@ export async function writeAudit(db: Db | Tx, entry: AuditEntry): Promise<void> 
     after: entry.after ?? null,
     requestId: entry.requestId ?? null,
   });
+}
+
+/**
+ * The who of an entry made by a request (a staff member, or a customer by e-mail with no account id):
+ * spread it into `writeAudit`'s entry.
+ */
+export function auditedBy(
+  actor: AuditActor | { id: null; email: string },
+  requestId: string | undefined,
+): Pick<AuditEntry, "actorId" | "actorEmail" | "requestId"> {
+  return { actorId: actor.id, actorEmail: actor.email, requestId: requestId ?? null };
 }

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { readSetting, writeSetting } from "../../lib/settings-store.ts";
-import { writeAudit } from "../audit/write-audit.ts";
+import { auditedBy, writeAudit } from "../audit/write-audit.ts";
 import { competitorRatesSetting } from "./competitor-rates-setting.ts";
 
 /** The competitor figures as stored, one entry per competitor (unknown ones as null). */
@@ -50,14 +50,12 @@ export async function setCompetitorRates({
   await db.transaction(async (tx) => {
     await writeSetting(tx, competitorRatesSetting, after);
     await writeAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
+      ...auditedBy(actor, requestId),
       action: "compare_rates.update",
       entityType: "setting",
       entityId: competitorRatesSetting.key,
       before,
       after,
-      requestId: requestId ?? null,
     });
   });
   return after;

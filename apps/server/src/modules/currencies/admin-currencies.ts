@@ -10,7 +10,7 @@ import type { Db } from "../../db/client.ts";
 import { currencies } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
-import { writeAudit } from "../audit/write-audit.ts";
+import { auditedBy, writeAudit } from "../audit/write-audit.ts";
 import { toCurrency } from "./list-currencies.ts";
 import { RateProviderError, type RateProvider } from "../rates/rate-provider.ts";
 import { recordCurrentRate } from "../rates/record-rate.ts";
@@ -99,14 +99,12 @@ export async function addCurrency({
     if (!row) throw new Error("currency write returned nothing");
     await recordCurrentRate(tx, code);
     await writeAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
+      ...auditedBy(actor, requestId),
       action: "currency.add",
       entityType: "currency",
       entityId: code,
       before: existing ? toAdminCurrency(existing) : null,
       after: toAdminCurrency(row),
-      requestId: requestId ?? null,
     });
     return toAdminCurrency(row);
   });
@@ -140,14 +138,12 @@ export async function updateCurrency({
     if (Number(after.sellMargin) !== Number(before.sellMargin) || Number(after.buyMargin) !== Number(before.buyMargin))
       await recordCurrentRate(tx, upper);
     await writeAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
+      ...auditedBy(actor, requestId),
       action: "currency.update",
       entityType: "currency",
       entityId: upper,
       before: toAdminCurrency(before),
       after: toAdminCurrency(after),
-      requestId: requestId ?? null,
     });
     return toAdminCurrency(after);
   });

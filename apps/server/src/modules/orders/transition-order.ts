@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
-import { writeAudit } from "../audit/write-audit.ts";
+import { auditedBy, writeAudit } from "../audit/write-audit.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 
 const PAST: Record<OrderTransition, string> = { accept: "accepted", complete: "completed", cancel: "cancelled" };
@@ -66,14 +66,12 @@ export async function transitionOrder({
       .returning({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status });
     if (!after) throw new AppError("conflict", "Someone else changed this order just now. Please refresh the list.");
     await writeAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
+      ...auditedBy(actor, requestId),
       action: `order.${transition}`,
       entityType: "order",
       entityId: orderId,
       before: { status: before.status },
       after: customer ? { status: after.status, by: "customer" } : { status: after.status },
-      requestId: requestId ?? null,
     });
     if (transition === "accept") {
       await enqueueMail(tx, {

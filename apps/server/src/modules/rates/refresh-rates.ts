@@ -9,7 +9,7 @@ import { currencies } from "../../db/schema.ts";
 import { readSetting, type SettingDefinition, writeSetting } from "../../lib/settings-store.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { writeAudit } from "../audit/write-audit.ts";
+import { auditedBy, writeAudit } from "../audit/write-audit.ts";
 import { type RateProvider, RateProviderError } from "./rate-provider.ts";
 import { recordCurrentRate } from "./record-rate.ts";
 
@@ -69,14 +69,12 @@ export async function setRefreshEnabled({
   await db.transaction(async (tx) => {
     await writeSetting(tx, refreshStateSetting, after);
     await writeAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
+      ...auditedBy(actor, requestId),
       action: enabled ? "rates.live_on" : "rates.live_off",
       entityType: "setting",
       entityId: STATE_KEY,
       before: { enabled: before.enabled },
       after: { enabled },
-      requestId: requestId ?? null,
     });
     // Switched on: the instance running the live-rates job refreshes at once, not at its next look.
     if (enabled) await notify(tx, channels.liveRates);
@@ -178,14 +176,12 @@ export async function confirmHeldRateMove({
       .where(eq(currencies.code, code));
     await recordCurrentRate(tx, code);
     await writeAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
+      ...auditedBy(actor, requestId),
       action: "rates.move_confirmed",
       entityType: "currency",
       entityId: code,
       before: { rate: move.currentRate },
       after: { rate: move.providerRate, source: move.source },
-      requestId: requestId ?? null,
     });
   });
   await writeSetting(db, refreshStateSetting, {
