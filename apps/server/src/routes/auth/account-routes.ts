@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PHOTO_MAX_BYTES } from "@bureau/domain/account-rules";
@@ -44,9 +44,7 @@ export async function accountRoutes(scope: FastifyInstance) {
     async (request, reply) => {
       const { user } = signedInSession(request);
       await updateDisplayName({ db: scope.db, userId: user.id, name: request.body.name });
-      forgetLoadedSession(request);
-      const current = await loadSession(request, reply as never);
-      return current!.user;
+      return reloadedUser(request, reply as never);
     },
   );
 
@@ -77,9 +75,7 @@ export async function accountRoutes(scope: FastifyInstance) {
         throw new AppError("unsupported_media_type", "The photo must be a PNG, JPEG or WebP image.");
       }
       await saveProfilePhoto({ db: scope.db, userId: user.id, bytes: request.body });
-      forgetLoadedSession(request);
-      const current = await loadSession(request, reply as never);
-      return current!.user;
+      return reloadedUser(request, reply as never);
     },
   );
 
@@ -145,4 +141,11 @@ export async function accountRoutes(scope: FastifyInstance) {
       );
     },
   );
+}
+
+/** The signed-in user as the request just changed them: the session is read again, not from its cache. */
+async function reloadedUser(request: FastifyRequest, reply: FastifyReply) {
+  forgetLoadedSession(request);
+  const current = await loadSession(request, reply);
+  return current!.user;
 }
