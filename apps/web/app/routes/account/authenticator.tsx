@@ -1,6 +1,6 @@
 import { safeRedirectTarget } from "@bureau/domain/account-rules";
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
-import { data, Link, redirect, useLocation } from "react-router";
+import { Link, redirect, useLocation } from "react-router";
 import { useToast } from "../../components/ui/toast.tsx";
 import {
   confirmAuthenticator,
@@ -8,8 +8,8 @@ import {
   startAuthenticatorEnrolment,
 } from "../../features/account/account-api.ts";
 import { returnTargetOf, withRedirect } from "../../features/account/redirect-target.ts";
-import { sessionOfRequest } from "../../features/account/session.ts";
 import { StaffOnlyMessage } from "../../features/account/staff-only.tsx";
+import { adminOfStaffStep } from "../../features/account/staff-step.ts";
 import { StaffStepCard } from "../../features/account/staff-step-card.tsx";
 import { ApiClientError, apiErrorText, browserApi } from "../../lib/api-client.ts";
 import { serverApi } from "../../lib/server-api.ts";
@@ -26,9 +26,8 @@ export const meta: Route.MetaFunction = () => [
  * here first: scan the QR code, type the current code, store the recovery codes, then the Secure Box.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { user } = await sessionOfRequest(context);
-  if (!user) throw redirect(withRedirect("/signIn", `${url.pathname}${url.search}`));
-  if (user.role !== "admin") return data({ staff: false as const }, { status: 403 });
+  const { admin, refusal } = await adminOfStaffStep(context, url);
+  if (!admin) return refusal;
   const { enrolled } = await secondFactorStatus(serverApi(context));
   const target = safeRedirectTarget(url.searchParams.get("redirectTo"));
   if (enrolled) throw redirect(withRedirect("/box", target));

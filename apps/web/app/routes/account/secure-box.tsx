@@ -1,11 +1,11 @@
 import { safeRedirectTarget } from "@bureau/domain/account-rules";
 import { type FormEvent, useId, useState } from "react";
-import { data, redirect, useLocation, useNavigate, useRevalidator } from "react-router";
+import { redirect, useLocation, useNavigate, useRevalidator } from "react-router";
 import { useToast } from "../../components/ui/toast.tsx";
 import { openSecureBox, secondFactorStatus } from "../../features/account/account-api.ts";
 import { returnTargetOf, withRedirect } from "../../features/account/redirect-target.ts";
-import { sessionOfRequest } from "../../features/account/session.ts";
 import { StaffOnlyMessage } from "../../features/account/staff-only.tsx";
+import { adminOfStaffStep } from "../../features/account/staff-step.ts";
 import { StaffStepCard } from "../../features/account/staff-step-card.tsx";
 import { ApiClientError, apiErrorText, browserApi } from "../../lib/api-client.ts";
 import { serverApi } from "../../lib/server-api.ts";
@@ -21,11 +21,10 @@ export const meta: Route.MetaFunction = () => [
  * checked by the server and never reach the browser; success marks this session staff-verified.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { user } = await sessionOfRequest(context);
   // The step marks a session, so there must be one: sign in first, then come back here.
-  if (!user) throw redirect(withRedirect("/signIn", `${url.pathname}${url.search}`));
-  if (user.role !== "admin") return data({ staff: false as const }, { status: 403 });
-  if (user.staffVerified) throw redirect(safeRedirectTarget(url.searchParams.get("redirectTo")));
+  const { admin, refusal } = await adminOfStaffStep(context, url);
+  if (!admin) return refusal;
+  if (admin.staffVerified) throw redirect(safeRedirectTarget(url.searchParams.get("redirectTo")));
   // The box asks for the authenticator's code: an admin without one sets it up first (the server
   // refuses them anyway), then comes back here.
   const { enrolled } = await secondFactorStatus(serverApi(context));
