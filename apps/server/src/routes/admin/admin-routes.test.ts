@@ -5,6 +5,7 @@ import { users } from "../../db/auth-schema.ts";
 import { auditLog } from "../../db/schema.ts";
 import { markEmailVerified, type SignedIn, signUp, signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { exampleUrl, listRoutes, type RouteEntry } from "../../test/route-table.ts";
+import { appWithStaff } from "../../test/staff-app.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { queryRows } from "../../lib/postgres.ts";
 
@@ -159,23 +160,21 @@ describe("the authorisation walk catches a staff route added outside the protect
 });
 
 describe("user administration", () => {
-  let t: TestApp;
-  let staff: SignedIn;
-  beforeAll(async () => {
-    t = await createTestApp();
-    staff = await signUpAndSignIn(t.app, { role: "admin", staffVerified: true });
-  });
-  afterAll(() => t.close());
+  const env = appWithStaff();
 
   it("pages through every user once, oldest first, with e-mail and role", async () => {
     const created: string[] = [];
-    for (let i = 0; i < 5; i++) created.push((await signUp(t.app)).email);
+    for (let i = 0; i < 5; i++) created.push((await signUp(env.t.app)).email);
     const seen: string[] = [];
     let after: string | null = null;
     let pages = 0;
     do {
       const query: string = after ? `?limit=2&after=${encodeURIComponent(after)}` : "?limit=2";
-      const response = await t.app.inject({ method: "GET", url: `/api/admin/users${query}`, headers: staff.headers });
+      const response = await env.t.app.inject({
+        method: "GET",
+        url: `/api/admin/users${query}`,
+        headers: env.staff.headers,
+      });
       expect(response.statusCode).toBe(200);
       const page = adminUserListSchema.parse(response.json());
       expect(page.users.length).toBeLessThanOrEqual(2);
@@ -183,102 +182,114 @@ describe("user administration", () => {
       after = page.nextCursor;
       pages += 1;
     } while (after && pages < 10);
-    expect(seen).toEqual([staff.email, ...created]);
+    expect(seen).toEqual([env.staff.email, ...created]);
     expect(new Set(seen).size).toBe(seen.length);
   });
 
   it("answers a clear 400 to a forged cursor", async () => {
-    const response = await t.app.inject({
+    const response = await env.t.app.inject({
       method: "GET",
       url: "/api/admin/users?after=not-a-cursor",
-      headers: staff.headers,
+      headers: env.staff.headers,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe("The page cursor is not valid.");
   });
 
   it("makes a user an admin, audited, and refuses it for someone already admin", async () => {
-    const person = await signUp(t.app);
-    await markEmailVerified(t.app, person.userId);
-    const response = await t.app.inject({
+    const person = await signUp(env.t.app);
+    await markEmailVerified(env.t.app, person.userId);
+    const response = await env.t.app.inject({
       method: "POST",
       url: `/api/admin/users/${person.userId}/make-admin`,
-      headers: staff.headers,
+      headers: env.staff.headers,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: person.userId, email: person.email, role: "admin" });
-    const [row] = await t.db.select().from(users).where(eq(users.id, person.userId));
+    const [row] = await env.t.db.select().from(users).where(eq(users.id, person.userId));
     expect(row?.role).toBe("admin");
-    const entries = await t.db.select().from(auditLog).where(eq(auditLog.entityId, person.userId));
+    const entries = await env.t.db.select().from(auditLog).where(eq(auditLog.entityId, person.userId));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       action: "user.make_admin",
       entityType: "user",
-      actorId: staff.userId,
-      actorEmail: staff.email,
+      actorId: env.staff.userId,
+      actorEmail: env.staff.email,
       before: { email: person.email, role: "user" },
       after: { email: person.email, role: "admin" },
     });
     expect(entries[0]?.requestId).toBe(response.headers["x-request-id"]);
 
-    const again = await t.app.inject({
+    const again = await env.t.app.inject({
       method: "POST",
       url: `/api/admin/users/${person.userId}/make-admin`,
-      headers: staff.headers,
+      headers: env.staff.headers,
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(`${person.email} is already an Admin.`);
-    expect(await t.db.select().from(auditLog).where(eq(auditLog.entityId, person.userId))).toHaveLength(1);
+    expect(await env.t.db.select().from(auditLog).where(eq(auditLog.entityId, person.userId))).toHaveLength(1);
   });
 
   it("answers 404 for an unknown user and never changes state over GET", async () => {
-    const unknown = await t.app.inject({
+    const unknown = await env.t.app.inject({
       method: "POST",
       url: "/api/admin/users/no-such-user/make-admin",
-      headers: staff.headers,
+      headers: env.staff.headers,
     });
     expect(unknown.statusCode).toBe(404);
-    const person = await signUp(t.app);
-    const overGet = await t.app.inject({
+    const person = await signUp(env.t.app);
+    const overGet = await env.t.app.inject({
       method: "GET",
       url: `/api/admin/users/${person.userId}/make-admin`,
-      headers: staff.headers,
+      headers: env.staff.headers,
     });
     expect(overGet.statusCode).toBe(404);
-    const [row] = await t.db.select().from(users).where(eq(users.id, person.userId));
+    const [row] = await env.t.db.select().from(users).where(eq(users.id, person.userId));
     expect(row?.role).toBe("user");
   });
 
   it("refuses an account whose e-mail is not verified, with a clear message, changing and auditing nothing", async () => {
-    const person = await signUp(t.app);
-    const response = await t.app.inject({
+    const person = await signUp(env.t.app);
+    const response = await env.t.app.inject({
       method: "POST",
       url: `/api/admin/users/${person.userId}/make-admin`,
-      headers: staff.headers,
+      headers: env.staff.headers,
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toContain(`${person.email} has not verified its e-mail address yet`);
-    const [row] = await t.db.select().from(users).where(eq(users.id, person.userId));
+    const [row] = await env.t.db.select().from(users).where(eq(users.id, person.userId));
     expect(row?.role).toBe("user");
-    expect(await t.db.select().from(auditLog).where(eq(auditLog.entityId, person.userId))).toEqual([]);
+    expect(await env.t.db.select().from(auditLog).where(eq(auditLog.entityId, person.userId))).toEqual([]);
 
-    const listed = await t.app.inject({ method: "GET", url: "/api/admin/users?limit=200", headers: staff.headers });
+    const listed = await env.t.app.inject({
+      method: "GET",
+      url: "/api/admin/users?limit=200",
+      headers: env.staff.headers,
+    });
     const entry = adminUserListSchema.parse(listed.json()).users.find((u) => u.id === person.userId);
     expect(entry?.emailVerified).toBe(false);
-    await markEmailVerified(t.app, person.userId);
-    const again = await t.app.inject({ method: "GET", url: "/api/admin/users?limit=200", headers: staff.headers });
+    await markEmailVerified(env.t.app, person.userId);
+    const again = await env.t.app.inject({
+      method: "GET",
+      url: "/api/admin/users?limit=200",
+      headers: env.staff.headers,
+    });
     expect(adminUserListSchema.parse(again.json()).users.find((u) => u.id === person.userId)?.emailVerified).toBe(true);
   });
 
   it("two staff making the same user admin at once record one change", async () => {
-    const person = await signUp(t.app);
-    await markEmailVerified(t.app, person.userId);
+    const person = await signUp(env.t.app);
+    await markEmailVerified(env.t.app, person.userId);
     const [a, b] = await Promise.all(
       [0, 1].map(() =>
-        t.app.inject({ method: "POST", url: `/api/admin/users/${person.userId}/make-admin`, headers: staff.headers }),
+        env.t.app.inject({
+          method: "POST",
+          url: `/api/admin/users/${person.userId}/make-admin`,
+          headers: env.staff.headers,
+        }),
       ),
     );
     expect([a?.statusCode, b?.statusCode].sort()).toEqual([200, 409]);
-    expect(await t.db.select().from(auditLog).where(eq(auditLog.entityId, person.userId))).toHaveLength(1);
+    expect(await env.t.db.select().from(auditLog).where(eq(auditLog.entityId, person.userId))).toHaveLength(1);
   });
 });

@@ -1,29 +1,22 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, orders, outbox } from "../../db/schema.ts";
-import { type SignedIn, signUpAndSignIn } from "../../test/auth-helpers.ts";
+import { signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { createOrder } from "../../test/factories.ts";
 import { decodedBody, mailerFor, startSmtpSink } from "../../test/smtp-sink.ts";
+import { appWithStaff } from "../../test/staff-app.ts";
 import { createTestApp } from "../../test/test-app.ts";
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-
 describe("staff order lifecycle", () => {
-  let t: TestApp;
-  let staff: SignedIn;
-  beforeAll(async () => {
-    t = await createTestApp();
-    staff = await signUpAndSignIn(t.app, { role: "admin", staffVerified: true });
-  });
-  afterAll(() => t.close());
+  const env = appWithStaff();
 
   const act = (id: string, transition: string) =>
-    t.app.inject({ method: "POST", url: `/api/admin/orders/${id}/${transition}`, headers: staff.headers });
+    env.t.app.inject({ method: "POST", url: `/api/admin/orders/${id}/${transition}`, headers: env.staff.headers });
   const list = (query: string) =>
-    t.app.inject({ method: "GET", url: `/api/admin/orders?${query}`, headers: staff.headers });
+    env.t.app.inject({ method: "GET", url: `/api/admin/orders?${query}`, headers: env.staff.headers });
 
   it("moves an order pending → accepted → completed, audited, and lists it where it belongs", async () => {
-    const order = await createOrder(t.db, { firstName: "Lifecycle" });
+    const order = await createOrder(env.t.db, { firstName: "Lifecycle" });
     expect((await list("status=pending&q=Lifecycle")).json().orders.map((o: { id: string }) => o.id)).toEqual([
       order.id,
     ]);
@@ -33,14 +26,14 @@ describe("staff order lifecycle", () => {
     expect((await act(order.id, "complete")).json().status).toBe("completed");
     expect((await list("status=completed&q=Lifecycle")).json().orders).toHaveLength(1);
     const details = (
-      await t.app.inject({ method: "GET", url: `/api/admin/orders/${order.id}`, headers: staff.headers })
+      await env.t.app.inject({ method: "GET", url: `/api/admin/orders/${order.id}`, headers: env.staff.headers })
     ).json();
     expect(details.timeline.map((e: { event: string }) => e.event)).toEqual(["created", "accepted", "completed"]);
-    expect(details.timeline[1].by).toBe(staff.email);
+    expect(details.timeline[1].by).toBe(env.staff.email);
     expect(details.allowedTransitions).toEqual(["cancel"]);
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
+    const audit = await env.t.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
     expect(audit.map((a) => a.action).sort()).toEqual(["order.accept", "order.complete"]);
-    expect(audit.every((a) => a.actorEmail === staff.email)).toBe(true);
+    expect(audit.every((a) => a.actorEmail === env.staff.email)).toBe(true);
   });
 
   it.each([
@@ -52,18 +45,18 @@ describe("staff order lifecycle", () => {
     ["cancelled", "complete"],
     ["cancelled", "cancel"],
   ] as const)("refuses to %s → %s with 409 and changes nothing", async (status, transition) => {
-    const order = await createOrder(t.db, { status });
+    const order = await createOrder(env.t.db, { status });
     const response = await act(order.id, transition);
     expect(response.statusCode).toBe(409);
-    const [after] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    const [after] = await env.t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(after?.status).toBe(status);
   });
 
   it("cancels (Delete) but keeps the order, visible under the cancelled filter only", async () => {
-    const order = await createOrder(t.db, { firstName: "Cancelme" });
+    const order = await createOrder(env.t.db, { firstName: "Cancelme" });
     expect((await act(order.id, "cancel")).json().status).toBe("cancelled");
-    const [kept] = await t.db.select().from(orders).where(eq(orders.id, order.id));
-    expect(kept?.cancelledBy).toBe(staff.email);
+    const [kept] = await env.t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(kept?.cancelledBy).toBe(env.staff.email);
     for (const status of ["pending", "accepted", "completed"]) {
       expect((await list(`status=${status}&q=Cancelme`)).json().orders).toEqual([]);
     }
@@ -71,34 +64,34 @@ describe("staff order lifecycle", () => {
   });
 
   it("cancels a completed order from the history (Delete there too), kept and audited", async () => {
-    const order = await createOrder(t.db, { status: "completed", firstName: "Historic" });
+    const order = await createOrder(env.t.db, { status: "completed", firstName: "Historic" });
     expect((await act(order.id, "cancel")).json().status).toBe("cancelled");
     expect((await list("status=completed&q=Historic")).json().orders).toEqual([]);
     expect((await list("status=cancelled&q=Historic")).json().orders).toHaveLength(1);
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
+    const audit = await env.t.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
     expect(audit.map((a) => [a.action, a.before, a.after])).toEqual([
       ["order.cancel", { status: "completed" }, { status: "cancelled" }],
     ]);
   });
 
   it("lets exactly one of several staff accepting the same order at once succeed", async () => {
-    const order = await createOrder(t.db);
+    const order = await createOrder(env.t.db);
     const results = await Promise.all([act(order.id, "accept"), act(order.id, "accept"), act(order.id, "accept")]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
-    const mails = await t.db
+    const mails = await env.t.db
       .select()
       .from(outbox)
       .where(eq(outbox.dedupeKey, `order-ready:${order.id}`));
     expect(mails).toHaveLength(1);
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
+    const audit = await env.t.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
     expect(audit).toHaveLength(1);
   });
 
   it("keeps a consistent state when accept, complete and cancel race", async () => {
-    const order = await createOrder(t.db, { status: "accepted" });
+    const order = await createOrder(env.t.db, { status: "accepted" });
     const results = await Promise.all([act(order.id, "complete"), act(order.id, "cancel"), act(order.id, "accept")]);
-    const [after] = await t.db.select().from(orders).where(eq(orders.id, order.id));
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
+    const [after] = await env.t.db.select().from(orders).where(eq(orders.id, order.id));
+    const audit = await env.t.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
     // Every success is one audited step; the accept can never succeed on an accepted order.
     expect(results[2]?.statusCode).toBe(409);
     expect(audit).toHaveLength(results.filter((r) => r.statusCode === 200).length);
@@ -115,7 +108,7 @@ describe("staff order lifecycle", () => {
     const created = [];
     for (let i = 0; i < 5; i++) {
       created.push(
-        await createOrder(t.db, {
+        await createOrder(env.t.db, {
           firstName: "Pager",
           lastName: `Person${i}`,
           email: `pager${i}@example.com`,
@@ -146,7 +139,7 @@ describe("staff order lifecycle", () => {
   });
 
   it("gives FX amounts per line and the sterling amount for both ways", async () => {
-    const sell = await createOrder(t.db, { way: "Sell", firstName: "Seller", gbpMinor: 8_000 });
+    const sell = await createOrder(env.t.db, { way: "Sell", firstName: "Seller", gbpMinor: 8_000 });
     const row = (await list("status=pending&q=Seller")).json().orders[0];
     expect(row.id).toBe(sell.id);
     expect(row.way).toBe("Sell");

@@ -1,0 +1,19 @@
+import { afterAll, beforeAll } from "vitest";
+import { type SignedIn, signUpAndSignIn } from "./auth-helpers.ts";
+import { createTestApp } from "./test-app.ts";
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * For a describe block of staff routes: one test app and a signed-in, staff-verified admin, made before
+ * its tests and closed after them. Read `t` and `staff` inside the tests (they are set once made).
+ */
+export function appWithStaff() {
+  const started = {} as { t: TestApp; staff: SignedIn };
+  beforeAll(async () => {
+    started.t = await createTestApp();
+    started.staff = await signUpAndSignIn(started.t.app, { role: "admin", staffVerified: true });
+  });
+  afterAll(() => started.t?.close());
+  return started;
+}
