@@ -15,7 +15,8 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { buildWebIfNeeded, chromiumFlags, chromiumPath } from "../scripts/lib.mjs";
+import { chromiumFlags, chromiumPath } from "../e2e/support/chromium.ts";
+import { buildWebIfNeeded } from "../scripts/lib.mjs";
 
 type PageSpec = { path: string; minPerformance: number; reason?: string };
 type CategoryId = "performance" | "accessibility" | "best-practices" | "seo";

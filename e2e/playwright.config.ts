@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumFlags, chromiumPath } from "../scripts/lib.mjs";
+import { chromiumFlags, chromiumPath } from "./support/chromium.ts";
 
 /**
  * Browser tests in Debian's Chromium against the built product on a fresh embedded database.

@@ -39,20 +39,3 @@ export async function buildWebIfNeeded() {
   console.log("Building the web app…");
   return run("npm", ["run", "build", "--silent"]);
 }
-
-/** Debian's Chromium (CHROMIUM_PATH): the browser tests and the Lighthouse bench never download one. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/**
- * The flags the browser tests and the Lighthouse bench both launch Chromium with (each adds its own
- * headless flag): no sandbox or GPU in a container, and no background traffic to skew a measurement.
- */
-export const chromiumFlags = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];

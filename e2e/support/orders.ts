@@ -1,23 +1,44 @@
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 
-/** Places a Click & Collect order through the public API, as the wizard does; returns the receipt. */
-export async function placeOrder(page: Page, email: string): Promise<{ orderNumber: string; accessToken: string }> {
+type OrderCustomer = { firstName: string; lastName: string; phone: string };
+type OrderPlace = {
+  branch?: string;
+  /** The product's address when it is not the test's own server (a product started by the test). */
+  baseUrl?: string;
+  /** Sent as the Origin header, as a page of the product would send it. */
+  origin?: string;
+};
+
+/**
+ * Places a Click & Collect order of €-worth £300 through the public API, as the wizard does; returns the
+ * receipt. The customer is Tracy Tracker at Brighton unless the caller says otherwise.
+ */
+export async function placeOrder(
+  page: Page,
+  email: string,
+  { customer = {}, branch = "brighton", baseUrl = "", origin }: OrderPlace & { customer?: Partial<OrderCustomer> } = {},
+): Promise<{ orderNumber: string; accessToken: string }> {
+  const headers = origin ? { origin } : undefined;
   const quote = await (
-    await page.request.post("/api/quotes", { data: { currency: "EUR", way: "Order", gbpMinor: 30_000 } })
+    await page.request.post(`${baseUrl}/api/quotes`, {
+      headers,
+      data: { currency: "EUR", way: "Order", gbpMinor: 30_000 },
+    })
   ).json();
-  const response = await page.request.post("/api/orders", {
+  const response = await page.request.post(`${baseUrl}/api/orders`, {
+    headers,
     data: {
       idempotencyKey: crypto.randomUUID(),
       way: "Order",
-      branch: "brighton",
+      branch,
       lines: [{ quoteId: quote.id, rate: quote.rate, gbpMinor: quote.gbpMinor, foreignMinor: quote.foreignMinor }],
       customer: {
-        firstName: "Tracy",
-        lastName: "Tracker",
+        firstName: customer.firstName ?? "Tracy",
+        lastName: customer.lastName ?? "Tracker",
         email,
         confirmEmail: email,
-        phone: "07700 900654",
+        phone: customer.phone ?? "07700 900654",
         acceptedTerms: true,
       },
     },

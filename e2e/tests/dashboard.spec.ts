@@ -1,39 +1,20 @@
 import type { Page } from "@playwright/test";
 import { signInAsStaff } from "../support/accounts.ts";
+import { placeOrder } from "../support/orders.ts";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
 
 function toast(page: Page, text: string) {
   return page.getByRole("region", { name: "Notifications" }).getByText(text, { exact: true });
 }
 
-/** Places a Click & Collect order as a customer would (through the public API), returns its number. */
-async function placeOrder(page: Page, lastName: string): Promise<string> {
-  const origin = new URL(page.url()).origin;
-  const quote = await (
-    await page.request.post("/api/quotes", {
-      headers: { origin },
-      data: { currency: "EUR", way: "Order", gbpMinor: 30_000 },
-    })
-  ).json();
-  const response = await page.request.post("/api/orders", {
-    headers: { origin },
-    data: {
-      idempotencyKey: crypto.randomUUID(),
-      way: "Order",
-      branch: "worthing",
-      lines: [{ quoteId: quote.id, rate: quote.rate, gbpMinor: quote.gbpMinor, foreignMinor: quote.foreignMinor }],
-      customer: {
-        firstName: "Dash",
-        lastName,
-        email: "dash@example.com",
-        confirmEmail: "dash@example.com",
-        phone: "07700 900321",
-        acceptedTerms: true,
-      },
-    },
+/** Places a Click & Collect order at Worthing as a customer would (through the public API), returns its number. */
+async function placeOrderAs(page: Page, lastName: string): Promise<string> {
+  const placed = await placeOrder(page, "dash@example.com", {
+    customer: { firstName: "Dash", lastName, phone: "07700 900321" },
+    branch: "worthing",
+    origin: new URL(page.url()).origin,
   });
-  expect(response.status()).toBe(201);
-  return (await response.json()).orderNumber;
+  return placed.orderNumber;
 }
 
 async function confirm(page: Page) {
@@ -48,7 +29,7 @@ function row(page: Page, orderNumber: string) {
 
 test("an order goes pending → accepted → completed → History → details, and Delete asks first", async ({ page }) => {
   await signInAsStaff(page);
-  const number = await placeOrder(page, `Lifecycle${Date.now()}`);
+  const number = await placeOrderAs(page, `Lifecycle${Date.now()}`);
   await page.goto("/dashboard/manageOrders");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { name: "Pending Orders" })).toBeVisible();
@@ -101,7 +82,7 @@ test("an order goes pending → accepted → completed → History → details, 
 test("staff search the pending list", async ({ page }) => {
   await signInAsStaff(page);
   const name = `Searchable${Date.now()}`;
-  const number = await placeOrder(page, name);
+  const number = await placeOrderAs(page, name);
   await page.goto("/dashboard/manageOrders");
   await waitForHydration(page);
   await page.getByLabel("Search orders").fill(name);
@@ -225,7 +206,7 @@ test("a provider rate that moved more than 10% is held until staff confirm it", 
 
 test("Statics shows counts and charts; the dashboard works on a phone", async ({ page }) => {
   await signInAsStaff(page);
-  await placeOrder(page, "Stats");
+  await placeOrderAs(page, "Stats");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/dashboard/Statics");
   await waitForHydration(page);

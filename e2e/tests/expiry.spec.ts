@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, expectNoSeriousAxeViolations, test } from "../support/fixtures.ts";
+import { placeOrder } from "../support/orders.ts";
 
 // The expiry rule runs on the server's clock, which a browser test cannot move. This test controls the
 // timeline instead: a product of its own whose Pending orders expire after 0.0002 days (17 seconds),
@@ -50,28 +51,12 @@ test("a Pending order not collected in time becomes Expired and says so on its o
       .poll(async () => (await page.request.get(`${url}/api/health`).catch(() => null))?.status(), { timeout: 60_000 })
       .toBe(200);
     const email = `late-${Date.now()}@example.com`;
-    const quote = await (
-      await page.request.post(`${url}/api/quotes`, { data: { currency: "EUR", way: "Order", gbpMinor: 30_000 } })
-    ).json();
-    const placed = await page.request.post(`${url}/api/orders`, {
-      headers: { origin: url },
-      data: {
-        idempotencyKey: crypto.randomUUID(),
-        way: "Order",
-        branch: "worthing",
-        lines: [{ quoteId: quote.id, rate: quote.rate, gbpMinor: quote.gbpMinor, foreignMinor: quote.foreignMinor }],
-        customer: {
-          firstName: "Lena",
-          lastName: "Late",
-          email,
-          confirmEmail: email,
-          phone: "07700 900111",
-          acceptedTerms: true,
-        },
-      },
+    const { orderNumber } = await placeOrder(page, email, {
+      customer: { firstName: "Lena", lastName: "Late", phone: "07700 900111" },
+      branch: "worthing",
+      baseUrl: url,
+      origin: url,
     });
-    expect(placed.status()).toBe(201);
-    const { orderNumber } = await placed.json();
 
     const lookUp = async () => {
       await page.goto(`${url}/track`);
