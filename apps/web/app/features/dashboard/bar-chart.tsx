@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { SeriesTable } from "../../components/ui/series-table.tsx";
 
 type Series = { key: string; label: string; className: string; swatch?: string };
 type Row = { label: string; values: Record<string, number> };
@@ -72,29 +73,16 @@ export function BarChart({
           );
         })}
       </svg>
-      <table className="visually-hidden">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Label</th>
-            {series.map((s) => (
-              <th key={s.key} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.label}>
-              <th scope="row">{row.label}</th>
-              {series.map((s) => (
-                <td key={s.key}>{format(row.values[s.key] ?? 0)}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SeriesTable
+        className="visually-hidden"
+        caption={title}
+        labelHeading="Label"
+        series={series}
+        rows={rows}
+        rowKey={(row) => row.label}
+        rowLabel={(row) => row.label}
+        cell={(row, key) => format(row.values[key] ?? 0)}
+      />
     </figure>
   );
 }

@@ -5,6 +5,7 @@ import {
   RATE_HISTORY_RANGE_LABELS,
   RATE_HISTORY_RANGES,
 } from "@bureau/domain/rate-history";
+import { SeriesTable } from "../../components/ui/series-table.tsx";
 import { RateHistoryChart, SERIES } from "../../features/rate-history/rate-history-chart.tsx";
 import { getRateHistory } from "../../features/rate-history/rate-history-api.ts";
 import { changeLabel, dayLabel } from "../../features/rate-history/rate-history-format.ts";
@@ -86,31 +87,17 @@ export default function RateHistoryPage({ loaderData: history }: Route.Component
 
         <RateHistoryChart history={history} />
 
-        <table className="history-table">
-          <caption>The rates drawn in the chart, per £1</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              {SERIES.map((s) => (
-                <th key={s.key} scope="col">
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {history.points.map((point) => (
-              <tr key={point.day} data-day={point.day}>
-                <th scope="row">{dayLabel(point.day)}</th>
-                {SERIES.map((s) => (
-                  <td key={s.key} data-series={s.key}>
-                    {point[s.key] ?? "–"}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SeriesTable
+          className="history-table"
+          caption="The rates drawn in the chart, per £1"
+          labelHeading="Date"
+          series={SERIES}
+          rows={history.points}
+          rowKey={(point) => point.day}
+          rowLabel={(point) => dayLabel(point.day)}
+          cell={(point, key) => point[key] ?? "–"}
+          rowAttribute="data-day"
+        />
 
         <p className="history-note">
           Market rates before we recorded our own come from the European Central Bank's daily reference rates; our Click
