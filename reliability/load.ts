@@ -57,10 +57,11 @@ const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length
 
 export async function runLoad(
   ctx: Context,
-  { connections, seconds }: { connections: number; seconds: number },
+  { connections, seconds, viaFront }: { connections: number; seconds: number; viaFront: boolean },
 ): Promise<PartResult> {
   const report = createReport("load");
-  const base = entryUrl(ctx);
+  const throughNginx = viaFront && Boolean(ctx.front);
+  const base = throughNginx ? entryUrl(ctx) : ctx.product.url;
   const list = (await send(base, { path: "/api/currencies" })).json<{ currencies: { code: string }[] }>();
   const codes = list.currencies.slice(0, 25).map((c) => c.code);
 
@@ -297,7 +298,7 @@ export async function runLoad(
     `${totalRequests} requests in ${seconds} s (${round(totalRequests / seconds)}/s) from ${connections} connections, ` +
       `${visits} visits, ${acknowledged.size} orders placed; latency p50 ${result.latency.p50} ms, ` +
       `p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ` +
-      (ctx.front ? "through nginx over three instances" : "to the product directly"),
+      (throughNginx ? "through nginx over three instances" : "to the product directly"),
   );
   report.note(
     `p99 by request: ${Object.entries(perKind)
