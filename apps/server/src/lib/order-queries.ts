@@ -1,6 +1,8 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
-import { decodeKeysetCursor, isUuid } from "./keyset-cursor.ts";
+import { decodeKeysetCursor, isUuid, keysetPage } from "./keyset-cursor.ts";
+import { currencyLinesOf } from "./order-line-summaries.ts";
 
 /**
  * Newest orders first, spelled as the indexes are (DESC NULLS LAST) so that PostgreSQL walks them in
@@ -16,3 +18,38 @@ export function ordersBefore(after: string): SQL {
 
 /** The orders placed with this e-mail address, in any letter case (the lower(email) index). */
 export const placedWithEmail = (email: string): SQL => eq(sql`lower(${orders.email})`, email.trim().toLowerCase());
+
+/**
+ * One page of the orders matching `conditions`, newest first after the cursor `after`, each with its
+ * currency lines: the one query behind the staff order lists and a customer's "My orders", which differ
+ * only in which orders they match and which columns they show.
+ */
+export async function orderPageWithLines(
+  db: Db,
+  { conditions, after, limit }: { conditions: SQL[]; after?: string | undefined; limit: number },
+) {
+  const rows = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      email: orders.email,
+      phone: orders.phone,
+      way: orders.way,
+      status: orders.status,
+      totalGbpMinor: orders.totalGbpMinor,
+      branch: orders.branchKey,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(and(...conditions, ...(after ? [ordersBefore(after)] : [])))
+    .orderBy(...newestOrdersFirst)
+    .limit(limit + 1);
+  const { page, nextCursor } = keysetPage(rows, limit);
+  const linesByOrder = await currencyLinesOf(
+    db,
+    page.map((r) => r.id),
+  );
+  return { page: page.map((r) => ({ ...r, lines: linesByOrder.get(r.id) ?? [] })), nextCursor };
+}

@@ -1,10 +1,6 @@
-import { and, type SQL } from "drizzle-orm";
 import type { MyOrders } from "@bureau/domain/contracts/tracking";
 import type { Db } from "../../db/client.ts";
-import { orders } from "../../db/schema.ts";
-import { keysetPage } from "../../lib/keyset-cursor.ts";
-import { currencyLinesOf } from "../../lib/order-line-summaries.ts";
-import { newestOrdersFirst, ordersBefore, placedWithEmail } from "../../lib/order-queries.ts";
+import { orderPageWithLines, placedWithEmail } from "../../lib/order-queries.ts";
 import type { OrderLinks } from "./order-links.ts";
 
 /**
@@ -25,33 +21,14 @@ export async function listMyOrders({
   after?: string | undefined;
   limit: number;
 }): Promise<MyOrders> {
-  const conditions: SQL[] = [placedWithEmail(email)];
-  if (after) conditions.push(ordersBefore(after));
-  const rows = await db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      way: orders.way,
-      status: orders.status,
-      totalGbpMinor: orders.totalGbpMinor,
-      createdAt: orders.createdAt,
-    })
-    .from(orders)
-    .where(and(...conditions))
-    .orderBy(...newestOrdersFirst)
-    .limit(limit + 1);
-  const { page, nextCursor } = keysetPage(rows, limit);
-  const linesByOrder = await currencyLinesOf(
-    db,
-    page.map((r) => r.id),
-  );
+  const { page, nextCursor } = await orderPageWithLines(db, { conditions: [placedWithEmail(email)], after, limit });
   return {
     orders: page.map((r) => ({
       orderNumber: r.orderNumber,
       placedAt: r.createdAt.toISOString(),
       way: r.way,
       status: r.status,
-      lines: linesByOrder.get(r.id) ?? [],
+      lines: r.lines,
       totalGbpMinor: r.totalGbpMinor,
       href: `/track/${links.tokenFor(r.id)}`,
     })),

@@ -1,11 +1,9 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { OrderList } from "@bureau/domain/contracts/dashboard";
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
-import { keysetPage } from "../../lib/keyset-cursor.ts";
-import { currencyLinesOf } from "../../lib/order-line-summaries.ts";
-import { newestOrdersFirst, ordersBefore } from "../../lib/order-queries.ts";
+import { orderPageWithLines } from "../../lib/order-queries.ts";
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -42,30 +40,7 @@ export async function listOrders({
 }): Promise<OrderList> {
   const conditions: SQL[] = [eq(orders.status, status)];
   if (q && q.trim() !== "") conditions.push(searchCondition(q));
-  if (after) conditions.push(ordersBefore(after));
-  const rows = await db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      firstName: orders.firstName,
-      lastName: orders.lastName,
-      email: orders.email,
-      phone: orders.phone,
-      way: orders.way,
-      status: orders.status,
-      totalGbpMinor: orders.totalGbpMinor,
-      branch: orders.branchKey,
-      createdAt: orders.createdAt,
-    })
-    .from(orders)
-    .where(and(...conditions))
-    .orderBy(...newestOrdersFirst)
-    .limit(limit + 1);
-  const { page, nextCursor } = keysetPage(rows, limit);
-  const fxByOrder = await currencyLinesOf(
-    db,
-    page.map((r) => r.id),
-  );
+  const { page, nextCursor } = await orderPageWithLines(db, { conditions, after, limit });
   return {
     orders: page.map((r) => ({
       id: r.id,
@@ -76,7 +51,7 @@ export async function listOrders({
       way: r.way,
       status: r.status,
       totalGbpMinor: r.totalGbpMinor,
-      fx: fxByOrder.get(r.id) ?? [],
+      fx: r.lines,
       branch: r.branch,
       createdAt: r.createdAt.toISOString(),
     })),
