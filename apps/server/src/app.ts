@@ -20,6 +20,7 @@ import { createCachedJson } from "./lib/cached-json.ts";
 import { requestPath, withoutEmailAddresses } from "./lib/log-privacy.ts";
 import { listCurrencies } from "./modules/currencies/list-currencies.ts";
 import { createOrderLinks, type OrderLinks } from "./modules/orders/order-links.ts";
+import { type AlertLinks, createAlertLinks } from "./modules/rate-alerts/alert-links.ts";
 import { createRateProvider, type RateProvider } from "./modules/rates/rate-provider.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { loadSession } from "./plugins/session.ts";
@@ -31,6 +32,7 @@ import { orderRoutes } from "./routes/orders/order-routes.ts";
 import { trackingRoutes } from "./routes/orders/tracking-routes.ts";
 import { contactRoutes } from "./routes/public/contact.ts";
 import { createCurrenciesFastPath } from "./routes/public/currencies-fast-path.ts";
+import { rateAlertRoutes } from "./routes/public/rate-alerts.ts";
 import { rateHistoryRoutes } from "./routes/public/rate-history.ts";
 import { referenceDataRoutes } from "./routes/public/reference-data.ts";
 import { webPlugin } from "./web/web-plugin.ts";
@@ -46,6 +48,8 @@ declare module "fastify" {
     rateProvider: RateProvider;
     /** Signs and checks the links to customers' order pages. */
     orderLinks: OrderLinks;
+    /** Signs and checks the confirm and unsubscribe links of rate-alert e-mails. */
+    alertLinks: AlertLinks;
     enableFastPaths: () => Promise<void>;
     /** Present when the process runs the background jobs (main.ts). */
     jobRunner: JobRunner | undefined;
@@ -157,6 +161,7 @@ export async function buildApp({
   app.decorate("rateProvider", createRateProvider(config));
   app.decorate("jobRunner", undefined);
   app.decorate("orderLinks", createOrderLinks({ authSecret: config.authSecret, publicUrl: config.publicUrl }));
+  app.decorate("alertLinks", createAlertLinks({ authSecret: config.authSecret, publicUrl: config.publicUrl }));
   // The public currency list is cached briefly. A change on any instance clears every instance's copy at
   // once through a notification; the short lifetime remains the fallback while the listener reconnects.
   const currencyList = createCachedJson(() => listCurrencies({ db: database.db }), 2_000);
@@ -206,6 +211,7 @@ export async function buildApp({
   await app.register(operationsPlugin);
   await app.register(referenceDataRoutes);
   await app.register(rateHistoryRoutes);
+  await app.register(rateAlertRoutes);
   await app.register(contactRoutes);
   await app.register((await import("./routes/public/compare-rates.ts")).compareRatesRoutes);
   await app.register(orderRoutes);

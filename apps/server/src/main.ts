@@ -11,6 +11,7 @@ import { createJobRunner, type Job } from "./jobs/job-runner.ts";
 import { liveRatesJob } from "./jobs/live-rates.ts";
 import { orderExpiryJob } from "./jobs/order-expiry.ts";
 import { outboxDeliveryJob } from "./jobs/outbox-delivery.ts";
+import { rateAlertsJob } from "./jobs/rate-alerts.ts";
 import { createOutboxMailer } from "./jobs/outbox-mailer.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -117,6 +118,7 @@ async function startServices(app: Awaited<ReturnType<typeof buildApp>>, database
     from: app.config.mail.from,
     publicUrl: app.config.publicUrl,
     orderLinks: app.orderLinks,
+    alertLinks: app.alertLinks,
     displayTimeZone: app.config.displayTimeZone,
   });
   if (mailer.enabled) jobs.push(outboxDeliveryJob(mailer));
@@ -135,6 +137,8 @@ async function startServices(app: Awaited<ReturnType<typeof buildApp>>, database
   );
   // Orders not collected in time become Expired.
   jobs.push(orderExpiryJob({ db: app.db, expiry: app.config.orderExpiry, log: app.log }));
+  // Rate alerts whose target our Click & Collect rate reached get their one e-mail (after each change).
+  jobs.push(rateAlertsJob({ db: app.db, log: app.log }));
   // Each job runs on one instance at a time, whichever holds its lease in the database.
   const runner = createJobRunner({ database, log: app.log, jobs });
   app.jobRunner = runner;

@@ -12,6 +12,8 @@ export const channels = {
   currencies: "currencies_changed",
   /** Live rates were switched on: the instance running the live-rates job refreshes now. */
   liveRates: "live_rates_switched",
+  /** A price changed or an alert was switched on: the instance running the rate-alerts job checks the alerts now. */
+  rateAlerts: "rate_alerts_due",
 } as const;
 
 export type Channel = (typeof channels)[keyof typeof channels];

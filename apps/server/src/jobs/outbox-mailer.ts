@@ -7,6 +7,7 @@ import { queryRows } from "../lib/postgres.ts";
 import type { MailKind } from "../modules/mail/enqueue-mail.ts";
 import { renderMail } from "../modules/mail/render-mail.ts";
 import type { OrderLinks } from "../modules/orders/order-links.ts";
+import type { AlertLinks } from "../modules/rate-alerts/alert-links.ts";
 
 type OutboxRow = {
   id: number;
@@ -24,6 +25,8 @@ export type OutboxMailerOptions = {
   publicUrl: string;
   /** Signs the link to the order page that every order e-mail carries. */
   orderLinks: OrderLinks;
+  /** Signs the confirm and unsubscribe links of the rate-alert e-mails. */
+  alertLinks: AlertLinks;
   /** The zone of the dates the e-mails show (DISPLAY_TIME_ZONE). */
   displayTimeZone: string;
   maxAttempts?: number;
@@ -81,6 +84,7 @@ export function createOutboxMailer(options: OutboxMailerOptions) {
       const rendered = await renderMail(db, row.kind, row.payload.data, {
         publicUrl: options.publicUrl,
         orderLinks: options.orderLinks,
+        alertLinks: options.alertLinks,
         dates: displayDates(options.displayTimeZone),
       });
       if (!rendered) {
@@ -96,6 +100,8 @@ export function createOutboxMailer(options: OutboxMailerOptions) {
         text: rendered.text,
         html: rendered.html,
         messageId: `<${row.dedupe_key.replaceAll(":", ".")}@${domain}>`,
+        // Headers a template asks for (List-Unsubscribe of the alert e-mails), set here for every kind.
+        ...(rendered.headers ? { headers: rendered.headers } : {}),
       });
       await db.execute(
         sql`update outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${row.id}`,

@@ -51,6 +51,7 @@ export function mailerFor(app: FastifyInstance, smtp: { url: string }) {
     from: app.config.mail.from,
     publicUrl: app.config.publicUrl,
     orderLinks: app.orderLinks,
+    alertLinks: app.alertLinks,
     displayTimeZone: app.config.displayTimeZone,
   });
 }

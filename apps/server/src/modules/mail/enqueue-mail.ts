@@ -10,7 +10,9 @@ export type MailKind =
   | "order-expired"
   | "contact-to-support"
   | "email-verification"
-  | "password-reset";
+  | "password-reset"
+  | "rate-alert-confirm"
+  | "rate-alert-triggered";
 
 export type MailMessage = {
   kind: MailKind;
@@ -44,4 +46,15 @@ export function queuedMail(message: MailMessage): SQL {
 /** Wakes the mailer on commit when the WITH clause `queued` inserted a message. */
 export function notifyMailer(queued: string): SQL {
   return sql`select pg_notify(${channels.outbox}, '') from ${sql.identifier(queued)}`;
+}
+
+/**
+ * For a statement that queues many messages at once (INSERT ... SELECT into the outbox as the WITH
+ * clause `queued`, returning id): one wake-up however many rows, and the number queued as `queued`.
+ */
+export function notifyMailerOnceCounting(queued: string): SQL {
+  const name = sql.identifier(queued);
+  return sql`select count(*)::int as queued,
+      (select count(*)::int from (select pg_notify(${channels.outbox}, '') from (select 1 from ${name} limit 1) as one) as woken) as woken
+    from ${name}`;
 }

@@ -5,11 +5,14 @@ import { formatMinor } from "@bureau/domain/money";
 import type { Db } from "../../db/client.ts";
 import { branches } from "../../db/schema.ts";
 import type { OrderLinks } from "../orders/order-links.ts";
+import type { AlertLinks } from "../rate-alerts/alert-links.ts";
 import { loadOrderReceipt } from "../orders/order-receipt.ts";
 import type { MailKind } from "./enqueue-mail.ts";
 import { type Html, html } from "./html.ts";
+import { renderRateAlertMail } from "./render-rate-alert-mail.ts";
 
-export type RenderedMail = { subject: string; text: string; html: string };
+/** `headers`: extra message headers a kind needs (the alert e-mails' List-Unsubscribe). */
+export type RenderedMail = { subject: string; text: string; html: string; headers?: Record<string, string> };
 
 const ID_REMINDER =
   "Please bring a valid passport, or a full UK or European photo driving licence, or a European national ID card, and the payment card in the name on the order.";
@@ -76,8 +79,20 @@ export async function renderMail(
   db: Db,
   kind: MailKind,
   data: Record<string, unknown>,
-  { publicUrl, orderLinks, dates }: { publicUrl: string; orderLinks: OrderLinks; dates: DisplayDates },
+  {
+    publicUrl,
+    orderLinks,
+    alertLinks,
+    dates,
+  }: { publicUrl: string; orderLinks: OrderLinks; alertLinks: AlertLinks; dates: DisplayDates },
 ): Promise<RenderedMail | null> {
+  if (kind === "rate-alert-confirm" || kind === "rate-alert-triggered") {
+    return renderRateAlertMail(db, kind, data, {
+      publicUrl,
+      alertLinks,
+      layout: (title, body) => layout(title, body, publicUrl),
+    });
+  }
   if (kind === "contact-to-support") {
     const subject = `Contact form: ${String(data.name ?? "").slice(0, 80)}`;
     const text = `Name: ${data.name}\nEmail: ${data.email}\nPhone: ${data.phone ?? "-"}\n\n${data.message}`;

@@ -104,6 +104,7 @@ describe("order expiry (not collected in time)", () => {
       {
         publicUrl: "https://fx.example",
         orderLinks: t.app.orderLinks,
+        alertLinks: t.app.alertLinks,
         dates: displayDates(t.app.config.displayTimeZone),
       },
     );

@@ -1,11 +1,10 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createIdSigner } from "../../lib/signed-ids.ts";
 
 /**
  * Signed links to a customer's order page, put in every order e-mail so that nobody has to type the
- * order number. A token is the order's id and an HMAC-SHA256 of it under a key derived from the auth
- * secret (a key of its own, so that an order link can never pass for a session signature). Whether
- * the link still opens the page (only while the order is open) is decided by the order's state, not by
- * the token: nothing to revoke, nothing stored.
+ * order number. A token is the order's id and an HMAC-SHA256 of it under a key of its own derived from
+ * the auth secret (lib/signed-ids.ts). Whether the link still opens the page (only while the order is
+ * open) is decided by the order's state, not by the token: nothing to revoke, nothing stored.
  */
 export type OrderLinks = {
   tokenFor(orderId: string): string;
@@ -14,25 +13,11 @@ export type OrderLinks = {
   urlFor(orderId: string): string;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 export function createOrderLinks({ authSecret, publicUrl }: { authSecret: string; publicUrl: string }): OrderLinks {
-  const key = createHmac("sha256", authSecret).update("harbour-fx order links v1").digest();
-  const mac = (orderId: string) => createHmac("sha256", key).update(orderId).digest();
-  const tokenFor = (orderId: string) => `${orderId}.${mac(orderId).toString("base64url")}`;
+  const signer = createIdSigner({ authSecret, purpose: "harbour-fx order links v1" });
   return {
-    tokenFor,
-    orderIdOf(token) {
-      const dot = token.indexOf(".");
-      if (dot < 0) return null;
-      const orderId = token.slice(0, dot);
-      if (!UUID.test(orderId)) return null;
-      // Compared as text, not as decoded bytes: base64url ignores the last character's spare bits, so two
-      // spellings would decode alike and a link would have more than one valid form.
-      const given = Buffer.from(token);
-      const expected = Buffer.from(tokenFor(orderId));
-      return given.length === expected.length && timingSafeEqual(given, expected) ? orderId : null;
-    },
-    urlFor: (orderId) => `${publicUrl}/track/${tokenFor(orderId)}`,
+    tokenFor: signer.tokenFor,
+    orderIdOf: signer.idOf,
+    urlFor: (orderId) => `${publicUrl}/track/${signer.tokenFor(orderId)}`,
   };
 }

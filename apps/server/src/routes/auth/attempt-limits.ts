@@ -60,10 +60,23 @@ export const signUpLimits: AttemptLimit[] = [
  * attempt, per address and per e-mail address asked for: otherwise anyone could flood a person's inbox.
  * The count is the same whether an account exists or not, so a refusal tells nothing about accounts.
  */
-export function accountMailLimits(name: string): AttemptLimit[] {
+export function accountMailLimits(
+  name: string,
+  { perAddress = 10, perEmail = 3 }: { perAddress?: number; perEmail?: number } = {},
+): AttemptLimit[] {
   return [
-    { name: `${name}:address`, windowMs: 60 * MINUTE, key: byClientAddress, policy: { kind: "refuse", max: 10 } },
-    { name: `${name}:account`, windowMs: 60 * MINUTE, key: byBodyField("email"), policy: { kind: "refuse", max: 3 } },
+    {
+      name: `${name}:address`,
+      windowMs: 60 * MINUTE,
+      key: byClientAddress,
+      policy: { kind: "refuse", max: perAddress },
+    },
+    {
+      name: `${name}:account`,
+      windowMs: 60 * MINUTE,
+      key: byBodyField("email"),
+      policy: { kind: "refuse", max: perEmail },
+    },
   ];
 }
 

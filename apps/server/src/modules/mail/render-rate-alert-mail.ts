@@ -1,0 +1,73 @@
+import { trimDecimal } from "@bureau/domain/pricing";
+import type { Db } from "../../db/client.ts";
+import type { AlertLinks } from "../rate-alerts/alert-links.ts";
+import { loadRateAlert } from "../rate-alerts/rate-alert-state.ts";
+import { html } from "./html.ts";
+
+type Layout = (title: string, body: ReturnType<typeof html>) => string;
+
+/**
+ * The rate-alert e-mails, rendered at send time from the alert (the outbox keeps only its id). Both carry
+ * a one-click unsubscribe: a link to the unsubscribe page in the text, and the List-Unsubscribe header
+ * with List-Unsubscribe-Post (RFC 8058) naming the API address a mail system posts to.
+ */
+export async function renderRateAlertMail(
+  db: Db,
+  kind: "rate-alert-confirm" | "rate-alert-triggered",
+  data: Record<string, unknown>,
+  { publicUrl, alertLinks, layout }: { publicUrl: string; alertLinks: AlertLinks; layout: Layout },
+) {
+  const alert = await loadRateAlert(db, String(data.alertId ?? ""));
+  if (!alert) return null;
+  const target = trimDecimal(alert.target);
+  const unsubscribeUrl = alertLinks.unsubscribeUrl(alert.id);
+  const headers = {
+    "List-Unsubscribe": `<${alertLinks.oneClickUnsubscribeUrl(alert.id)}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+  const historyUrl = `${publicUrl}/exchangeRates/${alert.code}`;
+  const unsubscribeText = `To stop our rate alerts to this address: ${unsubscribeUrl}`;
+  const unsubscribeHtml = html`<p style="color:#4a5568;font-size:13px">Don't want these e-mails? <a href="${unsubscribeUrl}">Unsubscribe from rate alerts</a>.</p>`;
+
+  if (kind === "rate-alert-confirm") {
+    const confirmUrl = alertLinks.confirmUrl(alert.id);
+    const subject = `Confirm your ${alert.code} rate alert`;
+    const text = [
+      "Hello,",
+      "",
+      `You asked us to e-mail you once when 1 GBP buys at least ${target} ${alert.code} (${alert.label}) at our Click & Collect rate.`,
+      "To switch the alert on, open this link and press the button:",
+      confirmUrl,
+      "",
+      "If you did not ask for this, ignore this e-mail: nothing happens until the link is used.",
+      unsubscribeText,
+    ].join("\n");
+    const body = html`<p>Hello,</p>
+<p>You asked us to e-mail you once when 1 GBP buys at least <strong>${target} ${alert.code}</strong> (${alert.label}) at our Click &amp; Collect rate.</p>
+<p><a href="${confirmUrl}">Switch my rate alert on</a></p>
+<p>If you did not ask for this, ignore this e-mail: nothing happens until the link is used.</p>
+${unsubscribeHtml}`;
+    return { subject, text, html: layout("Confirm your rate alert", body), headers };
+  }
+
+  const rate = trimDecimal(alert.triggered_rate ?? alert.target);
+  const orderUrl = `${publicUrl}/purchase/${alert.code}/Order`;
+  const subject = `Rate alert: 1 GBP now buys ${rate} ${alert.code}`;
+  const text = [
+    "Hello,",
+    "",
+    `Our Click & Collect rate for ${alert.label} (${alert.code}) has reached your target: 1 GBP buys ${rate} ${alert.code} (you asked for at least ${target}).`,
+    `Order at this rate: ${orderUrl}`,
+    "Rates move during the day: the order page shows the rate you get before you place the order.",
+    "",
+    `This alert has now ended. To be told again, set a new alert on ${historyUrl}`,
+    unsubscribeText,
+  ].join("\n");
+  const body = html`<p>Hello,</p>
+<p>Our Click &amp; Collect rate for ${alert.label} (${alert.code}) has reached your target: <strong>1 GBP buys ${rate} ${alert.code}</strong> (you asked for at least ${target}).</p>
+<p><a href="${orderUrl}">Order ${alert.code} at this rate</a></p>
+<p>Rates move during the day: the order page shows the rate you get before you place the order.</p>
+<p>This alert has now ended. To be told again, set a new alert on the <a href="${historyUrl}">${alert.code} rate history page</a>.</p>
+${unsubscribeHtml}`;
+  return { subject, text, html: layout("Your rate alert", body), headers };
+}

@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { type RateAlertView, rateAlertMessages } from "@bureau/domain/contracts/rate-alerts";
+import { trimDecimal } from "@bureau/domain/pricing";
+import type { RateAlertStatus } from "@bureau/domain/rate-alerts";
+import type { Db, Tx } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { queryRows } from "../../lib/postgres.ts";
+
+export type RateAlertRow = {
+  id: string;
+  code: string;
+  label: string;
+  target: string;
+  email: string;
+  status: RateAlertStatus;
+  triggered_rate: string | null;
+};
+
+/** One alert with its currency's label and how many alerts of its address are still waiting. */
+export async function loadRateAlert(
+  db: Db | Tx,
+  alertId: string,
+): Promise<(RateAlertRow & { waiting: number }) | null> {
+  const [row] = await queryRows<RateAlertRow & { waiting: number }>(
+    db,
+    sql`select a.id, a.currency_code as code, c.label, a.target::text as target, a.email, a.status,
+          a.triggered_rate::text as triggered_rate,
+          (select count(*)::int from rate_alerts w
+            where lower(w.email) = lower(a.email) and w.status in ('pending', 'active')) as waiting
+        from rate_alerts a join currencies c on c.code = a.currency_code
+        where a.id = ${alertId}`,
+  );
+  return row ?? null;
+}
+
+export function rateAlertView(row: RateAlertRow & { waiting: number }): RateAlertView {
+  return {
+    code: row.code,
+    label: row.label,
+    target: trimDecimal(row.target),
+    status: row.status,
+    waiting: row.waiting,
+  };
+}
+
+/** The alert behind a link's id, or the one answer for any link we did not sign or whose alert is gone. */
+export async function alertOfLink(db: Db | Tx, alertId: string | null) {
+  const row = alertId ? await loadRateAlert(db, alertId) : null;
+  if (!row) throw new AppError("not_found", rateAlertMessages.linkInvalid);
+  return row;
+}

@@ -1,0 +1,295 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { rateAlertMessages } from "@bureau/domain/contracts/rate-alerts";
+import { RATE_ALERT_MAX_PER_EMAIL, rateAlertTargetMessages } from "@bureau/domain/rate-alerts";
+import { currencies, outbox, rateAlerts } from "../../db/schema.ts";
+import { createJobRunner } from "../../jobs/job-runner.ts";
+import { rateAlertsJob } from "../../jobs/rate-alerts.ts";
+import { updateCurrency } from "../../modules/currencies/admin-currencies.ts";
+import { createRateAlert } from "../../modules/rate-alerts/create-rate-alert.ts";
+import { fireRateAlerts } from "../../modules/rate-alerts/fire-rate-alerts.ts";
+import { recordCurrentRate } from "../../modules/rates/record-rate.ts";
+import { queryRows } from "../../lib/postgres.ts";
+import { nextClientAddress, uniqueEmail } from "../../test/auth-helpers.ts";
+import { appWithSmtpSink, decodedBody, mailerFor } from "../../test/smtp-sink.ts";
+
+/** EUR in the seed: market 1.1520, sell margin -2.5 %: our Click & Collect rate is 1.1232. */
+const EUR_COLLECT = "1.1232";
+const STAFF = { id: "staff-test", email: "staff@example.com" };
+
+describe("rate alerts (issue 14 item 5)", () => {
+  const env = appWithSmtpSink();
+
+  const create = (body: Record<string, unknown>, { code = "EUR", remoteAddress = nextClientAddress() } = {}) =>
+    env.t.app.inject({ method: "POST", url: `/api/currencies/${code}/alerts`, payload: body, remoteAddress });
+  const post = (url: string, init: { payload?: string; headers?: Record<string, string> } = {}) =>
+    env.t.app.inject({ method: "POST", url, remoteAddress: nextClientAddress(), ...init });
+  const get = (url: string) => env.t.app.inject({ method: "GET", url, remoteAddress: nextClientAddress() });
+
+  const alertsOf = (email: string) => env.t.db.select().from(rateAlerts).where(eq(rateAlerts.email, email));
+  const outboxOf = (kind: string) => env.t.db.select().from(outbox).where(eq(outbox.kind, kind));
+
+  /** Sets a currency's market rate the way the live refresh does: the row, then its history (which notifies). */
+  async function setMarketRate(code: string, rate: string) {
+    await env.t.db.transaction(async (tx) => {
+      await tx.update(currencies).set({ rate }).where(eq(currencies.code, code));
+      await recordCurrentRate(tx, code);
+    });
+  }
+
+  /** A confirmed (active) alert through the API and the confirmation e-mail's token. */
+  async function activeAlert(target: string, email = uniqueEmail("alert"), code = "EUR") {
+    expect((await create({ target, email }, { code })).statusCode).toBe(200);
+    const [alert] = await alertsOf(email);
+    const confirmed = await post(`/api/rate-alerts/confirm/${env.t.app.alertLinks.confirmToken(alert!.id)}`);
+    expect(confirmed.statusCode).toBe(200);
+    return { id: alert!.id, email };
+  }
+
+  /** Sends the outbox to the sink; answers the raw message (headers unfolded) and decoded body to `email` with `marker`. */
+  async function mailTo(email: string, marker: string) {
+    await mailerFor(env.t.app, env.smtp).runOnce();
+    const message = env.smtp.messages.filter((m) => m.to.includes(email) && decodedBody(m.raw).includes(marker)).at(-1);
+    expect(message, `no e-mail to ${email} with ${marker}`).toBeDefined();
+    return {
+      headers: message!.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " "),
+      body: decodedBody(message!.raw),
+    };
+  }
+
+  it("sign-up stores a pending alert and e-mails a confirmation with a confirm link, an unsubscribe link and the List-Unsubscribe headers", async () => {
+    const email = uniqueEmail("Signup");
+    const response = await create({ target: " 1.2500 ", email });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.json()).toEqual({ message: rateAlertMessages.created });
+    const [alert] = await alertsOf(email);
+    expect(alert).toMatchObject({ currencyCode: "EUR", target: "1.25000000", status: "pending", confirmedAt: null });
+    expect(alert!.createdAt).toBeInstanceOf(Date);
+
+    const links = env.t.app.alertLinks;
+    const mail = await mailTo(email, "Confirm your EUR rate alert");
+    expect(mail.body).toContain("1 GBP buys at least 1.25 EUR (Euro)");
+    expect(mail.body).toContain(links.confirmUrl(alert!.id));
+    expect(mail.body).toContain(links.unsubscribeUrl(alert!.id));
+    expect(mail.headers).toContain(`List-Unsubscribe: <${links.oneClickUnsubscribeUrl(alert!.id)}>`);
+    expect(mail.headers).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+  });
+
+  it("refuses a target that is not more than 0, not a number or too precise, a bad e-mail and an unknown currency, storing nothing", async () => {
+    const email = uniqueEmail("refused");
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ target: "0", email }, "target", rateAlertTargetMessages.notPositive],
+      [{ target: "-1.2", email }, "target", rateAlertTargetMessages.notPositive],
+      [{ target: "abc", email }, "target", rateAlertTargetMessages.notANumber],
+      [{ target: "", email }, "target", rateAlertTargetMessages.missing],
+      [{ target: "1.23456", email }, "target", rateAlertTargetMessages.tooPrecise],
+      [{ target: "1.2", email: "not-an-email" }, "email", "Enter a valid email"],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await create(body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().error.fields[field]).toBe(message);
+    }
+    const unknown = await create({ target: "1.2", email }, { code: "ZZZ" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe(rateAlertMessages.unknownCurrency);
+    expect(await alertsOf(email)).toHaveLength(0);
+    const queued = await outboxOf("rate-alert-confirm");
+    expect(queued.filter((row) => (row.payload as { to: string }).to === email)).toHaveLength(0);
+  });
+
+  it("limits creations per e-mail address (every attempt counts) and keeps at most the cap of waiting alerts per address", async () => {
+    const email = uniqueEmail("limit");
+    for (let i = 0; i < 5; i++) expect((await create({ target: `2.${i}`, email })).statusCode).toBe(200);
+    const sixth = await create({ target: "2.9", email });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.headers["retry-after"]).toBeDefined();
+    expect(await alertsOf(email)).toHaveLength(5);
+
+    // The cap of waiting alerts holds for any path in (the operation itself), letter case ignored.
+    const capped = uniqueEmail("cap");
+    for (let i = 0; i < RATE_ALERT_MAX_PER_EMAIL; i++) {
+      await createRateAlert({
+        db: env.t.db,
+        code: "USD",
+        target: `1.${i + 1}`,
+        email: i % 2 ? capped.toUpperCase() : capped,
+      });
+    }
+    await expect(createRateAlert({ db: env.t.db, code: "USD", target: "1.5", email: capped })).rejects.toMatchObject({
+      code: "conflict",
+      message: rateAlertMessages.tooMany,
+    });
+  });
+
+  it("confirms once through a POST; the link's GET changes nothing; a second confirm, a tampered, foreign or unknown link is refused", async () => {
+    const email = uniqueEmail("confirm");
+    await create({ target: "1.3", email });
+    const [alert] = await alertsOf(email);
+    const links = env.t.app.alertLinks;
+    const token = links.confirmToken(alert!.id);
+
+    const view = await get(`/api/rate-alerts/confirm/${token}`);
+    expect(view.json()).toEqual({ code: "EUR", label: "Euro", target: "1.3", status: "pending", waiting: 1 });
+    expect((await alertsOf(email))[0]!.status).toBe("pending");
+
+    const tampered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    for (const bad of [tampered, links.unsubscribeToken(alert!.id), links.confirmToken(randomUUID()), "nonsense"]) {
+      const refused = await post(`/api/rate-alerts/confirm/${bad}`);
+      expect(refused.statusCode, bad).toBe(404);
+      expect(refused.json().error.message).toBe(rateAlertMessages.linkInvalid);
+    }
+    expect((await alertsOf(email))[0]!.status).toBe("pending");
+
+    const confirmed = await post(`/api/rate-alerts/confirm/${token}`);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ message: rateAlertMessages.confirmed, alert: { status: "active" } });
+    const [active] = await alertsOf(email);
+    expect(active!.confirmedAt).toBeInstanceOf(Date);
+
+    const again = await post(`/api/rate-alerts/confirm/${token}`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(rateAlertMessages.alreadyConfirmed);
+    expect((await alertsOf(email))[0]!.confirmedAt).toEqual(active!.confirmedAt);
+  });
+
+  it("an unconfirmed alert never fires; a rate below the target does not fire; exactly at the target fires once", async () => {
+    const pendingEmail = uniqueEmail("unconfirmed");
+    await create({ target: "1.0", email: pendingEmail });
+    const below = await activeAlert("1.1233");
+    const exact = await activeAlert(EUR_COLLECT);
+
+    const fired = await fireRateAlerts({ db: env.t.db });
+    expect(fired.find((f) => f.code === "EUR")).toMatchObject({ collectRate: EUR_COLLECT });
+    expect((await alertsOf(pendingEmail))[0]!.status).toBe("pending");
+    expect((await alertsOf(below.email))[0]!.status).toBe("active");
+    const [triggered] = await alertsOf(exact.email);
+    expect(triggered).toMatchObject({ status: "triggered", triggeredRate: "1.12320000" });
+    expect(triggered!.triggeredAt).toBeInstanceOf(Date);
+
+    // Nothing new for a second run at the same rate.
+    const again = await fireRateAlerts({ db: env.t.db });
+    expect(again.find((f) => f.code === "EUR")).toBeUndefined();
+    const mails = (await outboxOf("rate-alert-triggered")).filter(
+      (row) => (row.payload as { to: string }).to === exact.email,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.dedupeKey).toBe(`rate-alert-triggered:${exact.id}`);
+  });
+
+  it("a rate change wakes the job (LISTEN/NOTIFY after commit), which fires once even with two rate changes and two runners", async () => {
+    const alert = await activeAlert("1.2000", uniqueEmail("job"), "USD");
+    const job = rateAlertsJob({ db: env.t.db, log: env.t.app.log, everyMs: 3_600_000 });
+    const a = createJobRunner({ database: env.t.database, log: env.t.app.log, jobs: [job], holder: "alerts-a" });
+    const b = createJobRunner({
+      database: env.t.database,
+      log: env.t.app.log,
+      jobs: [rateAlertsJob({ db: env.t.db, log: env.t.app.log, everyMs: 3_600_000 })],
+      holder: "alerts-b",
+    });
+    await a.start();
+    try {
+      const [usd] = await env.t.db.select().from(currencies).where(eq(currencies.code, "USD"));
+      // Raise the market rate far enough that the collect rate passes 1.2 (twice: two changes in a row).
+      await setMarketRate("USD", "1.40000000");
+      await setMarketRate("USD", "1.41000000");
+      await vi.waitFor(
+        async () => {
+          expect((await alertsOf(alert.email))[0]!.status).toBe("triggered");
+        },
+        { timeout: 5_000, interval: 50 },
+      );
+      await b.runNow("rate-alerts");
+      await a.runNow("rate-alerts");
+      await Promise.all([fireRateAlerts({ db: env.t.db }), fireRateAlerts({ db: env.t.db })]);
+      const mails = (await outboxOf("rate-alert-triggered")).filter(
+        (row) => (row.payload as { to: string }).to === alert.email,
+      );
+      expect(mails).toHaveLength(1);
+      await env.t.db.update(currencies).set({ rate: usd!.rate }).where(eq(currencies.code, "USD"));
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+  });
+
+  it("a staff margin change is a rate change too: the triggered e-mail links to an order at that rate and carries the unsubscribe link and headers", async () => {
+    const alert = await activeAlert("1.1500");
+    await updateCurrency({
+      db: env.t.db,
+      code: "EUR",
+      input: { label: "Euro", sell: "0", buy: "3" },
+      actor: STAFF,
+    });
+    await fireRateAlerts({ db: env.t.db });
+    const links = env.t.app.alertLinks;
+    const mail = await mailTo(alert.email, "Rate alert: 1 GBP now buys 1.152 EUR");
+    expect(mail.body).toContain("http://localhost:3000/purchase/EUR/Order");
+    expect(mail.body).toContain("you asked for at least 1.15");
+    expect(mail.body).toContain(links.unsubscribeUrl(alert.id));
+    expect(mail.headers).toContain(`List-Unsubscribe: <${links.oneClickUnsubscribeUrl(alert.id)}>`);
+    expect(mail.headers).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    await updateCurrency({
+      db: env.t.db,
+      code: "EUR",
+      input: { label: "Euro", sell: "-2.5", buy: "3" },
+      actor: STAFF,
+    });
+    await fireRateAlerts({ db: env.t.db });
+  });
+
+  it("unsubscribes every waiting alert of the address (page POST or one-click form POST); twice, or after the alert fired with nothing waiting, is refused", async () => {
+    const email = uniqueEmail("unsub");
+    const first = await activeAlert("1.9", email);
+    await create({ target: "1.8", email }); // a second, still unconfirmed
+    const links = env.t.app.alertLinks;
+    const token = links.unsubscribeToken(first.id);
+
+    expect((await get(`/api/rate-alerts/unsubscribe/${token}`)).json()).toMatchObject({ status: "active", waiting: 2 });
+    expect((await post(`/api/rate-alerts/unsubscribe/${links.confirmToken(first.id)}`)).statusCode).toBe(404);
+
+    // RFC 8058: a mail system posts the form body, without cookies, to the List-Unsubscribe address.
+    const oneClick = await env.t.app.inject({
+      method: "POST",
+      url: new URL(links.oneClickUnsubscribeUrl(first.id)).pathname,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+      remoteAddress: nextClientAddress(),
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.json().message).toBe(rateAlertMessages.unsubscribed(2));
+    const stopped = await alertsOf(email);
+    expect(stopped.map((a) => a.status)).toEqual(["unsubscribed", "unsubscribed"]);
+    expect(stopped.every((a) => a.unsubscribedAt instanceof Date)).toBe(true);
+
+    const twice = await post(`/api/rate-alerts/unsubscribe/${token}`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe(rateAlertMessages.alreadyUnsubscribed);
+    // An unsubscribed alert cannot be switched on again from its old confirmation link.
+    const reconfirm = await post(`/api/rate-alerts/confirm/${links.confirmToken(first.id)}`);
+    expect(reconfirm.statusCode).toBe(409);
+    expect(reconfirm.json().error.message).toBe(rateAlertMessages.alreadyUnsubscribed);
+
+    const fired = await activeAlert("0.5");
+    await fireRateAlerts({ db: env.t.db });
+    const after = await post(`/api/rate-alerts/unsubscribe/${links.unsubscribeToken(fired.id)}`);
+    expect(after.statusCode).toBe(409);
+    expect(after.json().error.message).toBe(rateAlertMessages.nothingWaiting);
+    expect((await alertsOf(fired.email))[0]!.status).toBe("triggered");
+  });
+
+  it("fires a hundred alerts of one currency in one statement, queuing one e-mail each", async () => {
+    const emails = Array.from({ length: 100 }, (_, i) => `bulk-${i}-${randomUUID().slice(0, 8)}@example.com`);
+    await env.t.db.execute(sql`insert into rate_alerts (currency_code, target, email, status, confirmed_at)
+      select 'CHF', 0.5, e, 'active', now() from unnest(string_to_array(${emails.join(",")}, ',')) as e`);
+    const fired = await fireRateAlerts({ db: env.t.db });
+    expect(fired.find((f) => f.code === "CHF")).toMatchObject({ queued: 100 });
+    const [queued] = await queryRows<{ n: number }>(
+      env.t.db,
+      sql`select count(*)::int as n from outbox where kind = 'rate-alert-triggered' and payload->>'to' like 'bulk-%'`,
+    );
+    expect(queued?.n).toBe(100);
+  });
+});

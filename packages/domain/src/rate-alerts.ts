@@ -1,0 +1,48 @@
+import { RATE_DECIMALS } from "./constants.ts";
+import { DECIMAL_PATTERN, decFromString, ZERO } from "./decimal.ts";
+
+/**
+ * Rate alerts ("Alert me when 1 GBP buys at least …"): the customer names an amount of a currency that
+ * £1 should buy at our Click & Collect rate; we e-mail once when the rate reaches it.
+ */
+
+/** Alerts one e-mail address may have waiting (unconfirmed or active) at once: plenty for a traveller, not a mailing tool. */
+export const RATE_ALERT_MAX_PER_EMAIL = 10;
+
+/** Customer rates have RATE_DECIMALS places, so a target needs no more. */
+export const RATE_ALERT_TARGET_DECIMALS = RATE_DECIMALS;
+
+/** The largest target we accept: above any currency's rate to £1, and inside the stored numeric. */
+const MAX_TARGET = "1000000000";
+
+export const rateAlertTargetMessages = {
+  missing: "Please enter the amount 1 GBP should buy",
+  notANumber: "Please enter the amount as a number, like 1.25",
+  notPositive: "The amount must be more than 0",
+  tooPrecise: `Please use at most ${RATE_ALERT_TARGET_DECIMALS} decimal places`,
+  tooLarge: "That amount is too large",
+} as const;
+
+export type RateAlertTargetResult = { ok: true; target: string } | { ok: false; message: string };
+
+/**
+ * Reads a typed target as an exact decimal (never a float): more than 0, at most four decimal places.
+ * The answer is the canonical text ("1.2" stays "1.2", "01.50" becomes "1.5").
+ */
+export function parseRateAlertTarget(input: string): RateAlertTargetResult {
+  const text = input.trim().replace(/,/g, "");
+  if (text === "") return { ok: false, message: rateAlertTargetMessages.missing };
+  if (!DECIMAL_PATTERN.test(text)) return { ok: false, message: rateAlertTargetMessages.notANumber };
+  const value = decFromString(text);
+  if (value.lte(ZERO)) return { ok: false, message: rateAlertTargetMessages.notPositive };
+  const fraction = text.split(".")[1] ?? "";
+  if (fraction.replace(/0+$/, "").length > RATE_ALERT_TARGET_DECIMALS) {
+    return { ok: false, message: rateAlertTargetMessages.tooPrecise };
+  }
+  if (value.gt(decFromString(MAX_TARGET))) return { ok: false, message: rateAlertTargetMessages.tooLarge };
+  return { ok: true, target: value.toFixed() };
+}
+
+/** Where an alert stands: waiting for its confirmation link, watching the rate, sent (and ended), or stopped. */
+export const RATE_ALERT_STATUSES = ["pending", "active", "triggered", "unsubscribed"] as const;
+export type RateAlertStatus = (typeof RATE_ALERT_STATUSES)[number];
