@@ -6,12 +6,12 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
  * For a describe block of staff routes: one test app and a signed-in, staff-verified admin, made before
- * its tests and closed after them. Read `t` and `staff` inside the tests (they are set once made).
+ * its tests and closed after them (with the web app's pages too when given `{ web: true }`). Read `t` and `staff` inside the tests (they are set once made).
  */
-export function appWithStaff() {
+export function appWithStaff(options: Parameters<typeof createTestApp>[0] = {}) {
   const started = {} as { t: TestApp; staff: SignedIn };
   beforeAll(async () => {
-    started.t = await createTestApp();
+    started.t = await createTestApp(options);
     started.staff = await signUpAndSignIn(started.t.app, { role: "admin", staffVerified: true });
   });
   afterAll(() => started.t?.close());

@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
-import { ApiClientError, createApiClient } from "./api-client.ts";
+import { ApiClientError, apiErrorText, createApiClient } from "./api-client.ts";
 import { appContext } from "./app-context.ts";
+import type { ActionOutcome } from "./route-action.ts";
 
 /** The API client for server-side loaders and actions of the current request. */
 export function serverApi(context: Readonly<RouterContextProvider>) {
@@ -20,4 +21,60 @@ export async function refusalAsResponse<T>(pending: Promise<T>): Promise<T> {
     }
     throw error;
   }
+}
+
+/**
+ * The outcome of a route action's API call, for the fetcher that posted it (useRouteAction): the
+ * API's answer, or its refusal with the API's own words. It is answered with 200 either way, so the
+ * page's data reloads after a refusal too: a refusal often means someone changed the thing first.
+ */
+export async function outcomeOf<T>(pending: Promise<T>): Promise<ActionOutcome<T>> {
+  try {
+    return { ok: true, value: await pending };
+  } catch (error) {
+    if (error instanceof ApiClientError) return { ok: false, status: error.status, message: apiErrorText(error) };
+    throw error;
+  }
+}
+
+type PostedIntent<I extends string> = {
+  intent: I;
+  /** A posted text field; a missing or non-text one refuses the post (400). */
+  text(name: string): string;
+  /** A posted true/false field; anything else refuses the post (400). */
+  flag(name: string): boolean;
+  /** A posted field as it came, for the API to validate. */
+  value(name: string): unknown;
+};
+
+/**
+ * The `{ intent, ...fields }` a fetcher posted as JSON (useRouteAction), for one of this route's
+ * intents. Anything else (not JSON, another intent) is refused plainly with 400 and changes nothing.
+ */
+export async function readIntent<I extends string>(request: Request, intents: readonly I[]): Promise<PostedIntent<I>> {
+  const refuse = () => data("This change could not be read.", { status: 400 });
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw refuse();
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw refuse();
+  const fields = body as Record<string, unknown>;
+  const intent = fields.intent;
+  if (typeof intent !== "string" || !(intents as readonly string[]).includes(intent)) throw refuse();
+  return {
+    intent: intent as I,
+    text(name) {
+      const value = fields[name];
+      if (typeof value !== "string") throw refuse();
+      return value;
+    },
+    flag(name) {
+      const value = fields[name];
+      if (typeof value !== "boolean") throw refuse();
+      return value;
+    },
+    value: (name) => fields[name],
+  };
 }

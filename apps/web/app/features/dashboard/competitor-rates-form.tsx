@@ -1,17 +1,18 @@
 import { useId, useState } from "react";
 import type { CompetitorRateSetting } from "@bureau/domain/contracts/compare-rates";
 import { useToast } from "../../components/ui/toast.tsx";
-import { apiErrorText, browserApi } from "../../lib/api-client.ts";
+import { useRouteAction } from "../../lib/route-action.ts";
 
 /**
  * The figures behind the home page's compare-rates block: what each competitor gives in euros for
  * £450, and the day staff checked. Left empty, the home page shows a dash, never a made-up amount.
+ * Saved by the intent "competitor-rates" of the page's route action (routes/dashboard/currencies.tsx).
  */
 export function CompetitorRatesForm({ initial }: { initial: CompetitorRateSetting[] }) {
   const id = useId();
   const toast = useToast();
   const [figures, setFigures] = useState(initial);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy } = useRouteAction<CompetitorRateSetting[]>();
   const set = (index: number, field: "eurFor450" | "checkedOn", value: string) =>
     setFigures((list) =>
       list.map((f, i) => (i === index ? { ...f, [field]: value.trim() === "" ? null : value.trim() } : f)),
@@ -19,16 +20,13 @@ export function CompetitorRatesForm({ initial }: { initial: CompetitorRateSettin
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    try {
-      const saved = await browserApi().call<CompetitorRateSetting[]>("PUT", "/api/admin/compare-rates", figures);
-      setFigures(saved);
-      toast.success("Competitor rates saved");
-    } catch (error) {
-      toast.error(apiErrorText(error));
-    } finally {
-      setBusy(false);
+    const outcome = await submit("competitor-rates", { figures });
+    if (!outcome.ok) {
+      toast.error(outcome.message);
+      return;
     }
+    setFigures(outcome.value);
+    toast.success("Competitor rates saved");
   }
 
   return (

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
+import type { RateCheck } from "@bureau/domain/contracts/dashboard";
 import { useToast } from "../../components/ui/toast.tsx";
-import { ApiClientError, apiErrorText } from "../../lib/api-client.ts";
-import { checkRate } from "./dashboard-api.ts";
+import { useRouteAction } from "../../lib/route-action.ts";
 
 export type CurrencyFormValues = { code: string; label: string; sell: string; buy: string };
 
@@ -10,7 +10,8 @@ type CheckState = { status: "unchecked" } | { status: "checking" } | { status: "
 /**
  * The Add and Update Currency form (spec §2, §4): Check asks the server for the market rate of 1 GBP
  * in the code ("Checking" with a spinner, then "Checked"); the submit button stays disabled until the
- * check has passed for the code now in the field.
+ * check has passed for the code now in the field. Check posts the intent "check-rate" with the code
+ * to the page's route action, which both pages that show this form have.
  */
 export function CurrencyForm({
   initial,
@@ -28,6 +29,7 @@ export function CurrencyForm({
   const [values, setValues] = useState(initial);
   const [check, setCheck] = useState<CheckState>({ status: "unchecked" });
   const [busy, setBusy] = useState(false);
+  const rateCheck = useRouteAction<RateCheck>();
   const code = values.code.trim().toUpperCase();
   const checked = check.status === "checked" && check.code === code;
 
@@ -43,15 +45,13 @@ export function CurrencyForm({
       return;
     }
     setCheck({ status: "checking" });
-    try {
-      const result = await checkRate(code);
-      setCheck({ status: "checked", rate: result.rate, code });
-    } catch (error) {
-      setCheck({ status: "unchecked" });
-      toast.error(
-        error instanceof ApiClientError && error.status === 404 ? "Wrong currency tried" : apiErrorText(error),
-      );
+    const outcome = await rateCheck.submit("check-rate", { code });
+    if (outcome.ok) {
+      setCheck({ status: "checked", rate: outcome.value.rate, code });
+      return;
     }
+    setCheck({ status: "unchecked" });
+    toast.error(outcome.status === 404 ? "Wrong currency tried" : outcome.message);
   }
 
   async function submit(event: React.FormEvent) {

@@ -1,3 +1,4 @@
+import type { CompetitorRateSetting } from "@bureau/domain/contracts/compare-rates";
 import type {
   AddCurrencyRequest,
   AdminCurrency,
@@ -6,19 +7,23 @@ import type {
   RateRefreshState,
   UpdateCurrencyRequest,
 } from "@bureau/domain/contracts/dashboard";
-import { browserApi } from "../../lib/api-client.ts";
+import type { ApiClient } from "../../lib/api-client.ts";
 
-export const transitionOrder = (id: string, transition: OrderTransition) =>
-  browserApi().call<{ id: string; status: string }>("POST", `/api/admin/orders/${id}/${transition}`);
-export const checkRate = (code: string) => browserApi().call<RateCheck>("POST", "/api/admin/rates/check", { code });
-export const addCurrency = (body: AddCurrencyRequest) =>
-  browserApi().call<AdminCurrency>("POST", "/api/admin/currencies", body);
-export const updateCurrency = (code: string, body: UpdateCurrencyRequest) =>
-  browserApi().call<AdminCurrency>("PUT", `/api/admin/currencies/${encodeURIComponent(code)}`, body);
-export const setLiveRates = (enabled: boolean) =>
-  browserApi().call<RateRefreshState>("PUT", "/api/admin/rates/refresh", { enabled });
-export const confirmHeldRate = (code: string) =>
-  browserApi().call<{ code: string; rate: string }>(
+/** The staff dashboard's changes, called by its route actions through the in-process API (decision 016). */
+export const transitionOrder = (api: ApiClient, id: string, transition: OrderTransition) =>
+  api.call<{ id: string; status: string }>(
     "POST",
-    `/api/admin/rates/held/${encodeURIComponent(code)}/confirm`,
+    `/api/admin/orders/${encodeURIComponent(id)}/${encodeURIComponent(transition)}`,
   );
+export const checkRate = (api: ApiClient, code: string) =>
+  api.call<RateCheck>("POST", "/api/admin/rates/check", { code });
+export const addCurrency = (api: ApiClient, body: AddCurrencyRequest) =>
+  api.call<AdminCurrency>("POST", "/api/admin/currencies", body);
+export const updateCurrency = (api: ApiClient, code: string, body: UpdateCurrencyRequest) =>
+  api.call<AdminCurrency>("PUT", `/api/admin/currencies/${encodeURIComponent(code)}`, body);
+export const setLiveRates = (api: ApiClient, enabled: boolean) =>
+  api.call<RateRefreshState>("PUT", "/api/admin/rates/refresh", { enabled });
+export const confirmHeldRate = (api: ApiClient, code: string) =>
+  api.call<{ code: string; rate: string }>("POST", `/api/admin/rates/held/${encodeURIComponent(code)}/confirm`);
+export const saveCompetitorRates = (api: ApiClient, figures: unknown) =>
+  api.call<CompetitorRateSetting[]>("PUT", "/api/admin/compare-rates", figures);

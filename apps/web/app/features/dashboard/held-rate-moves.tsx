@@ -1,25 +1,25 @@
 import { useState } from "react";
-import { useRevalidator } from "react-router";
 import type { RateRefreshState } from "@bureau/domain/contracts/dashboard";
 import { formatRate } from "@bureau/domain/pricing";
 import { describeRateMove } from "@bureau/domain/rate-move";
 import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { apiErrorText } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
-import { confirmHeldRate } from "./dashboard-api.ts";
+import { useRouteAction } from "../../lib/route-action.ts";
 
 type HeldMove = NonNullable<RateRefreshState["heldMoves"]>[number];
 
 /**
  * Provider rates the live-rates job held back because they moved more than 10% (issue 13 item 8):
  * nothing changes until staff confirm one; the server applies it with its history and audits it.
+ * Confirmed by the intent "confirm-held-rate" of the page's route action (routes/dashboard/currencies.tsx).
  */
 export function HeldRateMoves({ moves }: { moves: HeldMove[] }) {
   const toast = useToast();
-  const revalidator = useRevalidator();
   const { confirm, dialog } = useConfirm();
-  const [busyCode, setBusyCode] = useState<string | null>(null);
+  const { submit, busy } = useRouteAction<{ code: string; rate: string }>();
+  const [chosenCode, setChosenCode] = useState<string | null>(null);
+  const busyCode = busy ? chosenCode : null;
   const dates = useDisplayDates();
   if (moves.length === 0) return null;
 
@@ -30,17 +30,10 @@ export function HeldRateMoves({ moves }: { moves: HeldMove[] }) {
       confirmLabel: "Yes, confirm rate",
     });
     if (!agreed) return;
-    setBusyCode(move.code);
-    try {
-      const applied = await confirmHeldRate(move.code);
-      toast.success(`${applied.code} rate confirmed: ${formatRate(applied.rate)}`);
-      await revalidator.revalidate();
-    } catch (error) {
-      toast.error(apiErrorText(error));
-      await revalidator.revalidate();
-    } finally {
-      setBusyCode(null);
-    }
+    setChosenCode(move.code);
+    const outcome = await submit("confirm-held-rate", { code: move.code });
+    if (outcome.ok) toast.success(`${outcome.value.code} rate confirmed: ${formatRate(outcome.value.rate)}`);
+    else toast.error(outcome.message);
   }
 
   return (

@@ -1,10 +1,7 @@
-import { useState } from "react";
-import { useRevalidator } from "react-router";
 import type { OrderTransition } from "@bureau/domain/contracts/dashboard";
 import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { apiErrorText } from "../../lib/api-client.ts";
-import { transitionOrder } from "./dashboard-api.ts";
+import { useRouteAction } from "../../lib/route-action.ts";
 
 /** The spec's success messages, word for word. */
 export const TRANSITION_SUCCESS: Record<OrderTransition, string> = {
@@ -14,7 +11,13 @@ export const TRANSITION_SUCCESS: Record<OrderTransition, string> = {
 };
 const LABELS: Record<OrderTransition, string> = { accept: "Accept", complete: "Complete", cancel: "Delete" };
 
-/** Buttons for an order's allowed actions; each asks for confirmation, then refreshes the page's data. */
+/** The page whose route action changes an order's status (routes/dashboard/order-details.tsx). */
+export const orderActionPath = (orderId: string) => `/dashboard/orderDetails/${encodeURIComponent(orderId)}`;
+
+/**
+ * Buttons for an order's allowed actions; each asks for confirmation, then posts to the order page's
+ * action, which also reloads the page's data (on a refusal too: someone may have moved the order).
+ */
 export function OrderActionButtons({
   orderId,
   orderNumber,
@@ -27,24 +30,18 @@ export function OrderActionButtons({
   onDone?: (transition: OrderTransition) => void;
 }) {
   const toast = useToast();
-  const revalidator = useRevalidator();
   const { confirm, dialog } = useConfirm();
-  const [busy, setBusy] = useState(false);
+  const { submit, busy } = useRouteAction<{ id: string; status: string }>(orderActionPath(orderId));
 
   async function run(transition: OrderTransition) {
     if (!(await confirm({ confirmLabel: `Yes, ${LABELS[transition].toLowerCase()} it` }))) return;
-    setBusy(true);
-    try {
-      await transitionOrder(orderId, transition);
-      toast.success(TRANSITION_SUCCESS[transition]);
-      onDone?.(transition);
-      await revalidator.revalidate();
-    } catch (error) {
-      toast.error(apiErrorText(error));
-      await revalidator.revalidate();
-    } finally {
-      setBusy(false);
+    const outcome = await submit(transition);
+    if (!outcome.ok) {
+      toast.error(outcome.message);
+      return;
     }
+    toast.success(TRANSITION_SUCCESS[transition]);
+    onDone?.(transition);
   }
 
   return (

@@ -1,14 +1,13 @@
-import { useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import type { CompetitorRateSetting } from "@bureau/domain/contracts/compare-rates";
 import type { AdminCurrency, RateRefreshState } from "@bureau/domain/contracts/dashboard";
 import { useToast } from "../../components/ui/toast.tsx";
 import { CompetitorRatesForm } from "../../features/dashboard/competitor-rates-form.tsx";
-import { setLiveRates } from "../../features/dashboard/dashboard-api.ts";
+import { confirmHeldRate, saveCompetitorRates, setLiveRates } from "../../features/dashboard/dashboard-api.ts";
 import { HeldRateMoves } from "../../features/dashboard/held-rate-moves.tsx";
-import { apiErrorText } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
-import { serverApi } from "../../lib/server-api.ts";
+import { useRouteAction } from "../../lib/route-action.ts";
+import { outcomeOf, readIntent, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/currencies";
 
@@ -24,23 +23,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { currencies: list.currencies, live, competitors };
 }
 
+/** The page's changes: live rates on or off, a held rate confirmed, the competitor figures saved. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const posted = await readIntent(request, ["live-rates", "confirm-held-rate", "competitor-rates"]);
+  const api = serverApi(context);
+  switch (posted.intent) {
+    case "live-rates":
+      return outcomeOf(setLiveRates(api, posted.flag("enabled")));
+    case "confirm-held-rate":
+      return outcomeOf(confirmHeldRate(api, posted.text("code")));
+    case "competitor-rates":
+      return outcomeOf(saveCompetitorRates(api, posted.value("figures")));
+  }
+}
+
 export default function Currencies({ loaderData }: Route.ComponentProps) {
   const toast = useToast();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const { submit, busy } = useRouteAction<RateRefreshState>();
   const { live } = loaderData;
   const dates = useDisplayDates();
 
   async function toggle() {
-    setBusy(true);
-    try {
-      await setLiveRates(!live.enabled);
-      await revalidator.revalidate();
-    } catch (error) {
-      toast.error(apiErrorText(error));
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await submit("live-rates", { enabled: !live.enabled });
+    if (!outcome.ok) toast.error(outcome.message);
   }
 
   return (

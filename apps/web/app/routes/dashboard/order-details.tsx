@@ -1,11 +1,12 @@
 import { data, Link, useNavigate } from "react-router";
-import type { OrderDetails as Details } from "@bureau/domain/contracts/dashboard";
+import { type OrderDetails as Details, orderTransitionValues } from "@bureau/domain/contracts/dashboard";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
+import { transitionOrder } from "../../features/dashboard/dashboard-api.ts";
 import { OrderActionButtons } from "../../features/dashboard/order-actions.tsx";
 import { ApiClientError } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
-import { serverApi } from "../../lib/server-api.ts";
+import { outcomeOf, readIntent, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/order-details";
 
@@ -19,6 +20,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     }
     throw error;
   }
+}
+
+/** Accept, Complete or Delete this order (its buttons here and in the order lists post to this page). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { intent } = await readIntent(request, orderTransitionValues);
+  return outcomeOf(transitionOrder(serverApi(context), params.id, intent));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

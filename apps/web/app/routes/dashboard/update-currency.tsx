@@ -1,10 +1,11 @@
 import { data, useNavigate } from "react-router";
 import type { AdminCurrency } from "@bureau/domain/contracts/dashboard";
 import { useToast } from "../../components/ui/toast.tsx";
-import { updateCurrency } from "../../features/dashboard/dashboard-api.ts";
+import { checkRate, updateCurrency } from "../../features/dashboard/dashboard-api.ts";
 import { CurrencyForm } from "../../features/dashboard/currency-form.tsx";
-import { ApiClientError, apiErrorText } from "../../lib/api-client.ts";
-import { serverApi } from "../../lib/server-api.ts";
+import { ApiClientError } from "../../lib/api-client.ts";
+import { useRouteAction } from "../../lib/route-action.ts";
+import { outcomeOf, readIntent, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/update-currency";
 
@@ -23,6 +24,20 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
 }
 
+/** Check the currency's market rate, then Update its name and margins. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const posted = await readIntent(request, ["check-rate", "update"]);
+  const api = serverApi(context);
+  if (posted.intent === "check-rate") return outcomeOf(checkRate(api, posted.text("code")));
+  return outcomeOf(
+    updateCurrency(api, params.currency, {
+      label: posted.text("label"),
+      sell: posted.text("sell"),
+      buy: posted.text("buy"),
+    }),
+  );
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Update ${loaderData?.code ?? ""} | Harbour FX dashboard` },
 ];
@@ -30,6 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function UpdateCurrency({ loaderData: currency }: Route.ComponentProps) {
   const toast = useToast();
   const navigate = useNavigate();
+  const { submit } = useRouteAction<AdminCurrency>();
   return (
     <section aria-labelledby="page-heading">
       <h1 id="page-heading">Update Currency</h1>
@@ -41,15 +57,14 @@ export default function UpdateCurrency({ loaderData: currency }: Route.Component
         codeEditable={false}
         submitLabel="Update"
         onSubmit={async ({ label, sell, buy }) => {
-          try {
-            await updateCurrency(currency.code, { label, sell, buy });
-            toast.success(`Updated ${currency.code} currency`);
-            navigate("/dashboard/Currency");
-            return true;
-          } catch (error) {
-            toast.error(apiErrorText(error));
+          const outcome = await submit("update", { label, sell, buy });
+          if (!outcome.ok) {
+            toast.error(outcome.message);
             return false;
           }
+          toast.success(`Updated ${currency.code} currency`);
+          navigate("/dashboard/Currency");
+          return true;
         }}
       />
     </section>
