@@ -35,6 +35,7 @@ import { createCurrenciesFastPath } from "./routes/public/currencies-fast-path.t
 import { rateAlertRoutes } from "./routes/public/rate-alerts.ts";
 import { rateHistoryRoutes } from "./routes/public/rate-history.ts";
 import { referenceDataRoutes } from "./routes/public/reference-data.ts";
+import { stockAvailabilityRoutes } from "./routes/public/stock-availability.ts";
 import { webPlugin } from "./web/web-plugin.ts";
 
 declare module "fastify" {
@@ -215,6 +216,7 @@ export async function buildApp({
   await app.register(contactRoutes);
   await app.register((await import("./routes/public/compare-rates.ts")).compareRatesRoutes);
   await app.register(orderRoutes);
+  await app.register(stockAvailabilityRoutes);
   await app.register(trackingRoutes);
   await app.register(authRoutes);
   await app.register(adminRoutes);

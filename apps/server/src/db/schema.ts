@@ -4,7 +4,9 @@ import {
   bigserial,
   boolean,
   char,
+  check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -294,4 +296,64 @@ export const rateAlerts = pgTable(
     // The per-address cap counts the alerts still waiting.
     index("rate_alerts_waiting_email_idx").on(sql`lower(${t.email})`).where(sql`${t.status} in ('pending', 'active')`),
   ],
+);
+
+/**
+ * Stock by denomination (issue 17). A branch tracks a currency when it has a row here with `tracked`;
+ * where it has none, ordering that currency there works without stock (a new installation tracks nothing).
+ */
+export const stockCurrencies = pgTable(
+  "stock_currencies",
+  {
+    branchKey: text("branch_key")
+      .notNull()
+      .references(() => branches.key),
+    currencyCode: varchar("currency_code", { length: 3 })
+      .notNull()
+      .references(() => currencies.code),
+    tracked: boolean("tracked").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.branchKey, t.currencyCode] })],
+);
+
+/**
+ * The notes of one denomination a branch holds, and how many of them open Click & Collect orders have
+ * reserved (free = count - reserved). The check is what refuses a reservation of notes that are not
+ * free, so two orders racing for the last notes cannot both have them.
+ */
+export const stockNotes = pgTable(
+  "stock_notes",
+  {
+    branchKey: text("branch_key").notNull(),
+    currencyCode: varchar("currency_code", { length: 3 }).notNull(),
+    denominationMinor: bigint("denomination_minor", { mode: "number" }).notNull(),
+    count: integer("count").notNull(),
+    reserved: integer("reserved").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.branchKey, t.currencyCode, t.denominationMinor] }),
+    foreignKey({
+      columns: [t.branchKey, t.currencyCode],
+      foreignColumns: [stockCurrencies.branchKey, stockCurrencies.currencyCode],
+    }),
+    check("stock_notes_free", sql`${t.reserved} >= 0 and ${t.count} >= ${t.reserved}`),
+  ],
+);
+
+/**
+ * The notes of an order by denomination: for Click & Collect, the notes reserved at placement (taken
+ * out of stock on completion, released on cancel or expiry); for Click & Sell, the notes received.
+ */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    currencyCode: varchar("currency_code", { length: 3 }).notNull(),
+    denominationMinor: bigint("denomination_minor", { mode: "number" }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.currencyCode, t.denominationMinor] })],
 );

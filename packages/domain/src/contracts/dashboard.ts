@@ -2,6 +2,7 @@ import { z } from "zod";
 import { WAYS } from "../constants.ts";
 import { currencySchema, decimalString } from "./reference-data.ts";
 import { orderBranchSchema, orderLineSchema, orderStatusValues } from "./orders.ts";
+import { orderNotesSchema } from "./stock.ts";
 
 /** Staff order lists: one keyset page, newest first. */
 export const orderListQuerySchema = z
@@ -62,6 +63,8 @@ export const orderDetailsSchema = z.object({
     }),
   ),
   allowedTransitions: z.array(z.enum(orderTransitionValues)),
+  /** The notes of the order where its branch tracks stock of its currencies (issue 17); empty otherwise. */
+  notes: z.array(orderNotesSchema),
 });
 export type OrderDetails = z.infer<typeof orderDetailsSchema>;
 

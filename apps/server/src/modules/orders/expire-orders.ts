@@ -4,12 +4,14 @@ import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
 import { writeAudit } from "../audit/write-audit.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
+import { settleOrderNotes } from "../stock/settle-order-notes.ts";
 
 const BATCH = 200;
 
 /**
  * Closes the orders nobody collected in time (the rule is packages/domain's, expiryCutoffs): each
- * becomes `expired`, which drops it from the staff working lists, is audited with the system as actor,
+ * becomes `expired`, which drops it from the staff working lists, releases the notes it reserved, is
+ * audited with the system as actor,
  * and tells the customer by e-mail through the outbox, all in one transaction per batch. Rows another
  * transaction holds (a staff accept or a customer's cancel in flight) are skipped and seen next time;
  * the status condition in the UPDATE keeps an order that changed meanwhile as it is.
@@ -32,7 +34,7 @@ export async function expireOverdueOrders({
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const due = await tx
-        .select({ id: orders.id, status: orders.status, email: orders.email })
+        .select({ id: orders.id, status: orders.status, email: orders.email, way: orders.way })
         .from(orders)
         .where(overdue)
         .limit(BATCH)
@@ -63,6 +65,7 @@ export async function expireOverdueOrders({
           before: { status: order.status },
           after: { status: "expired", rule: order.status === "pending" ? expiry.pendingDays : expiry.acceptedDays },
         });
+        await settleOrderNotes(tx, { orderId: order.id, way: order.way, outcome: "expired" });
         await enqueueMail(tx, {
           kind: "order-expired",
           dedupeKey: `order-expired:${order.id}`,

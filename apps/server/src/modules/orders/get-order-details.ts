@@ -3,11 +3,12 @@ import { allowedTransitions } from "@bureau/domain/order-lifecycle";
 import { trimDecimal } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { loadOrderNotes } from "../stock/load-order-notes.ts";
 import { branchSummary, loadOrderRows, toOrderLine } from "./order-receipt.ts";
 
 /** Everything staff see on the order details page, with its timeline and what may be done next. */
 export async function getOrderDetails({ db, orderId }: { db: Db; orderId: string }): Promise<OrderDetails> {
-  const rows = await loadOrderRows(db, orderId);
+  const [rows, notes] = await Promise.all([loadOrderRows(db, orderId), loadOrderNotes(db, orderId)]);
   if (!rows) throw new AppError("not_found", "There is no such order.");
   const { order, branch, lines } = rows;
   const timeline: OrderDetails["timeline"] = [{ event: "created", at: order.createdAt.toISOString(), by: null }];
@@ -31,5 +32,6 @@ export async function getOrderDetails({ db, orderId }: { db: Db; orderId: string
     totalGbpMinor: order.totalGbpMinor,
     timeline,
     allowedTransitions: allowedTransitions(order.status),
+    notes,
   };
 }

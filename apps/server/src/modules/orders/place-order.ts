@@ -8,13 +8,16 @@ import {
   orderLimitMessage,
   orderLimitProblem,
 } from "@bureau/domain/order-limits";
+import { noteDenominations } from "@bureau/domain/denominations";
+import { notesForBasket } from "@bureau/domain/note-split";
 import { orderNumberFromRandom } from "@bureau/domain/order-number";
 import { formatRate, quote as priceQuote } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { queryRows, violatedUniqueConstraint } from "../../lib/postgres.ts";
+import { findPostgresError, queryRows, violatedUniqueConstraint } from "../../lib/postgres.ts";
 import { notifyMailer, queuedMail } from "../mail/enqueue-mail.ts";
+import { freeNotesOf, isNotesTaken, reserveNotesClauses, toFreeNotes } from "../stock/reserve-notes.ts";
 import { loadOrderReceipt, toOrderReceipt } from "./order-receipt.ts";
 
 export type PlaceOrderInput = {
@@ -45,6 +48,8 @@ type StoredQuoteRow = {
   address_lines: string[] | null;
   postcode: string | null;
   branch_phone: string | null;
+  /** The branch's free notes of the quote's currency, null where it does not track the currency. */
+  free_notes: unknown;
 };
 
 /**
@@ -59,17 +64,26 @@ type StoredQuoteRow = {
  * this submission) is refused by the unique constraints on a line's quote and an order's idempotency key,
  * and answered below exactly as if it had been seen by the read. Lines are written in quote-id order,
  * so two orders sharing quotes wait for each other instead of deadlocking.
+ *
+ * Where the branch tracks stock of a Click & Collect order's currency (issue 17), the same read brings
+ * the branch's free notes, and the same write reserves the notes the order needs (modules/stock
+ * reserve-notes.ts): still two round trips. Notes another order took in between break the stock check,
+ * so the write fails whole; the placement then reads once more and is refused if the notes are gone.
+ * Where nothing is tracked, the read costs one empty index probe per line and the write is unchanged.
  */
 export async function placeOrder({
   db,
   input,
   limits = DEFAULT_ORDER_LIMITS,
   now = new Date(),
+  afterRace = false,
 }: {
   db: Db;
   input: PlaceOrderInput;
   limits?: OrderLimits;
   now?: Date;
+  /** Set on the one second try after a concurrent order took the notes this one had counted on. */
+  afterRace?: boolean;
 }): Promise<{ orderId: string; receipt: OrderReceipt; created: boolean }> {
   const quoteIds = sql.join(
     input.lines.map((line) => sql`${line.quoteId}`),
@@ -81,7 +95,8 @@ export async function placeOrder({
           q.expires_at, c.label,
           exists (select 1 from order_lines l where l.quote_id = q.id) as used,
           (select o.id from orders o where o.idempotency_key = ${input.idempotencyKey}) as same_submission,
-          b.key as branch_key, b.name as branch_name, b.address_lines, b.postcode, b.phone as branch_phone
+          b.key as branch_key, b.name as branch_name, b.address_lines, b.postcode, b.phone as branch_phone,
+          ${freeNotesOf(input.branch, sql`q.currency_code`)} as free_notes
         from quotes q
         join currencies c on c.code = q.currency_code
         left join branches b on b.key = ${input.branch}
@@ -173,6 +188,20 @@ export async function placeOrder({
     phone: first.branch_phone,
   };
 
+  // Where the branch tracks a currency of a Click & Collect order, the order reserves its notes (issue 17).
+  const notes =
+    input.way === "Order"
+      ? notesForBasket(
+          stored.map((row) => ({
+            currency: row.currency_code,
+            foreignMinor: Number(row.foreign_minor),
+            free: toFreeNotes(row.free_notes),
+          })),
+          noteDenominations,
+        )
+      : null;
+  if (notes?.short) throw notEnoughNotes(notes.short, branch.name);
+
   const total = input.lines.reduce((sum, line) => sum + line.gbpMinor, 0);
   const orderId = randomUUID();
   const lines = input.lines.map((line, index) => ({ ...byId.get(line.quoteId)!, position: index + 1 }));
@@ -201,6 +230,7 @@ export async function placeOrder({
           from (values ${lineValues}) as v(position, quote_id)
           join quotes q on q.id = v.quote_id
           order by q.id),
+        ${reserveNotesClauses("new_order", input.branch, notes?.reserve ?? [])}
         queued as (${queuedMail({
           kind: "order-received",
           dedupeKey: `order-received:${orderId}`,
@@ -217,6 +247,14 @@ export async function placeOrder({
         if (constraint === "order_lines_quote_key") throw quoteUsed();
       }
       if (constraint === "orders_order_number_key" && attempt < MAX_ATTEMPTS) continue;
+      // Another order took notes this one counted on between the read and the write: read the stock again
+      // once (a different split may still pay), then refuse naming the currency that ran out.
+      if (notes && isNotesTaken(error)) {
+        if (!afterRace) return placeOrder({ db, input, limits, now, afterRace: true });
+        throw notEnoughNotes(notes.reserve[0]?.currency ?? "", branch.name);
+      }
+      // Two placements reserving notes of one branch may lock them in opposite orders: the loser tries again.
+      if (notes && findPostgresError(error, ["40P01"]) && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }
     const receipt = toOrderReceipt(
@@ -242,6 +280,11 @@ async function answerExisting(db: Db, input: PlaceOrderInput) {
   const winner = await findByIdempotencyKey(db, input);
   if (winner) return { ...winner, created: false };
   throw new Error("idempotent order disappeared");
+}
+
+function notEnoughNotes(currency: string, branchName: string) {
+  const message = `${branchName} does not have enough ${currency} notes for this order. Please choose another collection point or a smaller amount.`;
+  return new AppError("conflict", message, { branch: message });
 }
 
 function quoteUsed() {

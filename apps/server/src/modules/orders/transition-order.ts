@@ -8,13 +8,15 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { auditedBy, writeAudit } from "../audit/write-audit.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
+import { settleOrderNotes } from "../stock/settle-order-notes.ts";
 
 const PAST: Record<OrderTransition, string> = { accept: "accepted", complete: "completed", cancel: "cancelled" };
 
 /**
  * Moves an order along its lifecycle with one conditional UPDATE: of two staff acting on the same
- * order at once exactly one succeeds, the other gets 409. The change, its audit entry and its e-mail
- * ("ready for collection" on accept, "cancelled" on cancel) commit together.
+ * order at once exactly one succeeds, the other gets 409. The change, its audit entry, its e-mail
+ * ("ready for collection" on accept, "cancelled" on cancel) and what it does to the branch's note stock
+ * (modules/stock) commit together.
  */
 export async function transitionOrder({
   db,
@@ -46,7 +48,13 @@ export async function transitionOrder({
         : { cancelledAt: now, cancelledBy: actor.email };
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ id: orders.id, status: orders.status, orderNumber: orders.orderNumber, email: orders.email })
+      .select({
+        id: orders.id,
+        status: orders.status,
+        orderNumber: orders.orderNumber,
+        email: orders.email,
+        way: orders.way,
+      })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
@@ -73,6 +81,14 @@ export async function transitionOrder({
       before: { status: before.status },
       after: customer ? { status: after.status, by: "customer" } : { status: after.status },
     });
+    if (transition === "complete" || transition === "cancel") {
+      // The order's notes: taken out of stock (or, for a sale, added) on completion, released on cancel.
+      await settleOrderNotes(tx, {
+        orderId,
+        way: before.way,
+        outcome: transition === "complete" ? "completed" : "cancelled",
+      });
+    }
     if (transition === "accept") {
       await enqueueMail(tx, {
         kind: "order-ready",

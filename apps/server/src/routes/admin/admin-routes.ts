@@ -8,6 +8,7 @@ import { makeAdmin } from "../../modules/users/make-admin.ts";
 import { auditActorOf, requireStaff } from "../../plugins/session.ts";
 import { currencyAdminRoutes } from "./currency-admin-routes.ts";
 import { orderAdminRoutes } from "./order-admin-routes.ts";
+import { stockAdminRoutes } from "./stock-admin-routes.ts";
 import { noStore } from "../../lib/no-store.ts";
 
 /**
@@ -23,6 +24,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userAdminRoutes);
   await app.register(orderAdminRoutes);
   await app.register(currencyAdminRoutes);
+  await app.register(stockAdminRoutes);
   // Further staff areas register their plugins HERE, inside this protected scope.
   // Inside them, `auditActorOf(request)` is the acting admin (for audit entries).
 };
