@@ -16,6 +16,8 @@ export default [
     route("contact", "routes/public/contact.tsx"),
     route("sendmony", "routes/public/send-money.tsx"),
     route("faq", "routes/public/faq.tsx"),
+    route("alerts/confirm/:token", "routes/public/alert-confirm.tsx"),
+    route("alerts/unsubscribe/:token", "routes/public/alert-unsubscribe.tsx"),
     route("track", "routes/public/track.tsx"),
     route("track/:token", "routes/public/track-link.tsx"),
     route("coming-soon", "routes/public/coming-soon.tsx"),

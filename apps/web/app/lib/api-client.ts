@@ -26,6 +26,19 @@ export function apiErrorText(error: unknown, fallback = "Something went wrong"):
   return error instanceof ApiClientError && error.apiError ? error.apiError.message : fallback;
 }
 
+/** The field-level messages of a refused form (the API's `fields`), for the named fields only. */
+export function apiFieldProblems<Name extends string>(
+  error: ApiClientError,
+  names: readonly Name[],
+): Partial<Record<Name, string>> {
+  const fields: Partial<Record<Name, string>> = {};
+  for (const name of names) {
+    const problem = error.apiError?.fields?.[name];
+    if (problem) fields[name] = problem;
+  }
+  return fields;
+}
+
 export const browserTransport: ApiTransport = async ({ method, path, body, headers }) => {
   const response = await fetch(path, {
     method,

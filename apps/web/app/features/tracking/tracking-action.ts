@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
-import { ApiClientError } from "../../lib/api-client.ts";
+import { ApiClientError, apiFieldProblems } from "../../lib/api-client.ts";
 import { readFormFields } from "../../lib/form-fields.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import { cancelOrder, trackOrder } from "./tracking-api.ts";
@@ -36,11 +36,7 @@ export async function trackingAction(request: Request, context: Readonly<RouterC
     return { kind: "found", order: await trackOrder(api, values) } satisfies TrackingActionResult;
   } catch (error) {
     if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
-    const fields: Partial<TrackFormValues> = {};
-    for (const name of ["orderNumber", "email"] as const) {
-      const problem = error.apiError?.fields?.[name];
-      if (problem) fields[name] = problem;
-    }
+    const fields: Partial<TrackFormValues> = apiFieldProblems(error, ["orderNumber", "email"] as const);
     return data({ kind: "not-found", message: error.message, fields, values } satisfies TrackingActionResult, {
       status: error.status,
     });

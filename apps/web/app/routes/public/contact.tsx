@@ -6,7 +6,7 @@ import { branchViews } from "../../features/public/display-format.ts";
 import { ContactForm, type ContactFormResult, type ContactFormValues } from "../../features/public/contact-form.tsx";
 import { googleMapsEmbedUrl, googleMapsSearchUrl, telHref } from "../../features/public/branch-format.ts";
 import { sendContactMessage } from "../../features/public/public-api.ts";
-import { ApiClientError } from "../../lib/api-client.ts";
+import { ApiClientError, apiFieldProblems } from "../../lib/api-client.ts";
 import { readFormFields } from "../../lib/form-fields.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/contact";
@@ -39,11 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true, message: response.message } satisfies ContactFormResult;
   } catch (error) {
     if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
-    const fields: Partial<Record<ContactFields, string>> = {};
-    for (const name of FIELD_NAMES) {
-      const problem = error.apiError?.fields?.[name];
-      if (problem) fields[name] = problem;
-    }
+    const fields = apiFieldProblems(error, FIELD_NAMES);
     const message =
       Object.keys(fields).length > 0
         ? "Your message was not sent. Please correct the fields marked below."

@@ -1,4 +1,5 @@
-import { href, Link } from "react-router";
+import { data, href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { RateAlertFields } from "@bureau/domain/contracts/rate-alerts";
 import { WAY_TITLES, WAYS } from "@bureau/domain/constants";
 import {
   DEFAULT_RATE_HISTORY_RANGE,
@@ -7,7 +8,11 @@ import {
 } from "@bureau/domain/rate-history";
 import { SeriesTable } from "../../components/ui/series-table.tsx";
 import { RateHistoryChart, SERIES } from "../../features/rate-history/rate-history-chart.tsx";
+import { createRateAlert } from "../../features/rate-history/rate-alert-api.ts";
+import { RateAlertForm, type RateAlertFormResult } from "../../features/rate-history/rate-alert-form.tsx";
 import { getRateHistory } from "../../features/rate-history/rate-history-api.ts";
+import { ApiClientError, apiFieldProblems } from "../../lib/api-client.ts";
+import { readFormFields } from "../../lib/form-fields.ts";
 import { changeLabel, dayLabel } from "../../features/rate-history/rate-history-format.ts";
 import { refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/rate-history";
@@ -15,6 +20,32 @@ import type { Route } from "./+types/rate-history";
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const range = new URL(request.url).searchParams.get("range") ?? DEFAULT_RATE_HISTORY_RANGE;
   return refusalAsResponse(getRateHistory(serverApi(context), params.code, range));
+}
+
+const ALERT_FIELDS: RateAlertFields[] = ["target", "email"];
+
+/** "Alert me when 1 GBP buys at least": the server checks, limits and e-mails the confirmation link. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  // Posts from another site never get here: the server refuses them first (plugins/cross-site.ts).
+  const text = await readFormFields(request);
+  const values = { target: text("target"), email: text("email") };
+  try {
+    const response = await createRateAlert(serverApi(context), params.code, values);
+    return { ok: true, message: response.message } satisfies RateAlertFormResult;
+  } catch (error) {
+    if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
+    const fields = apiFieldProblems(error, ALERT_FIELDS);
+    const message =
+      Object.keys(fields).length > 0
+        ? "Your alert was not set. Please correct the fields marked below."
+        : error.message;
+    return data({ ok: false, message, fields, values } satisfies RateAlertFormResult, { status: error.status });
+  }
+}
+
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // Setting an alert changes nothing the chart shows.
+  return formMethod ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>
@@ -28,7 +59,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) =>
       ]
     : [{ title: "Rate history | Harbour FX" }];
 
-export default function RateHistoryPage({ loaderData: history }: Route.ComponentProps) {
+export default function RateHistoryPage({ loaderData: history, actionData }: Route.ComponentProps) {
   return (
     <>
       <section className="banner">
@@ -103,6 +134,8 @@ export default function RateHistoryPage({ loaderData: history }: Route.Component
           Market rates before we recorded our own come from the European Central Bank's daily reference rates; our Click
           & Collect and Click & Sell rates are shown from the day we recorded them.
         </p>
+        <RateAlertForm code={history.code} collectRate={history.summary.collect?.last ?? null} result={actionData} />
+
         <p className="history-actions">
           {WAYS.map((way) => (
             <Link
