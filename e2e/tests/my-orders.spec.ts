@@ -58,3 +58,38 @@ test("a signed-in customer finds name, e-mail and phone filled in on order step 
   await expect(page.getByLabel("Phone")).toHaveValue("07700 900654");
   await expectNoSeriousAxeViolations(page);
 });
+
+test("My orders pages through more than one page: Older orders, then Newest, newest first throughout", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail("paging");
+  // One more than a page (20): the oldest lands alone on the second page.
+  const placed: string[] = [];
+  for (let i = 0; i < 21; i++) placed.push((await placeOrder(page, email)).orderNumber);
+  await signUpThroughApi(page, email);
+  await page.goto(await verificationLinkFor(email));
+
+  await page.goto("/account/orders");
+  await waitForHydration(page);
+  const table = page.getByRole("table", { name: "My orders, newest first" });
+  const numbers = () => table.getByRole("rowheader").allTextContents();
+  await expect(table.getByRole("rowheader")).toHaveCount(20);
+  expect(await numbers()).toEqual(placed.slice(1).reverse());
+  const pager = page.getByRole("navigation", { name: "Pages" });
+  await expect(pager.getByRole("link", { name: "Newest" })).toHaveCount(0);
+
+  await pager.getByRole("link", { name: "Older orders" }).click();
+  await expect(page).toHaveURL(/\/account\/orders\?after=/);
+  await expect(table.getByRole("rowheader")).toHaveCount(1);
+  expect(await numbers()).toEqual([placed[0]]);
+  await expect(pager.getByRole("link", { name: "Older orders" })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+
+  // The pager is reachable by keyboard: Newest goes back to the first page.
+  await pager.getByRole("link", { name: "Newest" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/account\/orders$/);
+  await expect(table.getByRole("rowheader")).toHaveCount(20);
+  expect((await numbers())[0]).toBe(placed[20]);
+});
