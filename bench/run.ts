@@ -1,9 +1,10 @@
 // `npm run bench`: measures the product and writes bench/report.md and bench/results/report.json.
 // Each figure is measured beside its baseline in the same run. PostgreSQL: BENCH_DATABASE_URL
 // (default postgres://postgres@127.0.0.1:5432/test; scratch databases are created and dropped).
-// BENCH_ONLY=currencies,orders,dashboard,history,lighthouse,startup runs a subset; BENCH_ORDERS sets the
-// dashboard's order count (default 1,000,000).
-import { mkdirSync, writeFileSync } from "node:fs";
+// BENCH_ONLY=currencies,orders,dashboard,history,alerts,lighthouse,startup runs a subset (its sections of
+// bench/report.md are replaced, the others kept); BENCH_ORDERS sets the dashboard's order count (default
+// 1,000,000), BENCH_ALERTS the rate alerts a rate change reaches (default 100,000).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 // @ts-expect-error -- plain ES module without types
@@ -12,7 +13,9 @@ import { benchCurrencies } from "./currencies.ts";
 import { benchDashboard } from "./dashboard.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 import { benchOrders } from "./orders.ts";
+import { benchRateAlerts } from "./rate-alerts.ts";
 import { benchRateHistory } from "./rate-history.ts";
+import { mergeReport } from "./report-merge.ts";
 import { benchStartup } from "./startup.ts";
 import { DEFAULT_BENCH_DATABASE_URL, round } from "./support.ts";
 
@@ -24,10 +27,23 @@ const wanted = (name: string) => only.size === 0 || only.has(name);
 const report: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
 const sections: string[] = [];
 const headline: string[] = [];
+/** The parts that ran, in the order they pushed their headline and section. */
+const ran: string[] = [];
+/** How each part's headline line and section start in bench/report.md (report-merge.ts). */
+const PREFIXES: Record<string, { headline: string; heading: string }> = {
+  currencies: { headline: "GET /api/currencies", heading: "## GET /api/currencies" },
+  orders: { headline: "Order placements", heading: "## Quote + order placements" },
+  dashboard: { headline: "Dashboard at", heading: "## Staff dashboard" },
+  history: { headline: "Rate history", heading: "## Rate history" },
+  alerts: { headline: "Rate alert fan-out", heading: "## Rate alert fan-out" },
+  lighthouse: { headline: "Lighthouse mobile", heading: "## Lighthouse" },
+  startup: { headline: "Start to first answer", heading: "## From start to" },
+};
 
 if ((await buildWebIfNeeded()) !== 0) throw new Error("Building the web app failed");
 
 if (wanted("currencies")) {
+  ran.push("currencies");
   console.log("GET /api/currencies under 100 connections, beside a bare node:http server…");
   const r = await benchCurrencies({ connections: 100, seconds: 10 });
   report.currencies = r;
@@ -52,6 +68,7 @@ if (wanted("currencies")) {
 }
 
 if (wanted("orders")) {
+  ran.push("orders");
   console.log("Quote + order placements on PostgreSQL, beside bare inserts…");
   const orders = await benchOrders({ serverUrl });
   report.orders = orders;
@@ -80,6 +97,7 @@ if (wanted("orders")) {
 }
 
 if (wanted("dashboard")) {
+  ran.push("dashboard");
   const count = Number(process.env.BENCH_ORDERS ?? 1_000_000);
   console.log(`Dashboard with ${count.toLocaleString("en-GB")} orders (bulk load first)…`);
   const d = await benchDashboard({ serverUrl, orders: count, samples: 200 });
@@ -114,6 +132,7 @@ if (wanted("dashboard")) {
 }
 
 if (wanted("history")) {
+  ran.push("history");
   console.log("Rate history over five years of live readings…");
   const h = await benchRateHistory({ serverUrl });
   report.rateHistory = h;
@@ -137,7 +156,39 @@ if (wanted("history")) {
   );
 }
 
+if (wanted("alerts")) {
+  ran.push("alerts");
+  const count = Number(process.env.BENCH_ALERTS ?? 100_000);
+  console.log(`Rate alert fan-out: ${count.toLocaleString("en-GB")} alerts reached by one rate change…`);
+  const a = await benchRateAlerts({ serverUrl, matching: count });
+  report.rateAlerts = a;
+  headline.push(
+    `Rate alert fan-out: ${a.queued.toLocaleString("en-GB")} alert e-mails queued ${round(a.queuedMs, 0)} ms after one rate change (the change itself ${round(a.rateChangeMs, 0)} ms; a bare insert of as many outbox rows ${round(a.bareInsertMs, 0)} ms; load average ${a.loadAverage})`,
+  );
+  sections.push(
+    [
+      "## Rate alert fan-out in PostgreSQL",
+      "",
+      `Command: \`BENCH_ONLY=alerts npm run bench\` — ${a.matching.toLocaleString("en-GB")} active EUR alerts a rate change reaches, ${a.notMatchingSameCurrency.toLocaleString("en-GB")}`,
+      `active EUR alerts it does not reach and ${a.otherCurrencies.toLocaleString("en-GB")} active USD alerts (loaded in ${round(a.loadSeconds)} s); the product's job runner`,
+      "with the rate-alerts job listening as on a server; then one EUR rate change as the live refresh makes it",
+      "(currencies row and rate history in one transaction, which notifies on commit). Timed from the start of",
+      "the change until the outbox's wake-up arrives, which the statement that marks the alerts and queues",
+      "their e-mails sends (delivered on its commit); the baseline is a bare INSERT ... SELECT of as many outbox rows.",
+      "",
+      "| | ms |",
+      "|---|---|",
+      `| the rate change's own transaction | ${round(a.rateChangeMs)} |`,
+      `| rate change until ${a.queued.toLocaleString("en-GB")} e-mails are queued in the outbox | ${round(a.queuedMs)} |`,
+      `| baseline: bare insert of ${a.matching.toLocaleString("en-GB")} outbox rows | ${round(a.bareInsertMs)} |`,
+      "",
+      `The rate change does not wait for the alerts: it only notifies; the job marks and queues them after the commit in one statement per currency. Measured ${report.date} at load average ${a.loadAverage} (end of the run).`,
+    ].join("\n"),
+  );
+}
+
 if (wanted("lighthouse")) {
+  ran.push("lighthouse");
   console.log("Lighthouse (mobile)…");
   const l = await benchLighthouse();
   report.lighthouse = l;
@@ -167,6 +218,7 @@ if (wanted("lighthouse")) {
 }
 
 if (wanted("startup")) {
+  ran.push("startup");
   console.log("Start-up time on an existing data directory…");
   const s = await benchStartup();
   report.startup = s;
@@ -188,12 +240,18 @@ if (wanted("startup")) {
 
 mkdirSync(path.join(here, "results"), { recursive: true });
 writeFileSync(path.join(here, "results/report.json"), `${JSON.stringify(report, null, 2)}\n`);
-const markdown = [
-  "# Benchmark report",
-  `Run on ${report.date} with Node ${report.node} on this project's machine (2 cores). Repeat with \`npm run bench\`.`,
-  ["## Headline figures", "", ...headline.map((h) => `- ${h}`)].join("\n"),
-  ...sections,
-  "",
-].join("\n\n");
-writeFileSync(path.join(here, "report.md"), markdown);
+// A run of some parts replaces their lines and sections and keeps the others (report-merge.ts).
+const reportPath = path.join(here, "report.md");
+const markdown = mergeReport({
+  previous: existsSync(reportPath) ? readFileSync(reportPath, "utf8") : "",
+  intro: `Run on ${report.date} with Node ${report.node} on this project's machine (2 cores). Repeat with \`npm run bench\`.`,
+  partial: only.size > 0,
+  parts: ran.map((name, index) => ({
+    headlinePrefix: PREFIXES[name]!.headline,
+    headingPrefix: PREFIXES[name]!.heading,
+    headline: headline[index]!,
+    section: sections[index]!,
+  })),
+});
+writeFileSync(reportPath, markdown);
 console.log(markdown);
