@@ -240,6 +240,21 @@ describe("rate alerts (issue 14 item 5)", () => {
     await fireRateAlerts({ db: env.t.db });
   });
 
+  it("escapes what staff typed (the currency's label) in the alert e-mails' HTML", async () => {
+    await updateCurrency({
+      db: env.t.db,
+      code: "SEK",
+      input: { label: 'Krona <script>alert("x")</script>', sell: "-3.5", buy: "5" },
+      actor: STAFF,
+    });
+    const email = uniqueEmail("escape");
+    expect((await create({ target: "20", email }, { code: "SEK" })).statusCode).toBe(200);
+    const mail = await mailTo(email, "Confirm your SEK rate alert");
+    const htmlPart = mail.body.slice(mail.body.indexOf("<!doctype html>"));
+    expect(htmlPart).toContain("Krona &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(htmlPart).not.toContain("<script>");
+  });
+
   it("unsubscribes every waiting alert of the address (page POST or one-click form POST); twice, or after the alert fired with nothing waiting, is refused", async () => {
     const email = uniqueEmail("unsub");
     const first = await activeAlert("1.9", email);
