@@ -33,6 +33,7 @@ import { trackingRoutes } from "./routes/orders/tracking-routes.ts";
 import { contactRoutes } from "./routes/public/contact.ts";
 import { createCurrenciesFastPath } from "./routes/public/currencies-fast-path.ts";
 import { rateAlertRoutes } from "./routes/public/rate-alerts.ts";
+import { rateBoardRoutes } from "./routes/public/rate-board.ts";
 import { rateHistoryRoutes } from "./routes/public/rate-history.ts";
 import { referenceDataRoutes } from "./routes/public/reference-data.ts";
 import { stockAvailabilityRoutes } from "./routes/public/stock-availability.ts";
@@ -44,7 +45,10 @@ declare module "fastify" {
     database: Database;
     db: Db;
     currencyList: ReturnType<typeof createCachedJson<CurrencyList>>;
-    /** After currencies changed (committed): drops the cached list here and on every other instance. */
+    /**
+     * After currencies changed (committed): drops the cached list here and on every other instance, and
+     * wakes the rate boards (also after a change of a board's featured currencies).
+     */
     invalidateCurrencies: () => Promise<void>;
     rateProvider: RateProvider;
     /** Signs and checks the links to customers' order pages. */
@@ -213,6 +217,7 @@ export async function buildApp({
   await app.register(referenceDataRoutes);
   await app.register(rateHistoryRoutes);
   await app.register(rateAlertRoutes);
+  await app.register(rateBoardRoutes);
   await app.register(contactRoutes);
   await app.register((await import("./routes/public/compare-rates.ts")).compareRatesRoutes);
   await app.register(orderRoutes);

@@ -31,6 +31,7 @@ export default [
     route("account/orders", "routes/account/my-orders.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
+  route("board/:branch", "routes/public/rate-board.tsx"),
   route("box", "routes/account/secure-box.tsx"),
   route("account/authenticator", "routes/account/authenticator.tsx"),
   ...prefix("dashboard", [
@@ -45,6 +46,7 @@ export default [
       route("addCurrency", "routes/dashboard/add-currency.tsx"),
       route("update/:currency", "routes/dashboard/update-currency.tsx"),
       route("Users", "routes/dashboard/users.tsx"),
+      route("board", "routes/dashboard/rate-board-settings.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

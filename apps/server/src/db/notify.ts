@@ -8,7 +8,10 @@ import type { Db, Tx } from "./client.ts";
 export const channels = {
   /** A message was written to the outbox: the instance running the mailer sends it now. */
   outbox: "outbox_due",
-  /** Currencies or their rates changed: every instance drops its cached currency list. */
+  /**
+   * Currencies or their rates changed (or which ones a rate board features): every instance drops its
+   * cached currency list and sends its open rate boards what changed.
+   */
   currencies: "currencies_changed",
   /** Live rates were switched on: the instance running the live-rates job refreshes now. */
   liveRates: "live_rates_switched",

@@ -6,6 +6,7 @@ import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { listUsers } from "../../modules/users/list-users.ts";
 import { makeAdmin } from "../../modules/users/make-admin.ts";
 import { auditActorOf, requireStaff } from "../../plugins/session.ts";
+import { boardAdminRoutes } from "./board-admin-routes.ts";
 import { currencyAdminRoutes } from "./currency-admin-routes.ts";
 import { orderAdminRoutes } from "./order-admin-routes.ts";
 import { stockAdminRoutes } from "./stock-admin-routes.ts";
@@ -25,6 +26,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(orderAdminRoutes);
   await app.register(currencyAdminRoutes);
   await app.register(stockAdminRoutes);
+  await app.register(boardAdminRoutes);
   // Further staff areas register their plugins HERE, inside this protected scope.
   // Inside them, `auditActorOf(request)` is the acting admin (for audit entries).
 };

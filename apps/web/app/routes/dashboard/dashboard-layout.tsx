@@ -48,6 +48,7 @@ const menu = [
   { to: "/dashboard/Currency", label: "Currency" },
   { to: "/dashboard/addCurrency", label: "Add Currency" },
   { to: "/dashboard/Users", label: "Users" },
+  { to: "/dashboard/board", label: "Rate Board" },
 ];
 
 function SideMenu({ email, onNavigate }: { email: string; onNavigate?: () => void }) {

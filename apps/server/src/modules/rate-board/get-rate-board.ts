@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import type { RateBoard } from "@bureau/domain/contracts/rate-board";
+import type { BranchKey, CurrencyList } from "@bureau/domain/contracts/reference-data";
+import { boardCurrencyCodes } from "@bureau/domain/rate-board";
+import type { Db } from "../../db/client.ts";
+import { branches } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { readSetting } from "../../lib/settings-store.ts";
+import { boardFeaturedSetting } from "./board-featured-setting.ts";
+
+/**
+ * The rate board of a branch: its name and, for each featured currency on sale, the two customer
+ * rates of the public currency list (the cached one the rates page shows), and when the newest of them
+ * took effect. Nothing else: the board hangs in a shop window.
+ */
+export async function getRateBoard({
+  db,
+  branchKey,
+  currencyList,
+}: {
+  db: Db;
+  branchKey: string;
+  currencyList: CurrencyList;
+}): Promise<RateBoard> {
+  const [branch] = await db
+    .select({ key: branches.key, name: branches.name })
+    .from(branches)
+    .where(eq(branches.key, branchKey));
+  if (!branch) throw new AppError("not_found", "There is no such branch.");
+  const chosen = (await readSetting(db, boardFeaturedSetting))[branch.key as BranchKey];
+  const byCode = new Map(currencyList.currencies.map((currency) => [currency.code, currency]));
+  const shown = boardCurrencyCodes(chosen, new Set(byCode.keys())).flatMap((code) => {
+    const currency = byCode.get(code);
+    return currency ? [currency] : [];
+  });
+  let newest: string | null = null;
+  for (const currency of shown) if (!newest || currency.updatedAt > newest) newest = currency.updatedAt;
+  return {
+    branch: { key: branch.key as BranchKey, name: branch.name },
+    currencies: shown.map(({ code, label, collectRate, sellRate }) => ({ code, label, collectRate, sellRate })),
+    ratesAsOf: newest,
+  };
+}

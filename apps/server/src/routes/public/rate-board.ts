@@ -1,0 +1,103 @@
+import { createHash } from "node:crypto";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { apiErrorSchema } from "@bureau/domain/contracts/errors";
+import { rateBoardSchema } from "@bureau/domain/contracts/rate-board";
+import { channels } from "../../db/notify.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { type EventStream, openEventStream } from "../../lib/event-stream.ts";
+import { getRateBoard } from "../../modules/rate-board/get-rate-board.ts";
+
+/** How many boards one instance keeps streaming to at once; past that a board falls back to its page's data. */
+const MAX_STREAMS = 500;
+const branchParams = z.object({ branch: z.string().min(1).max(40) });
+
+/**
+ * The public rate board of a branch (/board/{branch}): its rates as JSON, and as a server-sent events
+ * stream that sends the board once on connecting and again whenever it changes. Changes are heard on
+ * the currency-change notification every instance already listens to (rates refreshed, margins or a
+ * board's featured currencies changed, on any instance), so a board updates within a moment of a
+ * change wherever it was made.
+ */
+export const rateBoardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const streams = new Map<EventStream, { branch: string; last: string }>();
+  const boardJson = async (branch: string) =>
+    JSON.stringify(
+      await getRateBoard({ db: app.db, branchKey: branch, currencyList: (await app.currencyList.get()).value }),
+    );
+
+  async function pushChanges() {
+    const byBranch = new Map<string, string>();
+    for (const [stream, state] of streams) {
+      try {
+        let body = byBranch.get(state.branch);
+        if (body === undefined) {
+          body = await boardJson(state.branch);
+          byBranch.set(state.branch, body);
+        }
+        if (body === state.last) continue;
+        state.last = body;
+        stream.send(body);
+      } catch (error) {
+        app.log.warn({ err: error, branch: state.branch }, "rate board not updated");
+      }
+    }
+  }
+
+  // The app's own handler of this channel drops the cached currency list; the boards read it a moment
+  // later (a burst of changes gives one update).
+  let pending: NodeJS.Timeout | undefined;
+  const stopListening = await app.database.listen(channels.currencies, () => {
+    clearTimeout(pending);
+    pending = setTimeout(() => void pushChanges(), 50);
+  });
+  app.addHook("preClose", async () => {
+    clearTimeout(pending);
+    for (const stream of [...streams.keys()]) stream.close();
+    await stopListening();
+  });
+
+  app.get(
+    "/api/board/:branch",
+    {
+      schema: {
+        tags: ["public"],
+        summary: "A branch's rate board: its featured currencies' Click & Collect and Click & Sell rates",
+        params: branchParams,
+        response: { 200: rateBoardSchema, 304: z.null(), 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = await boardJson(request.params.branch);
+      const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+      reply.header("etag", etag).header("cache-control", "no-cache");
+      if (request.headers["if-none-match"] === etag) return reply.status(304).send(null);
+      return reply
+        .type("application/json; charset=utf-8")
+        .serializer((payload) => payload as string)
+        .send(body as never);
+    },
+  );
+
+  app.get(
+    "/api/board/:branch/events",
+    {
+      schema: {
+        tags: ["public"],
+        summary: "The rate board as server-sent events: the board on connecting, then each time it changes",
+        params: branchParams,
+        response: { 400: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema },
+      },
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    },
+    async (request, reply) => {
+      if (streams.size >= MAX_STREAMS)
+        throw new AppError("service_unavailable", "Too many boards are open; this one will try again shortly.");
+      const body = await boardJson(request.params.branch);
+      const stream = openEventStream(request, reply);
+      streams.set(stream, { branch: request.params.branch, last: body });
+      stream.onClose(() => streams.delete(stream));
+      stream.send(body);
+    },
+  );
+};

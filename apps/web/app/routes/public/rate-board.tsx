@@ -1,0 +1,93 @@
+import { data } from "react-router";
+import { WAY_TITLES } from "@bureau/domain/constants";
+import type { RateBoard } from "@bureau/domain/contracts/rate-board";
+import { RouteErrorBoundary } from "../../components/layout/route-error.tsx";
+import { useLiveBoard } from "../../features/rate-board/use-live-board.ts";
+import { ApiClientError } from "../../lib/api-client.ts";
+import { useDisplayDates } from "../../lib/display-dates.ts";
+import { serverApi } from "../../lib/server-api.ts";
+import "../../features/rate-board/rate-board.css";
+import type { Route } from "./+types/rate-board";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  try {
+    return await serverApi(context).call<RateBoard>("GET", `/api/board/${encodeURIComponent(params.branch)}`);
+  } catch (error) {
+    if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) {
+      throw data("There is no such branch.", { status: 404 });
+    }
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Today's rates at ${loaderData.branch.name} | Harbour FX` : "Harbour FX" },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * The rate board for a shop window or a screen in the branch: the featured currencies' Click & Collect
+ * and Click & Sell rates in type sized to the screen (1920×1080 without scrolling), updated in place as
+ * the rates change, and one A4 page when printed, with the time of the rates.
+ */
+export default function RateBoardPage({ loaderData }: Route.ComponentProps) {
+  const { board, connected } = useLiveBoard(loaderData);
+  const dates = useDisplayDates();
+  return (
+    <main id="main" className="rate-board" data-count={Math.min(board.currencies.length, 10)} data-live={connected}>
+      <header className="rate-board-head">
+        <p className="rate-board-brand">
+          <span aria-hidden="true" className="brand-mark">
+            H
+          </span>{" "}
+          Harbour FX
+        </p>
+        <h1>Today's rates at {board.branch.name}</h1>
+      </header>
+      <table className="rate-board-table">
+        <caption className="visually-hidden">Units of each currency per £1</caption>
+        <thead>
+          <tr>
+            <th scope="col">Currency</th>
+            <th scope="col">
+              {WAY_TITLES.Order}
+              <span className="rate-board-sub">We sell, per £1</span>
+            </th>
+            <th scope="col">
+              {WAY_TITLES.Sell}
+              <span className="rate-board-sub">We buy, per £1</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {board.currencies.map((currency) => (
+            <tr key={currency.code} data-code={currency.code}>
+              <th scope="row">
+                <span className="rate-board-code">{currency.code}</span>{" "}
+                <span className="rate-board-label">{currency.label}</span>
+              </th>
+              <td>{currency.collectRate}</td>
+              <td>{currency.sellRate}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <footer className="rate-board-foot">
+        <p>
+          Rates as of{" "}
+          <time dateTime={board.ratesAsOf ?? undefined}>
+            {board.ratesAsOf ? dates.longDateTime(board.ratesAsOf) : "today"}
+          </time>{" "}
+          ({dates.timeZone.replace("_", " ")} time). Order online for Click & Collect at this branch.
+        </p>
+        <button type="button" onClick={() => void document.documentElement.requestFullscreen?.().catch(() => {})}>
+          Full screen
+        </button>
+      </footer>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} />;
+}
