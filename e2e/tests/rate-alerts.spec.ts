@@ -105,3 +105,33 @@ test("a rate alert from sign-up on the rate history page to confirmation, the tr
   // The refused sign-up is answered 400 (the browser logs that status); nothing else may fail or be blocked.
   expect(consoleErrors.filter((error) => !error.includes("status of 400"))).toEqual([]);
 });
+
+test("the alert form and the confirmation page work without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = uniqueEmail("alert-nojs");
+  await page.goto("/exchangeRates/NOK");
+  const alertForm = page.getByRole("region", { name: "Rate alert" });
+  await alertForm.getByLabel("Alert me when 1 GBP buys at least").fill("1.23456");
+  await alertForm.getByLabel("Email").fill(email);
+  await alertForm.getByRole("button", { name: "Set alert" }).click();
+  await expect(alertForm.getByText("Please use at most 4 decimal places")).toBeVisible();
+  await expect(alertForm.getByLabel("Email")).toHaveValue(email);
+
+  await alertForm.getByLabel("Alert me when 1 GBP buys at least").fill("99");
+  await alertForm.getByRole("button", { name: "Set alert" }).click();
+  await expect(alertForm.getByRole("status")).toContainText("Nearly done");
+
+  const confirmation = await waitForMail(email, /Confirm your NOK rate alert/);
+  const confirmLink = linkIn(confirmation.text, /(https?:\/\/\S+\/alerts\/confirm\/[A-Za-z0-9._-]+)/);
+  await page.goto(confirmLink);
+  await page.getByRole("button", { name: "Switch the alert on" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Your rate alert is on. We will e-mail you once when our rate reaches your target.",
+  );
+  // The link again: already on, said plainly, no button.
+  await page.goto(confirmLink);
+  await expect(page.getByRole("status")).toHaveText("This alert is already on.");
+  await expect(page.getByRole("button", { name: "Switch the alert on" })).toHaveCount(0);
+  await context.close();
+});

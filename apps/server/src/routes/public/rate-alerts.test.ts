@@ -215,6 +215,29 @@ describe("rate alerts (issue 14 item 5)", () => {
     }
   });
 
+  it("confirming an alert whose target our rate already reaches wakes the job, which fires it without waiting for a rate change", async () => {
+    const runner = createJobRunner({
+      database: env.t.database,
+      log: env.t.app.log,
+      jobs: [rateAlertsJob({ db: env.t.db, log: env.t.app.log, everyMs: 3_600_000 })],
+      holder: "alerts-confirm",
+    });
+    await runner.start();
+    try {
+      // The runner's first look is over before the alert exists: only the confirmation can wake it.
+      await runner.runNow("rate-alerts");
+      const alert = await activeAlert("1.1000");
+      await vi.waitFor(
+        async () => {
+          expect((await alertsOf(alert.email))[0]).toMatchObject({ status: "triggered", triggeredRate: "1.12320000" });
+        },
+        { timeout: 5_000, interval: 50 },
+      );
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it("a staff margin change is a rate change too: the triggered e-mail links to an order at that rate and carries the unsubscribe link and headers", async () => {
     const alert = await activeAlert("1.1500");
     await updateCurrency({
