@@ -164,6 +164,8 @@ test("a provider rate that moved more than 10% is held until staff confirm it", 
   await expect(currencyRow.getByRole("cell").nth(1)).toHaveText(/^164\.74(00)?$/);
   if (await page.getByRole("button", { name: "Get the Latest" }).isVisible()) {
     await page.getByRole("button", { name: "Get the Latest" }).click();
+    // Switched on before the page is reloaded below (a reload would cut the switch's post short).
+    await expect(page.getByRole("button", { name: "Stop the Latest" })).toBeVisible();
   }
   // The local rates service answers ISK 20% above its rate: the refresh holds it instead of applying it.
   const held = page.getByRole("region", { name: "Rates held for confirmation" });

@@ -180,3 +180,32 @@ test("an order page deep link works on a fresh visit and unknown currencies 404"
   expect((await page.goto("/purchase/XXX/Order"))?.status()).toBe(404);
   expect((await page.goto("/purchase/EUR/Buy"))?.status()).toBe(404);
 });
+
+test("an answer lost on the way: the page says so, and the retry places the same order, once", async ({ page }) => {
+  await page.goto("/purchase/EUR/Order");
+  await waitForHydration(page);
+  await addLine(page, "EUR", "300");
+  await page.getByLabel("Collection point").selectOption("worthing");
+  await page.getByRole("button", { name: "Next" }).click();
+  await fillDetails(page, "lost-answer@example.com");
+  await page.getByLabel(/I have read and agree/).check();
+  // The first post reaches the server and places the order, but its answer never reaches the page.
+  let firstAnswer = "";
+  await page.route("**/purchase/EUR/Order.data*", async (route) => {
+    if (route.request().method() !== "POST" || firstAnswer) return route.continue();
+    firstAnswer = await (await route.fetch()).text();
+    await route.abort("failed");
+  });
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.locator(".alert")).toContainText("We could not reach our server. Please try again.");
+  await expect(toast(page, "Something went wrong")).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByLabel(/I have read and agree/).check();
+  await page.getByRole("button", { name: "Place order" }).click();
+  const number = page.getByText(/Order Number: \d{8}/);
+  await expect(number).toBeVisible();
+  const orderNumber = (await number.textContent())?.match(/\d{8}/)?.[0];
+  // The retry reused the order's idempotency key: the order is the one the lost answer was about.
+  expect(orderNumber).toBeTruthy();
+  expect(firstAnswer).toContain(String(orderNumber));
+});

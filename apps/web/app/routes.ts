@@ -7,6 +7,8 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
+  // Logout's route action, no page (the account menus post to it).
+  route("signOut", "routes/account/sign-out.ts"),
   layout("routes/public/public-layout.tsx", [
     index("routes/public/home.tsx"),
     route("exchangeRates", "routes/public/exchange-rates.tsx"),

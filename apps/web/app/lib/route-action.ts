@@ -8,7 +8,9 @@ import { useFetcher } from "react-router";
  */
 
 /** What a route action answers a fetcher: the API's answer, or its refusal in words for a toast. */
-export type ActionOutcome<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
+export type ActionOutcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; status: number; message: string; fields?: Record<string, string> | undefined };
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 /** The posted body of a fetcher submission: which of the route's changes, and its fields. */
@@ -16,21 +18,29 @@ export type IntentFields = { [key: string]: Json };
 
 /**
  * Posts `{ intent, ...fields }` as JSON to a route action (this route's, or `action`'s) and answers
- * the action's outcome as soon as it arrives, before the page's data is reloaded, so a control whose
- * row disappears on reload still gets to say what happened. `busy` lasts until the reload is done.
+ * the action's outcome once the page's data has reloaded after it (React Router reloads it after every
+ * action), or, if the reload removes the control, as it goes. `busy` lasts until then.
  */
 export function useRouteAction<T>(action?: string) {
   const fetcher = useFetcher<ActionOutcome<T>>();
   const waiting = useRef<((outcome: ActionOutcome<T>) => void) | null>(null);
   const { state, data, submit: post } = fetcher;
 
-  useEffect(() => {
-    // While submitting, `data` is still the previous submission's answer.
-    if (state === "submitting" || data === undefined || !waiting.current) return;
+  // The answer of this submission once it arrived (while submitting, `data` is the previous one's).
+  const arrived = useRef<ActionOutcome<T> | undefined>(undefined);
+  arrived.current = state === "submitting" ? undefined : data;
+  const handOver = useCallback(() => {
     const resolve = waiting.current;
+    if (!resolve || arrived.current === undefined) return;
     waiting.current = null;
-    resolve(data);
-  }, [state, data]);
+    resolve(arrived.current);
+  }, []);
+
+  useEffect(() => {
+    if (state === "idle") handOver();
+  }, [state, handOver]);
+  // A control whose row the reload removes still gets its answer (and can say what happened).
+  useEffect(() => handOver, [handOver]);
 
   const submit = useCallback(
     (intent: string, fields: IntentFields = {}) =>

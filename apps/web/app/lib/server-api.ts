@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { ApiClientError, apiErrorText, createApiClient } from "./api-client.ts";
+import { type ApiClient, ApiClientError, apiErrorText, createApiClient } from "./api-client.ts";
 import { appContext } from "./app-context.ts";
 import type { ActionOutcome } from "./route-action.ts";
 
@@ -24,17 +24,28 @@ export async function refusalAsResponse<T>(pending: Promise<T>): Promise<T> {
 }
 
 /**
- * The outcome of a route action's API call, for the fetcher that posted it (useRouteAction): the
- * API's answer, or its refusal with the API's own words. It is answered with 200 either way, so the
- * page's data reloads after a refusal too: a refusal often means someone changed the thing first.
+ * A route action's API call (decision 016), run as the visitor through the in-process API: answers the
+ * outcome for the fetcher that posted it (useRouteAction), either the API's answer or its refusal in
+ * the API's own words, and passes on any cookie the API set or cleared (signing in and out). Answered
+ * with 200 either way, so the page's data reloads after a refusal too: a refusal often means someone
+ * changed the thing first. Errors that are not the API's answer (the server unreachable) propagate.
  */
-export async function outcomeOf<T>(pending: Promise<T>): Promise<ActionOutcome<T>> {
+export async function apiAction<T>(context: Readonly<RouterContextProvider>, run: (api: ApiClient) => Promise<T>) {
+  const transport = context.get(appContext).api;
+  const headers = new Headers();
+  const api = createApiClient(async (request) => {
+    const response = await transport(request);
+    for (const cookie of response.setCookies) headers.append("set-cookie", cookie);
+    return response;
+  });
+  let outcome: ActionOutcome<T>;
   try {
-    return { ok: true, value: await pending };
+    outcome = { ok: true, value: await run(api) };
   } catch (error) {
-    if (error instanceof ApiClientError) return { ok: false, status: error.status, message: apiErrorText(error) };
-    throw error;
+    if (!(error instanceof ApiClientError)) throw error;
+    outcome = { ok: false, status: error.status, message: apiErrorText(error), fields: error.apiError?.fields };
   }
+  return data(outcome, { headers });
 }
 
 type PostedIntent<I extends string> = {

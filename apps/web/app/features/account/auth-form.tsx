@@ -1,9 +1,8 @@
 import type { SignInProvider } from "@bureau/domain/contracts/accounts";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { useToast } from "../../components/ui/toast.tsx";
-import { ApiClientError, browserApi } from "../../lib/api-client.ts";
-import { signInWithEmail, signUpWithEmail } from "./account-api.ts";
+import { type ActionOutcome, useRouteAction } from "../../lib/route-action.ts";
 import { ProviderButtons } from "./provider-buttons.tsx";
 import { signInWithProviderPopup } from "./provider-popup.ts";
 import { returnTargetOf } from "./redirect-target.ts";
@@ -13,7 +12,8 @@ type Mode = "sign-in" | "sign-up";
 /**
  * The sign-in and sign-up screens' form (spec §2, §5, §8): the empty-field messages in order and
  * nothing sent when one is shown; on success "User logged in" and back to where the person came from
- * (?redirectTo= or the location state), replacing this history entry.
+ * (?redirectTo= or the location state), replacing this history entry. Both post to their screen's
+ * route action (auth-action.ts), which passes the session cookie on.
  */
 export function AuthForm({
   mode,
@@ -31,7 +31,8 @@ export function AuthForm({
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
-  const revalidator = useRevalidator();
+  const credentials = useRouteAction<unknown>();
+  const providerStart = useRouteAction<{ url: string }>();
   const [pending, setPending] = useState(false);
   const emailId = useId();
   const passwordId = useId();
@@ -39,8 +40,8 @@ export function AuthForm({
 
   const finishSignedIn = async () => {
     toast.success("User logged in");
+    // The navigation loads every loader again, now with the session cookie.
     await navigate(target, { replace: true });
-    await revalidator.revalidate();
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -51,12 +52,10 @@ export function AuthForm({
     if (!email) return toast.error("Enter an email");
     if (!password) return toast.error("Enter a password");
     setPending(true);
-    try {
-      if (mode === "sign-in") await signInWithEmail(browserApi(), { email, password });
-      else await signUpWithEmail(browserApi(), { email, password });
-    } catch (error) {
+    const outcome = await credentials.submit(mode, { email, password });
+    if (!outcome.ok) {
       setPending(false);
-      toast.error(failureMessage(mode, error));
+      toast.error(failureMessage(mode, outcome));
       return;
     }
     await finishSignedIn();
@@ -64,7 +63,12 @@ export function AuthForm({
 
   const onContinue = async (provider: SignInProvider) => {
     try {
-      const outcome = await signInWithProviderPopup(browserApi(), provider.id, target);
+      const start = async (id: string, callbackURL: string) => {
+        const started = await providerStart.submit("provider", { provider: id, callbackURL });
+        if (!started.ok) throw new Error(started.message);
+        return started.value;
+      };
+      const outcome = await signInWithProviderPopup(start, provider.id, target);
       if (outcome === "signed-in") await finishSignedIn();
       else if (outcome === "failed") toast.error("Something went wrong");
     } catch {
@@ -102,9 +106,8 @@ export function AuthForm({
   );
 }
 
-function failureMessage(mode: Mode, error: unknown): string {
-  const status = error instanceof ApiClientError ? error.status : 0;
-  const serverMessage = error instanceof ApiClientError ? error.apiError?.message : undefined;
+function failureMessage(mode: Mode, refusal: Extract<ActionOutcome<unknown>, { ok: false }>): string {
+  const { status, message: serverMessage } = refusal;
   // Being limited, a taken e-mail and a weak password say so; other failures use the spec's words.
   if (status === 429 && serverMessage) return serverMessage;
   if (mode === "sign-in") return "The password doesn't match";

@@ -4,8 +4,6 @@ import {
   OAUTH_POPUP_MESSAGE_TYPE,
   type OAuthPopupMessage,
 } from "@bureau/domain/account-rules";
-import type { ApiClient } from "../../lib/api-client.ts";
-import { startProviderSignIn } from "./account-api.ts";
 
 export type PopupOutcome = "signed-in" | "failed" | "redirected" | "superseded";
 
@@ -20,20 +18,20 @@ let cancelPending: (() => void) | undefined;
  * to the provider instead and comes back to `returnTo`.
  */
 export async function signInWithProviderPopup(
-  api: ApiClient,
+  startProviderSignIn: (provider: string, callbackURL: string) => Promise<{ url: string }>,
   provider: string,
   returnTo: string,
 ): Promise<PopupOutcome> {
   cancelPending?.();
   const popup = window.open("", "harbour-fx-sign-in", "popup=yes,width=520,height=700");
   if (!popup) {
-    const { url } = await startProviderSignIn(api, provider, returnTo);
+    const { url } = await startProviderSignIn(provider, returnTo);
     window.location.assign(url);
     return "redirected";
   }
   const outcome = waitForPopupMessage();
   try {
-    const { url } = await startProviderSignIn(api, provider, OAUTH_POPUP_COMPLETE_PATH);
+    const { url } = await startProviderSignIn(provider, OAUTH_POPUP_COMPLETE_PATH);
     popup.location.href = url;
   } catch (error) {
     cancelPending?.();

@@ -1,24 +1,24 @@
-import { useLocation, useNavigate, useRevalidator } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { useToast } from "../../components/ui/toast.tsx";
-import { browserApi } from "../../lib/api-client.ts";
-import { signOut } from "./account-api.ts";
+import { useRouteAction } from "../../lib/route-action.ts";
 
-/** Logout: ends the session on the server, says "Log out successfully", and leaves private pages. */
+/**
+ * Logout: ends the session on the server (the action of routes/account/sign-out.ts), says "Log out
+ * successfully", and leaves private pages. The page's data reloads without the session by itself.
+ */
 export function useSignOut() {
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
-  const revalidator = useRevalidator();
+  const { submit } = useRouteAction("/signOut");
   return async () => {
-    try {
-      await signOut(browserApi());
-    } catch {
+    const outcome = await submit("sign-out");
+    if (!outcome.ok) {
       toast.error("Something went wrong");
       return;
     }
     toast.success("Log out successfully");
     const onPrivatePage = /^\/(account|dashboard|box)(\/|$)/i.test(location.pathname);
     if (onPrivatePage) await navigate("/", { replace: true });
-    await revalidator.revalidate();
   };
 }

@@ -1,9 +1,10 @@
 import type { OrderReceipt, PlaceOrderRequest } from "@bureau/domain/contracts/orders";
 import type { CustomerPrefill } from "@bureau/domain/contracts/tracking";
-import { type ApiClient, browserApi } from "../../lib/api-client.ts";
+import type { ApiClient } from "../../lib/api-client.ts";
 
-export function placeOrder(request: PlaceOrderRequest): Promise<OrderReceipt> {
-  return browserApi().call<OrderReceipt>("POST", "/api/orders", request);
+/** Places the order (the purchase page's route action; the API validates the request). */
+export function placeOrder(api: ApiClient, request: PlaceOrderRequest | unknown): Promise<OrderReceipt> {
+  return api.call<OrderReceipt>("POST", "/api/orders", request);
 }
 
 /** The name, e-mail and phone order step 2 fills in for the signed-in customer. */

@@ -1,6 +1,6 @@
 import { safeRedirectTarget } from "@bureau/domain/account-rules";
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
-import { Link, redirect, useLocation } from "react-router";
+import { Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import { useToast } from "../../components/ui/toast.tsx";
 import {
   confirmAuthenticator,
@@ -11,8 +11,8 @@ import { returnTargetOf, withRedirect } from "../../features/account/redirect-ta
 import { StaffOnlyMessage } from "../../features/account/staff-only.tsx";
 import { adminOfStaffStep } from "../../features/account/staff-step.ts";
 import { StaffStepCard } from "../../features/account/staff-step-card.tsx";
-import { ApiClientError, apiErrorText, browserApi } from "../../lib/api-client.ts";
-import { serverApi } from "../../lib/server-api.ts";
+import { useRouteAction } from "../../lib/route-action.ts";
+import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/authenticator";
 
 export const meta: Route.MetaFunction = () => [
@@ -34,6 +34,19 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { staff: true as const };
 }
 
+/** The walk-through's two changes: start an enrolment (a new secret), confirm it with a code. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const posted = await readIntent(request, ["start", "confirm"]);
+  if (posted.intent === "start") return apiAction(context, (api) => startAuthenticatorEnrolment(api));
+  return apiAction(context, (api) => confirmAuthenticator(api, posted.text("code")));
+}
+
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // Once confirmed, this page's loader sends the person on to the Secure Box: reloading it after the
+  // page's own actions would do so before they have stored their recovery codes.
+  return formMethod ? false : defaultShouldRevalidate;
+}
+
 type Enrolment = { secret: string; qrCodeSvg: string };
 type Step = { name: "start" } | ({ name: "scan" } & Enrolment) | { name: "store"; recoveryCodes: string[] };
 
@@ -44,7 +57,9 @@ export default function Authenticator({ loaderData }: Route.ComponentProps) {
   const toast = useToast();
   const location = useLocation();
   const [step, setStep] = useState<Step>({ name: "start" });
-  const [pending, setPending] = useState(false);
+  const enrolment = useRouteAction<Enrolment>();
+  const confirmation = useRouteAction<{ recoveryCodes: string[] }>();
+  const pending = enrolment.busy || confirmation.busy;
   const [codeError, setCodeError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const codeId = useId();
@@ -66,15 +81,9 @@ export default function Authenticator({ loaderData }: Route.ComponentProps) {
   const target = returnTargetOf(location);
 
   const start = async () => {
-    setPending(true);
-    try {
-      const enrolment = await startAuthenticatorEnrolment(browserApi());
-      setStep({ name: "scan", ...enrolment });
-    } catch (error) {
-      toast.error(apiErrorText(error));
-    } finally {
-      setPending(false);
-    }
+    const outcome = await enrolment.submit("start");
+    if (outcome.ok) setStep({ name: "scan", ...outcome.value });
+    else toast.error(outcome.message);
   };
 
   const confirm = async (event: FormEvent<HTMLFormElement>) => {
@@ -84,19 +93,15 @@ export default function Authenticator({ loaderData }: Route.ComponentProps) {
       setCodeError("Enter the 6 digits your app shows");
       return;
     }
-    setPending(true);
-    try {
-      const { recoveryCodes } = await confirmAuthenticator(browserApi(), code);
-      setCodeError(null);
-      setStep({ name: "store", recoveryCodes });
-      toast.success("Your authenticator is set up");
-    } catch (error) {
-      const fieldMessage = error instanceof ApiClientError ? error.apiError?.fields?.code : undefined;
-      setCodeError(fieldMessage ? apiErrorText(error) : null);
-      toast.error(apiErrorText(error));
-    } finally {
-      setPending(false);
+    const outcome = await confirmation.submit("confirm", { code });
+    if (!outcome.ok) {
+      setCodeError(outcome.fields?.code ? outcome.message : null);
+      toast.error(outcome.message);
+      return;
     }
+    setCodeError(null);
+    setStep({ name: "store", recoveryCodes: outcome.value.recoveryCodes });
+    toast.success("Your authenticator is set up");
   };
 
   return (

@@ -3,13 +3,19 @@ import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { useToast } from "../../components/ui/toast.tsx";
 import { requestPasswordReset } from "../../features/account/account-api.ts";
-import { apiErrorText, browserApi } from "../../lib/api-client.ts";
+import { useRouteAction } from "../../lib/route-action.ts";
+import { apiAction, readIntent } from "../../lib/server-api.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Forgot password | Harbour FX" },
   { name: "robots", content: "noindex" },
 ];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const posted = await readIntent(request, ["request-reset"]);
+  return apiAction(context, (api) => requestPasswordReset(api, posted.text("email")));
+}
 
 /**
  * "Forgot password?" from the sign-in screen: the e-mail address to send a reset link to. The answer
@@ -18,22 +24,16 @@ export const meta: Route.MetaFunction = () => [
 export default function ForgotPassword() {
   const toast = useToast();
   const emailId = useId();
-  const [pending, setPending] = useState(false);
+  const { submit, busy: pending } = useRouteAction();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
     if (!email) return toast.error("Enter an email");
-    setPending(true);
-    try {
-      await requestPasswordReset(browserApi(), email);
-      setSentTo(email);
-    } catch (error) {
-      toast.error(apiErrorText(error));
-    } finally {
-      setPending(false);
-    }
+    const outcome = await submit("request-reset", { email });
+    if (outcome.ok) setSentTo(email);
+    else toast.error(outcome.message);
   };
 
   return (

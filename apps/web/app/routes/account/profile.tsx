@@ -11,7 +11,9 @@ import {
 import { Avatar } from "../../features/account/avatar.tsx";
 import { withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
-import { apiErrorText, browserApi } from "../../lib/api-client.ts";
+import { apiErrorText } from "../../lib/api-client.ts";
+import { useRouteAction } from "../../lib/route-action.ts";
+import { apiAction, readIntent } from "../../lib/server-api.ts";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [
@@ -25,6 +27,19 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { user };
 }
 
+/** The profile's changes; the photo is a raw file and goes straight to the API (decision 016). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const posted = await readIntent(request, ["send-verification", "end-sessions", "save-name"]);
+  switch (posted.intent) {
+    case "send-verification":
+      return apiAction(context, (api) => sendVerificationEmail(api, posted.text("email")));
+    case "end-sessions":
+      return apiAction(context, (api) => signOutEverywhere(api));
+    case "save-name":
+      return apiAction(context, (api) => updateDisplayName(api, posted.text("name")));
+  }
+}
+
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
   const toast = useToast();
@@ -32,52 +47,41 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const nameId = useId();
   const photoId = useId();
   const photoInput = useRef<HTMLInputElement>(null);
-  const [savingName, setSavingName] = useState(false);
+  const nameChange = useRouteAction();
+  const savingName = nameChange.busy;
   const [uploading, setUploading] = useState(false);
+  const sessionsEnd = useRouteAction();
   const [endingSessions, setEndingSessions] = useState(false);
   const navigate = useNavigate();
   const sessionsHeadingId = useId();
   const emailHeadingId = useId();
-  const [sendingLink, setSendingLink] = useState(false);
+  const verificationLink = useRouteAction();
+  const sendingLink = verificationLink.busy;
 
   const sendNewLink = async () => {
-    setSendingLink(true);
-    try {
-      await sendVerificationEmail(browserApi(), user.email);
-      toast.success(`We have sent a new verification link to ${user.email}`);
-    } catch (error) {
-      toast.error(apiErrorText(error));
-    } finally {
-      setSendingLink(false);
-    }
+    const outcome = await verificationLink.submit("send-verification", { email: user.email });
+    if (outcome.ok) toast.success(`We have sent a new verification link to ${user.email}`);
+    else toast.error(outcome.message);
   };
 
   const endEverySession = async () => {
     setEndingSessions(true);
-    try {
-      await signOutEverywhere(browserApi());
-      toast.success("You are signed out everywhere");
-      await navigate("/signIn", { replace: true });
-      await revalidator.revalidate();
-    } catch (error) {
-      toast.error(apiErrorText(error));
+    const outcome = await sessionsEnd.submit("end-sessions");
+    if (!outcome.ok) {
+      toast.error(outcome.message);
       setEndingSessions(false);
+      return;
     }
+    toast.success("You are signed out everywhere");
+    await navigate("/signIn", { replace: true });
   };
 
   const saveName = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
-    setSavingName(true);
-    try {
-      await updateDisplayName(browserApi(), name);
-      await revalidator.revalidate();
-      toast.success("Your display name is saved");
-    } catch (error) {
-      toast.error(apiErrorText(error));
-    } finally {
-      setSavingName(false);
-    }
+    const outcome = await nameChange.submit("save-name", { name });
+    if (outcome.ok) toast.success("Your display name is saved");
+    else toast.error(outcome.message);
   };
 
   const savePhoto = async (event: FormEvent<HTMLFormElement>) => {

@@ -3,7 +3,8 @@ import { type FormEvent, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useToast } from "../../components/ui/toast.tsx";
 import { resetPassword } from "../../features/account/account-api.ts";
-import { ApiClientError, apiErrorText, browserApi } from "../../lib/api-client.ts";
+import { useRouteAction } from "../../lib/route-action.ts";
+import { apiAction, readIntent } from "../../lib/server-api.ts";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -17,6 +18,11 @@ export async function loader({ url }: Route.LoaderArgs) {
   return { token: url.searchParams.get("token") ?? "" };
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  const posted = await readIntent(request, ["reset-password"]);
+  return apiAction(context, (api) => resetPassword(api, posted.text("token"), posted.text("password")));
+}
+
 /**
  * Where a password reset e-mail's link lands: a new password, under the same policy as sign-up (the
  * server checks it). The link works once and for an hour; the reset signs the account out everywhere.
@@ -26,6 +32,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const passwordId = useId();
   const hintId = useId();
+  const { submit } = useRouteAction();
   const [pending, setPending] = useState(false);
   const [linkProblem, setLinkProblem] = useState<string | null>(loaderData.token ? null : RESET_LINK_INVALID_MESSAGE);
 
@@ -34,12 +41,11 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
     const password = String(new FormData(event.currentTarget).get("password") ?? "");
     if (!password) return toast.error("Enter a password");
     setPending(true);
-    try {
-      await resetPassword(browserApi(), loaderData.token, password);
-    } catch (error) {
+    const outcome = await submit("reset-password", { token: loaderData.token, password });
+    if (!outcome.ok) {
       setPending(false);
-      if (error instanceof ApiClientError && error.status === 410) setLinkProblem(apiErrorText(error));
-      else toast.error(apiErrorText(error));
+      if (outcome.status === 410) setLinkProblem(outcome.message);
+      else toast.error(outcome.message);
       return;
     }
     toast.success("Your password is changed. Sign in with your new password.");

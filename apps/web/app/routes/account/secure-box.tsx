@@ -1,14 +1,14 @@
 import { safeRedirectTarget } from "@bureau/domain/account-rules";
 import { type FormEvent, useId, useState } from "react";
-import { redirect, useLocation, useNavigate, useRevalidator } from "react-router";
+import { redirect, useLocation, useNavigate } from "react-router";
 import { useToast } from "../../components/ui/toast.tsx";
 import { openSecureBox, secondFactorStatus } from "../../features/account/account-api.ts";
 import { returnTargetOf, withRedirect } from "../../features/account/redirect-target.ts";
 import { StaffOnlyMessage } from "../../features/account/staff-only.tsx";
 import { adminOfStaffStep } from "../../features/account/staff-step.ts";
 import { StaffStepCard } from "../../features/account/staff-step-card.tsx";
-import { ApiClientError, apiErrorText, browserApi } from "../../lib/api-client.ts";
-import { serverApi } from "../../lib/server-api.ts";
+import { useRouteAction } from "../../lib/route-action.ts";
+import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/secure-box";
 
 export const meta: Route.MetaFunction = () => [
@@ -34,11 +34,23 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { staff: true as const };
 }
 
+/** Opens the box: the server checks the credentials and the code and marks this session staff-verified. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const posted = await readIntent(request, ["open"]);
+  return apiAction(context, (api) =>
+    openSecureBox(api, {
+      username: posted.text("username"),
+      password: posted.text("password"),
+      code: posted.text("code"),
+    }),
+  );
+}
+
 export default function SecureBox({ loaderData }: Route.ComponentProps) {
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
-  const revalidator = useRevalidator();
+  const { submit } = useRouteAction();
   const [pending, setPending] = useState(false);
   const usernameId = useId();
   const passwordId = useId();
@@ -56,16 +68,15 @@ export default function SecureBox({ loaderData }: Route.ComponentProps) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setPending(true);
-    try {
-      await openSecureBox(browserApi(), {
-        username: String(form.get("username") ?? ""),
-        password: String(form.get("password") ?? ""),
-        code: String(form.get("code") ?? ""),
-      });
-    } catch (error) {
+    const outcome = await submit("open", {
+      username: String(form.get("username") ?? ""),
+      password: String(form.get("password") ?? ""),
+      code: String(form.get("code") ?? ""),
+    });
+    if (!outcome.ok) {
       setPending(false);
-      const status = error instanceof ApiClientError ? error.status : 0;
-      toast.error(apiErrorText(error));
+      const { status } = outcome;
+      toast.error(outcome.message);
       if (status === 401) await navigate(withRedirect("/signIn", `${location.pathname}${location.search}`));
       // Wrong credentials go to the home page (spec §2); a rate limit keeps the form to try later.
       else if (status === 403) await navigate("/", { replace: true });
@@ -73,7 +84,6 @@ export default function SecureBox({ loaderData }: Route.ComponentProps) {
     }
     toast.success("Access granted");
     await navigate(target, { replace: true });
-    await revalidator.revalidate();
   };
 
   return (

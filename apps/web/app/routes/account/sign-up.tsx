@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { authAction } from "../../features/account/auth-action.ts";
 import { AuthForm } from "../../features/account/auth-form.tsx";
 import { signInProviders } from "../../features/account/account-api.ts";
 import { returnTargetOf } from "../../features/account/redirect-target.ts";
@@ -13,6 +14,10 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   return signInProviders(serverApi(context));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return authAction(request, context);
 }
 
 export default function SignUp({ loaderData }: Route.ComponentProps) {

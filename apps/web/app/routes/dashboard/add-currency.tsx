@@ -3,7 +3,7 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { addCurrency, checkRate } from "../../features/dashboard/dashboard-api.ts";
 import { CurrencyForm } from "../../features/dashboard/currency-form.tsx";
 import { useRouteAction } from "../../lib/route-action.ts";
-import { outcomeOf, readIntent, serverApi } from "../../lib/server-api.ts";
+import { apiAction, readIntent } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/add-currency";
 
@@ -12,9 +12,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Add Currency | Harbour 
 /** Check a code's market rate, then Add the currency. */
 export async function action({ request, context }: Route.ActionArgs) {
   const posted = await readIntent(request, ["check-rate", "add"]);
-  const api = serverApi(context);
-  if (posted.intent === "check-rate") return outcomeOf(checkRate(api, posted.text("code")));
-  return outcomeOf(
+  if (posted.intent === "check-rate") return apiAction(context, (api) => checkRate(api, posted.text("code")));
+  return apiAction(context, (api) =>
     addCurrency(api, {
       code: posted.text("code"),
       label: posted.text("label"),

@@ -7,7 +7,7 @@ import { confirmHeldRate, saveCompetitorRates, setLiveRates } from "../../featur
 import { HeldRateMoves } from "../../features/dashboard/held-rate-moves.tsx";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
-import { outcomeOf, readIntent, serverApi } from "../../lib/server-api.ts";
+import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/currencies";
 
@@ -26,14 +26,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The page's changes: live rates on or off, a held rate confirmed, the competitor figures saved. */
 export async function action({ request, context }: Route.ActionArgs) {
   const posted = await readIntent(request, ["live-rates", "confirm-held-rate", "competitor-rates"]);
-  const api = serverApi(context);
   switch (posted.intent) {
     case "live-rates":
-      return outcomeOf(setLiveRates(api, posted.flag("enabled")));
+      return apiAction(context, (api) => setLiveRates(api, posted.flag("enabled")));
     case "confirm-held-rate":
-      return outcomeOf(confirmHeldRate(api, posted.text("code")));
+      return apiAction(context, (api) => confirmHeldRate(api, posted.text("code")));
     case "competitor-rates":
-      return outcomeOf(saveCompetitorRates(api, posted.value("figures")));
+      return apiAction(context, (api) => saveCompetitorRates(api, posted.value("figures")));
   }
 }
 

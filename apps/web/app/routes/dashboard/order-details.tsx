@@ -6,7 +6,7 @@ import { transitionOrder } from "../../features/dashboard/dashboard-api.ts";
 import { OrderActionButtons } from "../../features/dashboard/order-actions.tsx";
 import { ApiClientError } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
-import { outcomeOf, readIntent, serverApi } from "../../lib/server-api.ts";
+import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/order-details";
 
@@ -25,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 /** Accept, Complete or Delete this order (its buttons here and in the order lists post to this page). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { intent } = await readIntent(request, orderTransitionValues);
-  return outcomeOf(transitionOrder(serverApi(context), params.id, intent));
+  return apiAction(context, (api) => transitionOrder(api, params.id, intent));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -5,7 +5,7 @@ import { checkRate, updateCurrency } from "../../features/dashboard/dashboard-ap
 import { CurrencyForm } from "../../features/dashboard/currency-form.tsx";
 import { ApiClientError } from "../../lib/api-client.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
-import { outcomeOf, readIntent, serverApi } from "../../lib/server-api.ts";
+import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/update-currency";
 
@@ -27,9 +27,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 /** Check the currency's market rate, then Update its name and margins. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const posted = await readIntent(request, ["check-rate", "update"]);
-  const api = serverApi(context);
-  if (posted.intent === "check-rate") return outcomeOf(checkRate(api, posted.text("code")));
-  return outcomeOf(
+  if (posted.intent === "check-rate") return apiAction(context, (api) => checkRate(api, posted.text("code")));
+  return apiAction(context, (api) =>
     updateCurrency(api, params.currency, {
       label: posted.text("label"),
       sell: posted.text("sell"),

@@ -5,7 +5,7 @@ import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { listUsers, makeAdmin } from "../../features/account/account-api.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
-import { outcomeOf, readIntent, refusalAsResponse, serverApi } from "../../lib/server-api.ts";
+import { apiAction, readIntent, refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | Harbour FX Dashboard" }];
@@ -18,7 +18,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 /** Make Admin; the API refuses it for an unverified e-mail and says why. */
 export async function action({ request, context }: Route.ActionArgs) {
   const posted = await readIntent(request, ["make-admin"]);
-  return outcomeOf(makeAdmin(serverApi(context), posted.text("userId")));
+  return apiAction(context, (api) => makeAdmin(api, posted.text("userId")));
 }
 
 const roleLabel = (role: AdminUser["role"]) => (role === "admin" ? "Admin" : "User");

@@ -5,8 +5,8 @@ import { isWay, WAY_TITLES } from "@bureau/domain/constants";
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
 import type { CustomerDetails } from "@bureau/domain/customer-details";
 import { useToast } from "../../components/ui/toast.tsx";
-import { ApiClientError, apiErrorText } from "../../lib/api-client.ts";
-import { serverApi } from "../../lib/server-api.ts";
+import { type ActionOutcome, useRouteAction } from "../../lib/route-action.ts";
+import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
 import { readCart, removeCartItem, useCart } from "../../features/cart/cart-store.ts";
 import { AddCurrencyForm } from "../../features/order/add-currency-form.tsx";
 import { DetailsForm } from "../../features/order/details-form.tsx";
@@ -48,6 +48,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+/** Step 2's "place the order" (decision 016): the API checks the quotes, limits and details. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const posted = await readIntent(request, ["place-order"]);
+  return apiAction(context, (api) => placeOrder(api, posted.value("order")));
+}
+
+const UNREACHABLE = "We could not reach our server. Please try again.";
+
+/**
+ * In the browser: an answer lost on the way (the network dropped) becomes an outcome the page shows,
+ * and the next attempt reuses the order's idempotency key, so a retry cannot place a second order.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ActionOutcome<OrderReceipt>> {
+  try {
+    return await serverAction();
+  } catch {
+    return { ok: false, status: 0, message: UNREACHABLE };
+  }
+}
+
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
   if (!data) return [{ title: "Order | Harbour FX" }];
   const way = WAY_TITLES[data.way];
@@ -87,7 +107,8 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
       ? { ...emptyDetails, ...loaderData.prefill, confirmEmail: loaderData.prefill.email }
       : emptyDetails,
   );
-  const [busy, setBusy] = useState(false);
+  const placing = useRouteAction<OrderReceipt>();
+  const busy = placing.busy;
   const [failure, setFailure] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<OrderReceipt | null>(null);
   // One key per submission: a retry after a lost answer reuses it and so cannot create a second order.
@@ -122,12 +143,11 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
       return;
     }
     idempotencyKey.current ??= crypto.randomUUID();
-    setBusy(true);
-    try {
-      const placed = await placeOrder({
+    const outcome = await placing.submit("place-order", {
+      order: {
         idempotencyKey: idempotencyKey.current,
         way,
-        branch: branchKey as never,
+        branch: branchKey,
         lines: lines.map((l) => ({
           quoteId: l.quoteId,
           rate: l.Rate,
@@ -135,20 +155,20 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
           foreignMinor: l.foreignMinor,
         })),
         customer: { ...customer, acceptedTerms: true },
-      });
-      for (const line of lines) removeCartItem(line.Id);
-      idempotencyKey.current = null;
-      setReceipt(placed);
-      setStep(3);
-    } catch (error) {
+      },
+    });
+    if (!outcome.ok) {
       toast.error("Something went wrong");
-      setFailure(apiErrorText(error, "We could not reach our server. Please try again."));
+      setFailure(outcome.message);
       // A definite refusal will not change on retry: the next attempt is a new submission.
-      if (error instanceof ApiClientError && error.status < 500) idempotencyKey.current = null;
+      if (outcome.status > 0 && outcome.status < 500) idempotencyKey.current = null;
       setStep(1);
-    } finally {
-      setBusy(false);
+      return;
     }
+    for (const line of lines) removeCartItem(line.Id);
+    idempotencyKey.current = null;
+    setReceipt(outcome.value);
+    setStep(3);
   }
 
   return (
