@@ -2,14 +2,15 @@ import { useId, useState } from "react";
 import type { BoardFeaturedList } from "@bureau/domain/contracts/rate-board";
 import { BOARD_MAX_CURRENCIES } from "@bureau/domain/contracts/rate-board";
 import { useToast } from "../../components/ui/toast.tsx";
-import { apiErrorText, browserApi } from "../../lib/api-client.ts";
+import { useRouteAction } from "../../lib/route-action.ts";
 
 type Branch = BoardFeaturedList["branches"][number];
 
 /**
  * Which currencies a branch's rate board features: a branch to choose, then the currencies on sale
  * as checkboxes (the board shows them in the list's order). Until staff save a choice, the board shows
- * the most traded currencies, and the boxes start ticked with those.
+ * the most traded currencies, and the boxes start ticked with those. Saved by the intent
+ * "board-featured" of the page's route action (routes/dashboard/rate-board-settings.tsx).
  */
 export function BoardFeaturedForm({
   branches,
@@ -25,7 +26,7 @@ export function BoardFeaturedForm({
   const branch = byBranch.get(branchKey as Branch["key"]);
   const [picked, setPicked] = useState<Set<string>>(() => new Set(branch?.currencies));
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy } = useRouteAction<{ key: Branch["key"]; currencies: string[] }>();
 
   function chooseBranch(key: string) {
     setBranchKey(key);
@@ -46,22 +47,16 @@ export function BoardFeaturedForm({
     event.preventDefault();
     if (!branch) return;
     const chosen = currencies.map((c) => c.code).filter((code) => picked.has(code));
-    setBusy(true);
-    try {
-      const saved = await browserApi().call<{ key: Branch["key"]; currencies: string[] }>(
-        "PUT",
-        `/api/admin/board/featured/${encodeURIComponent(branch.key)}`,
-        { currencies: chosen },
-      );
-      setByBranch((map) => new Map(map).set(saved.key, { ...branch, currencies: saved.currencies, chosen: true }));
-      setProblem(null);
-      toast.success(`The ${branch.name} board shows ${saved.currencies.join(", ")}`);
-    } catch (error) {
+    const outcome = await submit("board-featured", { branch: branch.key, currencies: chosen });
+    if (!outcome.ok) {
       // Said once, beside the currencies (a toast too would announce it twice).
-      setProblem(apiErrorText(error));
-    } finally {
-      setBusy(false);
+      setProblem(outcome.message);
+      return;
     }
+    const saved = outcome.value;
+    setByBranch((map) => new Map(map).set(saved.key, { ...branch, currencies: saved.currencies, chosen: true }));
+    setProblem(null);
+    toast.success(`The ${branch.name} board shows ${saved.currencies.join(", ")}`);
   }
 
   return (

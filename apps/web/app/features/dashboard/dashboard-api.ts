@@ -1,4 +1,5 @@
 import type { CompetitorRateSetting } from "@bureau/domain/contracts/compare-rates";
+import type { BoardFeaturedList } from "@bureau/domain/contracts/rate-board";
 import type {
   AddCurrencyRequest,
   AdminCurrency,
@@ -25,5 +26,11 @@ export const setLiveRates = (api: ApiClient, enabled: boolean) =>
   api.call<RateRefreshState>("PUT", "/api/admin/rates/refresh", { enabled });
 export const confirmHeldRate = (api: ApiClient, code: string) =>
   api.call<{ code: string; rate: string }>("POST", `/api/admin/rates/held/${encodeURIComponent(code)}/confirm`);
+export const saveBoardFeatured = (api: ApiClient, branch: string, currencies: unknown) =>
+  api.call<{ key: BoardFeaturedList["branches"][number]["key"]; currencies: string[] }>(
+    "PUT",
+    `/api/admin/board/featured/${encodeURIComponent(branch)}`,
+    { currencies },
+  );
 export const saveCompetitorRates = (api: ApiClient, figures: unknown) =>
   api.call<CompetitorRateSetting[]>("PUT", "/api/admin/compare-rates", figures);

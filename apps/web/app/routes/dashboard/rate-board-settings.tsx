@@ -1,7 +1,8 @@
 import type { AdminCurrency } from "@bureau/domain/contracts/dashboard";
 import type { BoardFeaturedList } from "@bureau/domain/contracts/rate-board";
 import { BoardFeaturedForm } from "../../features/dashboard/board-featured-form.tsx";
-import { serverApi } from "../../lib/server-api.ts";
+import { saveBoardFeatured } from "../../features/dashboard/dashboard-api.ts";
+import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/rate-board-settings";
 
@@ -17,6 +18,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     branches: featured.branches,
     currencies: list.currencies.map(({ code, label }) => ({ code, label })),
   };
+}
+
+/** Saves the currencies one branch's board features (the API checks the branch and the codes). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const posted = await readIntent(request, ["board-featured"]);
+  return apiAction(context, (api) => saveBoardFeatured(api, posted.text("branch"), posted.value("currencies")));
 }
 
 /** Staff choose each branch's rate board currencies (the board itself is the public /board/{branch}). */
