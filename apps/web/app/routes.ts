@@ -49,6 +49,7 @@ export default [
       route("update/:currency", "routes/dashboard/update-currency.tsx"),
       route("Users", "routes/dashboard/users.tsx"),
       route("board", "routes/dashboard/rate-board-settings.tsx"),
+      route("stock", "routes/dashboard/stock.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -8,6 +8,7 @@ import type {
   RateRefreshState,
   UpdateCurrencyRequest,
 } from "@bureau/domain/contracts/dashboard";
+import type { StockUpdate, StockView } from "@bureau/domain/contracts/stock";
 import type { ApiClient } from "../../lib/api-client.ts";
 
 /** The staff dashboard's changes, called by its route actions through the in-process API (decision 016). */
@@ -34,3 +35,5 @@ export const saveBoardFeatured = (api: ApiClient, branch: string, currencies: un
   );
 export const saveCompetitorRates = (api: ApiClient, figures: unknown) =>
   api.call<CompetitorRateSetting[]>("PUT", "/api/admin/compare-rates", figures);
+export const saveStock = (api: ApiClient, branch: string, currency: string, body: StockUpdate) =>
+  api.call<StockView>("PUT", `/api/admin/stock/${encodeURIComponent(branch)}/${encodeURIComponent(currency)}`, body);

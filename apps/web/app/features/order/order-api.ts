@@ -1,4 +1,5 @@
 import type { OrderReceipt, PlaceOrderRequest } from "@bureau/domain/contracts/orders";
+import type { AvailabilityList } from "@bureau/domain/contracts/stock";
 import type { CustomerPrefill } from "@bureau/domain/contracts/tracking";
 import type { ApiClient } from "../../lib/api-client.ts";
 
@@ -10,4 +11,10 @@ export function placeOrder(api: ApiClient, request: PlaceOrderRequest | unknown)
 /** The name, e-mail and phone order step 2 fills in for the signed-in customer. */
 export function orderDetailsOfAccount(api: ApiClient): Promise<CustomerPrefill> {
   return api.call<CustomerPrefill>("GET", "/api/account/order-details");
+}
+
+/** Whether each branch can supply a Click & Collect basket (null where it does not track its currencies). */
+export function branchAvailability(lines: { currency: string; foreignMinor: number }[]): Promise<AvailabilityList> {
+  const need = lines.map((line) => `${line.currency}:${line.foreignMinor}`).join(",");
+  return browserApi().call<AvailabilityList>("GET", `/api/stock/availability?need=${encodeURIComponent(need)}`);
 }

@@ -47,6 +47,7 @@ const menu = [
   { to: "/dashboard/history", label: "History" },
   { to: "/dashboard/Currency", label: "Currency" },
   { to: "/dashboard/addCurrency", label: "Add Currency" },
+  { to: "/dashboard/stock", label: "Stock" },
   { to: "/dashboard/Users", label: "Users" },
   { to: "/dashboard/board", label: "Rate Board" },
 ];

@@ -4,6 +4,7 @@ import { WAY_TITLES } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
 import { transitionOrder } from "../../features/dashboard/dashboard-api.ts";
 import { OrderActionButtons } from "../../features/dashboard/order-actions.tsx";
+import { OrderNotesSection } from "../../features/dashboard/order-notes.tsx";
 import { ApiClientError } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
@@ -118,6 +119,7 @@ export default function OrderDetails({ loaderData: order }: Route.ComponentProps
       <p className="order-total">
         Total: <strong>{formatMinor(order.totalGbpMinor, "GBP")}</strong>
       </p>
+      <OrderNotesSection notes={order.notes} />
       <p className="row-actions print-hidden">
         <OrderActionButtons
           orderId={order.id}

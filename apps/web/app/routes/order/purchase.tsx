@@ -3,6 +3,7 @@ import { data, Link, useRouteLoaderData } from "react-router";
 import { DEFAULT_ORDER_LIMITS } from "@bureau/domain/order-limits";
 import { isWay, WAY_TITLES } from "@bureau/domain/constants";
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
+import { AVAILABILITY_TEXT, type Availability } from "@bureau/domain/contracts/stock";
 import type { CustomerDetails } from "@bureau/domain/customer-details";
 import { useToast } from "../../components/ui/toast.tsx";
 import { type ActionOutcome, useRouteAction } from "../../lib/route-action.ts";
@@ -10,7 +11,7 @@ import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
 import { readCart, removeCartItem, useCart } from "../../features/cart/cart-store.ts";
 import { AddCurrencyForm } from "../../features/order/add-currency-form.tsx";
 import { DetailsForm } from "../../features/order/details-form.tsx";
-import { orderDetailsOfAccount, placeOrder } from "../../features/order/order-api.ts";
+import { branchAvailability, orderDetailsOfAccount, placeOrder } from "../../features/order/order-api.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
 import { OrderConfirmation } from "../../features/order/order-confirmation.tsx";
 import { OrderSummary } from "../../features/order/order-summary.tsx";
@@ -115,6 +116,7 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
   const idempotencyKey = useRef<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const branch = branches.find((b) => b.key === branchKey);
+  const availability = useBranchAvailability(way === "Order" ? items : [], step);
 
   // Move focus to the heading on each step so screen-reader and keyboard users follow along.
   useEffect(() => {
@@ -205,16 +207,26 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
               <label htmlFor={`${id}-branch`}>Collection point</label>
               <select id={`${id}-branch`} value={branchKey} onChange={(e) => setBranchKey(e.target.value)}>
                 <option value="">Choose a branch</option>
-                {branches.map((b) => (
-                  <option key={b.key} value={b.key}>
-                    {b.name} – {b.addressLines.join(", ")}, {b.postcode}
-                  </option>
-                ))}
+                {branches.map((b) => {
+                  const supply = availability[b.key];
+                  return (
+                    <option key={b.key} value={b.key}>
+                      {b.name} – {b.addressLines.join(", ")}, {b.postcode}
+                      {supply ? ` · ${AVAILABILITY_TEXT[supply]}` : ""}
+                    </option>
+                  );
+                })}
               </select>
             </div>
             {branch ? (
               <p className="branch-details">
                 {[...branch.addressLines, branch.postcode].join(", ")} · Phone {branch.phone}
+                {availability[branch.key] ? (
+                  <>
+                    {" "}
+                    · <strong>{AVAILABILITY_TEXT[availability[branch.key]!]}</strong>
+                  </>
+                ) : null}
               </p>
             ) : null}
           </div>
@@ -244,4 +256,39 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
       {step === 3 && receipt ? <OrderConfirmation receipt={receipt} /> : null}
     </div>
   );
+}
+
+/**
+ * Whether each branch can supply the Click & Collect basket today (issue 17), asked again whenever the
+ * basket changes and on coming back to step 1. Nothing is shown where a branch does not track stock, nor
+ * while the answer is unknown (the server checks again on placing the order).
+ */
+function useBranchAvailability(
+  items: { currency: string; foreignMinor: number }[],
+  step: number,
+): Record<string, Availability | null> {
+  const [availability, setAvailability] = useState<Record<string, Availability | null>>({});
+  const need = items.map((item) => `${item.currency}:${item.foreignMinor}`).join(",");
+  useEffect(() => {
+    if (step !== 1 || need === "") {
+      setAvailability({});
+      return;
+    }
+    let current = true;
+    const lines = need.split(",").map((pair) => {
+      const [currency, minor] = pair.split(":");
+      return { currency: currency!, foreignMinor: Number(minor) };
+    });
+    branchAvailability(lines)
+      .then((answer) => {
+        if (current) setAvailability(Object.fromEntries(answer.branches.map((b) => [b.key, b.availability])));
+      })
+      .catch(() => {
+        if (current) setAvailability({});
+      });
+    return () => {
+      current = false;
+    };
+  }, [need, step]);
+  return availability;
 }
