@@ -37,78 +37,11 @@ export async function benchOrders({
   // The product's schema and seed; the product itself connects with its own pool.
   const { url: scratchUrl, dispose } = await openSeededScratchDatabase(serverUrl, 2);
   try {
-    // Each simulated customer has its own address, so the rate limits apply per customer as in production.
-    const product = await startProduct({
-      DATABASE_URL: scratchUrl,
-      PUBLIC_URL: "https://bench.harbourfx.test",
-      // Each simulated customer has its own address in X-Forwarded-For, set by this benchmark on loopback.
-      TRUSTED_PROXIES: "127.0.0.1,::1",
-      LOG_LEVEL: "warn",
-      SMTP_URL: "",
-      BOOTSTRAP_ADMIN_EMAIL: "bench-admin@example.com",
-      BOOTSTRAP_ADMIN_PASSWORD: "bench-password-123",
-    });
+    const product = await startPlacementProduct(scratchUrl);
     const base = product.url;
-    const agentHeaders = (i: number) => ({
-      "content-type": "application/json",
-      "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-    });
-
-    // node:http with keep-alive connections, one per customer: the load generator shares the machine's
-    // two cores with the product and PostgreSQL, and fetch() cost about as much CPU per placement as
-    // the product itself (measured: 2.9 ms against 4.9 ms), which the bare baseline's client does not pay.
-    const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-    const post = (path: string, i: number, body: unknown) =>
-      new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const payload = JSON.stringify(body);
-        const outgoing = request(
-          `${base}${path}`,
-          { method: "POST", agent, headers: { ...agentHeaders(i), "content-length": Buffer.byteLength(payload) } },
-          (response) => {
-            let text = "";
-            response.setEncoding("utf8");
-            response.on("data", (chunk) => {
-              text += chunk;
-            });
-            response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
-            response.on("error", reject);
-          },
-        );
-        outgoing.on("error", reject);
-        outgoing.end(payload);
-      });
-
     const productCpuBefore = cpuMs(product.process.pid);
-    const placements = await runLoad(
-      async (_worker, i) => {
-        const quoteResponse = await post("/api/quotes", i, { currency: "EUR", way: "Order", gbpMinor: 25_000 });
-        if (quoteResponse.status !== 201) throw new Error(`quote ${quoteResponse.status}`);
-        const quote = JSON.parse(quoteResponse.text) as {
-          id: string;
-          rate: string;
-          gbpMinor: number;
-          foreignMinor: number;
-        };
-        const orderResponse = await post("/api/orders", i, {
-          idempotencyKey: randomUUID(),
-          way: "Order",
-          branch: "worthing",
-          lines: [{ quoteId: quote.id, rate: quote.rate, gbpMinor: quote.gbpMinor, foreignMinor: quote.foreignMinor }],
-          customer: {
-            firstName: "Bench",
-            lastName: "Customer",
-            email: "bench@example.com",
-            confirmEmail: "bench@example.com",
-            phone: "07700 900000",
-            acceptedTerms: true,
-          },
-        });
-        if (orderResponse.status !== 201) throw new Error(`order ${orderResponse.status}`);
-      },
-      { concurrency, durationMs },
-    );
+    const placements = await runPlacements(base, { branch: "worthing", concurrency, durationMs });
     const productCpuMsPerPlacement = (cpuMs(product.process.pid) - productCpuBefore) / placements.operations;
-    agent.destroy();
     await product.stop();
 
     const pool = new pg.Pool({ connectionString: scratchUrl, max: concurrency });
@@ -156,6 +89,93 @@ export async function benchOrders({
     };
   } finally {
     await dispose();
+  }
+}
+
+/** The product in its own process on a scratch database, as the placement loads below expect it. */
+export function startPlacementProduct(databaseUrl: string) {
+  return startProduct({
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: "https://bench.harbourfx.test",
+    // Each simulated customer has its own address in X-Forwarded-For, set by this benchmark on loopback,
+    // so the rate limits apply per customer as in production.
+    TRUSTED_PROXIES: "127.0.0.1,::1",
+    LOG_LEVEL: "warn",
+    SMTP_URL: "",
+    BOOTSTRAP_ADMIN_EMAIL: "bench-admin@example.com",
+    BOOTSTRAP_ADMIN_PASSWORD: "bench-password-123",
+  });
+}
+
+/**
+ * Quote + order placements of €-worth £250 at a branch for a while, from node:http keep-alive clients, one
+ * per customer (each with its own address in X-Forwarded-For, so the rate limits apply per customer as in
+ * production): the load of the orders and stock benchmarks.
+ */
+export async function runPlacements(
+  base: string,
+  { branch, concurrency, durationMs }: { branch: string; concurrency: number; durationMs: number },
+): Promise<LoadResult> {
+  const agentHeaders = (i: number) => ({
+    "content-type": "application/json",
+    "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+  });
+
+  // node:http with keep-alive connections, one per customer: the load generator shares the machine's
+  // two cores with the product and PostgreSQL, and fetch() cost about as much CPU per placement as
+  // the product itself (measured: 2.9 ms against 4.9 ms), which the bare baseline's client does not pay.
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const post = (path: string, i: number, body: unknown) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const outgoing = request(
+        `${base}${path}`,
+        { method: "POST", agent, headers: { ...agentHeaders(i), "content-length": Buffer.byteLength(payload) } },
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk) => {
+            text += chunk;
+          });
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+          response.on("error", reject);
+        },
+      );
+      outgoing.on("error", reject);
+      outgoing.end(payload);
+    });
+
+  try {
+    return await runLoad(
+      async (_worker, i) => {
+        const quoteResponse = await post("/api/quotes", i, { currency: "EUR", way: "Order", gbpMinor: 25_000 });
+        if (quoteResponse.status !== 201) throw new Error(`quote ${quoteResponse.status}`);
+        const quote = JSON.parse(quoteResponse.text) as {
+          id: string;
+          rate: string;
+          gbpMinor: number;
+          foreignMinor: number;
+        };
+        const orderResponse = await post("/api/orders", i, {
+          idempotencyKey: randomUUID(),
+          way: "Order",
+          branch,
+          lines: [{ quoteId: quote.id, rate: quote.rate, gbpMinor: quote.gbpMinor, foreignMinor: quote.foreignMinor }],
+          customer: {
+            firstName: "Bench",
+            lastName: "Customer",
+            email: "bench@example.com",
+            confirmEmail: "bench@example.com",
+            phone: "07700 900000",
+            acceptedTerms: true,
+          },
+        });
+        if (orderResponse.status !== 201) throw new Error(`order ${orderResponse.status}`);
+      },
+      { concurrency, durationMs },
+    );
+  } finally {
+    agent.destroy();
   }
 }
 

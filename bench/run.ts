@@ -1,7 +1,7 @@
 // `npm run bench`: measures the product and writes bench/report.md and bench/results/report.json.
 // Each figure is measured beside its baseline in the same run. PostgreSQL: BENCH_DATABASE_URL
 // (default postgres://postgres@127.0.0.1:5432/test; scratch databases are created and dropped).
-// BENCH_ONLY=currencies,orders,dashboard,history,alerts,lighthouse,startup runs a subset (its sections of
+// BENCH_ONLY=currencies,orders,stock,dashboard,history,alerts,lighthouse,startup runs a subset (its sections of
 // bench/report.md are replaced, the others kept); BENCH_ORDERS sets the dashboard's order count (default
 // 1,000,000), BENCH_ALERTS the rate alerts a rate change reaches (default 100,000).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -17,6 +17,7 @@ import { benchRateAlerts } from "./rate-alerts.ts";
 import { benchRateHistory } from "./rate-history.ts";
 import { mergeReport } from "./report-merge.ts";
 import { benchStartup } from "./startup.ts";
+import { benchStockPlacements } from "./stock.ts";
 import { DEFAULT_BENCH_DATABASE_URL, round } from "./support.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -33,6 +34,7 @@ const ran: string[] = [];
 const PREFIXES: Record<string, { headline: string; heading: string }> = {
   currencies: { headline: "GET /api/currencies", heading: "## GET /api/currencies" },
   orders: { headline: "Order placements", heading: "## Quote + order placements" },
+  stock: { headline: "Placements with a stock reservation", heading: "## Order placements with a stock reservation" },
   dashboard: { headline: "Dashboard at", heading: "## Staff dashboard" },
   history: { headline: "Rate history", heading: "## Rate history" },
   alerts: { headline: "Rate alert fan-out", heading: "## Rate alert fan-out" },
@@ -92,6 +94,37 @@ if (wanted("orders")) {
       `| bare inserts of the same rows | ${round(orders.bareInserts.perSecond)} | ${round(orders.bareInserts.p50)} | ${round(orders.bareInserts.p95)} | ${round(orders.bareInserts.p99)} | ${orders.bareInserts.errors} |`,
       "",
       `Placements reach ${round(orders.ratio * 100)}% of the bare insert rate (ratio **${round(orders.ratio, 2)}**, target at least 0.5; p99 target under 100 ms). Load average at the start of the run: ${orders.loadAverage}. The product's process used ${round(orders.productCpuMsPerPlacement, 2)} ms of CPU per placement.`,
+    ].join("\n"),
+  );
+}
+
+if (wanted("stock")) {
+  ran.push("stock");
+  console.log("Order placements with a stock reservation, beside placements without…");
+  const st = await benchStockPlacements({ serverUrl });
+  report.stock = st;
+  headline.push(
+    `Placements with a stock reservation: ${round(st.withStock.perSecond)}/s, p99 ${round(st.withStock.p99)} ms, ratio ${round(st.ratio, 2)} of placements without (${round(st.withoutStock.perSecond)}/s, p99 ${round(st.withoutStock.p99)} ms)`,
+  );
+  const line = (name: string, r: typeof st.withStock) =>
+    `| ${name} | ${round(r.perSecond)} | ${round(r.p50)} | ${round(r.p95)} | ${round(r.p99)} | ${r.errors} |`;
+  sections.push(
+    [
+      "## Order placements with a stock reservation",
+      "",
+      `Command: \`BENCH_ONLY=stock npm run bench\` — ${st.concurrency} concurrent customers, quote + order over HTTP to one product`,
+      `process on PostgreSQL, as in the orders part; ${st.rounds} rounds of ${st.roundSeconds} s of each kind, taking turns. Without: Worthing,`,
+      "which tracks no stock (placement as before issue 17). With: Brighton, which tracks EUR with notes for every",
+      "order, so each placement reads the free notes and reserves four denominations (€280.80: 200 + 50 + 20 + 10)",
+      "in its one write, on the same four rows as every concurrent placement (one branch, one currency: the",
+      "hottest case). The run checks that Brighton reserved four notes per placement. Latencies: the worse round.",
+      "",
+      "| | per second | p50 ms | p95 ms | p99 ms | errors |",
+      "|---|---|---|---|---|---|",
+      line("placements without stock", st.withoutStock),
+      line("placements reserving notes", st.withStock),
+      "",
+      `With the reservation, placements run at ${round(st.ratio * 100)}% of the rate without (ratio **${round(st.ratio, 2)}**). Load average at the start: ${st.loadAverage}.`,
     ].join("\n"),
   );
 }

@@ -36,7 +36,6 @@ export function reserveNotesClauses(
   reserve: readonly { currency: string; notes: readonly NoteCount[] }[],
 ): SQL {
   if (reserve.length === 0) return sql``;
-  // One order of rows for every placement (currency, then largest note), so concurrent ones lock alike.
   const rows = reserve
     .flatMap(({ currency, notes }) => notes.map((note) => ({ currency, ...note })))
     .sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : b.valueMinor - a.valueMinor));
@@ -44,9 +43,20 @@ export function reserveNotesClauses(
     rows.map((row) => sql`(${row.currency}::varchar, ${row.valueMinor}::bigint, ${row.count}::integer)`),
     sql`, `,
   );
-  return sql`reserved_notes as (
+  // The rows are locked in that order first: the update alone would lock them in whatever order its plan
+  // meets them (the heap order changes with every update), and concurrent placements deadlocked.
+  return sql`locked_notes as (
+          select s.currency_code, s.denomination_minor
+          from stock_notes s
+          join (values ${values}) as v(currency_code, denomination_minor, n)
+            on s.currency_code = v.currency_code and s.denomination_minor = v.denomination_minor
+          where s.branch_key = ${branchKey}
+          order by s.currency_code, s.denomination_minor desc
+          for update of s),
+        reserved_notes as (
           update stock_notes s set reserved = s.reserved + v.n
           from (values ${values}) as v(currency_code, denomination_minor, n)
+          join locked_notes l on l.currency_code = v.currency_code and l.denomination_minor = v.denomination_minor
           where s.branch_key = ${branchKey} and s.currency_code = v.currency_code
             and s.denomination_minor = v.denomination_minor
           returning 1),

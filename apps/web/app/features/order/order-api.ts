@@ -1,7 +1,7 @@
 import type { OrderReceipt, PlaceOrderRequest } from "@bureau/domain/contracts/orders";
 import type { AvailabilityList } from "@bureau/domain/contracts/stock";
 import type { CustomerPrefill } from "@bureau/domain/contracts/tracking";
-import type { ApiClient } from "../../lib/api-client.ts";
+import { type ApiClient, browserApi } from "../../lib/api-client.ts";
 
 /** Places the order (the purchase page's route action; the API validates the request). */
 export function placeOrder(api: ApiClient, request: PlaceOrderRequest | unknown): Promise<OrderReceipt> {
@@ -13,7 +13,10 @@ export function orderDetailsOfAccount(api: ApiClient): Promise<CustomerPrefill> 
   return api.call<CustomerPrefill>("GET", "/api/account/order-details");
 }
 
-/** Whether each branch can supply a Click & Collect basket (null where it does not track its currencies). */
+/**
+ * Whether each branch can supply a Click & Collect basket (null where it does not track its currencies):
+ * a read as the basket changes, so from the browser (decision 016 keeps changes to route actions).
+ */
 export function branchAvailability(lines: { currency: string; foreignMinor: number }[]): Promise<AvailabilityList> {
   const need = lines.map((line) => `${line.currency}:${line.foreignMinor}`).join(",");
   return browserApi().call<AvailabilityList>("GET", `/api/stock/availability?need=${encodeURIComponent(need)}`);

@@ -7,7 +7,7 @@ import { saveStock } from "../../features/dashboard/dashboard-api.ts";
 import { ApiClientError } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
-import { outcomeOf, readIntent, serverApi } from "../../lib/server-api.ts";
+import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/stock";
 
@@ -32,8 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** Save a branch's counts and tracking of a currency, with a reason (the API validates and audits it). */
 export async function action({ request, context }: Route.ActionArgs) {
   const posted = await readIntent(request, ["save-stock"]);
-  return outcomeOf(
-    saveStock(serverApi(context), posted.text("branch"), posted.text("currency"), {
+  return apiAction(context, (api) =>
+    saveStock(api, posted.text("branch"), posted.text("currency"), {
       tracked: posted.flag("tracked"),
       counts: posted.value("counts") as StockUpdate["counts"],
       reason: posted.text("reason"),
