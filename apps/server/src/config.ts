@@ -6,6 +6,7 @@ import { z } from "zod";
 import { canonicalTimeZone, DEFAULT_DISPLAY_TIME_ZONE } from "@bureau/domain/dates";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "@bureau/domain/order-limits";
 import { DEFAULT_ORDER_EXPIRY, type OrderExpiry } from "@bureau/domain/order-lifecycle";
+import { DEFAULT_SANCTIONS_MATCH_THRESHOLD } from "@bureau/domain/sanctions-screening";
 
 /**
  * The one place that reads process.env. Every variable of PRODUCT.md §3 is validated here at start;
@@ -68,6 +69,14 @@ const envSchema = z
     ORDER_MAX_COLLECT_ORDER_GBP: pounds(DEFAULT_ORDER_LIMITS.collectOrderMaxGbpMinor),
     ORDER_EXPIRE_ACCEPTED_AFTER_DAYS: days(DEFAULT_ORDER_EXPIRY.acceptedDays),
     ORDER_EXPIRE_PENDING_AFTER_DAYS: days(DEFAULT_ORDER_EXPIRY.pendingDays),
+    SANCTIONS_MATCH_THRESHOLD: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "must be a number between 0.5 and 1, e.g. 0.9" })
+        .min(0.5, "must be between 0.5 and 1")
+        .max(1, "must be between 0.5 and 1")
+        .default(DEFAULT_SANCTIONS_MATCH_THRESHOLD),
+    ),
     DISPLAY_TIME_ZONE: z.preprocess(
       emptyToUndefined,
       z
@@ -269,6 +278,8 @@ export type Config = {
   orderLimits: OrderLimits;
   /** When unclaimed orders expire (ORDER_EXPIRE_ACCEPTED_AFTER_DAYS, ORDER_EXPIRE_PENDING_AFTER_DAYS). */
   orderExpiry: OrderExpiry;
+  /** Screening score (0..1) at or above which an order's customer name matches a sanctions list name. */
+  sanctionsMatchThreshold: number;
   /** The zone whose calendar days and times are shown and group the statistics (DISPLAY_TIME_ZONE). */
   displayTimeZone: string;
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); empty: none. */
@@ -367,6 +378,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       acceptedDays: env.ORDER_EXPIRE_ACCEPTED_AFTER_DAYS,
       pendingDays: env.ORDER_EXPIRE_PENDING_AFTER_DAYS,
     },
+    sanctionsMatchThreshold: env.SANCTIONS_MATCH_THRESHOLD,
     metricsAllow: toBlockList(env.METRICS_ALLOW),
     dataDir,
     publicUrl,

@@ -12,6 +12,7 @@ import { liveRatesJob } from "./jobs/live-rates.ts";
 import { orderExpiryJob } from "./jobs/order-expiry.ts";
 import { outboxDeliveryJob } from "./jobs/outbox-delivery.ts";
 import { rateAlertsJob } from "./jobs/rate-alerts.ts";
+import { sanctionsRescreenJob } from "./jobs/sanctions-rescreen.ts";
 import { createOutboxMailer } from "./jobs/outbox-mailer.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -139,6 +140,8 @@ async function startServices(app: Awaited<ReturnType<typeof buildApp>>, database
   jobs.push(orderExpiryJob({ db: app.db, expiry: app.config.orderExpiry, log: app.log }));
   // Rate alerts whose target our Click & Collect rate reached get their one e-mail (after each change).
   jobs.push(rateAlertsJob({ db: app.db, log: app.log }));
+  // After a UK Sanctions List import, the open orders are screened against it.
+  jobs.push(sanctionsRescreenJob({ db: app.db, log: app.log, threshold: app.config.sanctionsMatchThreshold }));
   // Each job runs on one instance at a time, whichever holds its lease in the database.
   const runner = createJobRunner({ database, log: app.log, jobs });
   app.jobRunner = runner;

@@ -17,6 +17,8 @@ export const channels = {
   liveRates: "live_rates_switched",
   /** A price changed or an alert was switched on: the instance running the rate-alerts job checks the alerts now. */
   rateAlerts: "rate_alerts_due",
+  /** A UK Sanctions List was imported: every instance drops its screening index, the re-screening job runs. */
+  sanctions: "sanctions_list_imported",
 } as const;
 
 export type Channel = (typeof channels)[keyof typeof channels];

@@ -357,3 +357,67 @@ export const orderNotes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orderId, t.currencyCode, t.denominationMinor] })],
 );
+
+/**
+ * Sanctions screening (issue 15 item 4). One row per import of the UK Sanctions List; the newest import
+ * is the list screenings use. `version` is the list's own report date where the file has it.
+ */
+export const sanctionsLists = pgTable(
+  "sanctions_lists",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    version: text("version").notNull(),
+    importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+    importedBy: text("imported_by").notNull(),
+    /** Designations (distinct Unique IDs) and names (primary names, variations and aliases). */
+    entryCount: integer("entry_count").notNull(),
+    nameCount: integer("name_count").notNull(),
+  },
+  (t) => [index("sanctions_lists_imported_idx").on(t.importedAt)],
+);
+
+/** One name of one designation in one imported list (a designation has a row per name and alias). */
+export const sanctionsNames = pgTable(
+  "sanctions_names",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    listId: uuid("list_id")
+      .notNull()
+      .references(() => sanctionsLists.id, { onDelete: "cascade" }),
+    /** The list's "Unique ID" of the designation (e.g. RUS0001). */
+    entryId: text("entry_id").notNull(),
+    name: text("name").notNull(),
+    /** "Primary Name", "Primary Name Variation" or "Alias". */
+    nameType: text("name_type").notNull(),
+    designationType: text("designation_type").notNull(),
+    regime: text("regime").notNull(),
+  },
+  (t) => [index("sanctions_names_list_idx").on(t.listId, t.entryId)],
+);
+
+/** Every screening of an order's customer name: at placement, and again after each import. */
+export const sanctionsScreenings = pgTable(
+  "sanctions_screenings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    listId: uuid("list_id")
+      .notNull()
+      .references(() => sanctionsLists.id),
+    /** The name as screened (first and last name). */
+    screenedName: text("screened_name").notNull(),
+    score: numeric("score", { precision: 4, scale: 3 }).notNull(),
+    result: text("result", { enum: ["match", "clear"] }).notNull(),
+    /** The designation ("Unique ID") and name that scored best, where any was a candidate. */
+    matchedEntryId: text("matched_entry_id"),
+    matchedName: text("matched_name"),
+    occasion: text("occasion", { enum: ["placement", "import"] }).notNull(),
+    screenedAt: timestamp("screened_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("sanctions_screenings_order_list_key").on(t.orderId, t.listId),
+    index("sanctions_screenings_match_idx").on(t.screenedAt).where(sql`${t.result} = 'match'`),
+  ],
+);

@@ -11,12 +11,19 @@ import {
 import { noteDenominations } from "@bureau/domain/denominations";
 import { notesForBasket } from "@bureau/domain/note-split";
 import { orderNumberFromRandom } from "@bureau/domain/order-number";
+import { DEFAULT_SANCTIONS_MATCH_THRESHOLD } from "@bureau/domain/sanctions-screening";
 import { formatRate, quote as priceQuote } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findPostgresError, queryRows, violatedUniqueConstraint } from "../../lib/postgres.ts";
 import { notifyMailer, queuedMail } from "../mail/enqueue-mail.ts";
+import {
+  currentSanctionsListId,
+  customerName,
+  placementScreeningClause,
+  screenName,
+} from "../sanctions/screen-name.ts";
 import { freeNotesOf, isNotesTaken, reserveNotesClauses, toFreeNotes } from "../stock/reserve-notes.ts";
 import { loadOrderReceipt, toOrderReceipt } from "./order-receipt.ts";
 
@@ -50,6 +57,8 @@ type StoredQuoteRow = {
   branch_phone: string | null;
   /** The branch's free notes of the quote's currency, null where it does not track the currency. */
   free_notes: unknown;
+  /** The newest UK Sanctions List import the customer's name is screened against (null: none yet). */
+  sanctions_list_id: string | null;
 };
 
 /**
@@ -70,17 +79,25 @@ type StoredQuoteRow = {
  * reserve-notes.ts): still two round trips. Notes another order took in between break the stock check,
  * so the write fails whole; the placement then reads once more and is refused if the notes are gone.
  * Where nothing is tracked, the read costs one empty index probe per line and the write is unchanged.
+ *
+ * The customer's name is screened against the newest UK Sanctions List import (issue 15 item 4): the
+ * read brings the list's id, the name is scored in memory against that version's index (loaded once per
+ * version, modules/sanctions/screen-name.ts), and the write stores the screening with the order: still
+ * two round trips, and no order exists unscreened.
  */
 export async function placeOrder({
   db,
   input,
   limits = DEFAULT_ORDER_LIMITS,
+  sanctionsThreshold = DEFAULT_SANCTIONS_MATCH_THRESHOLD,
   now = new Date(),
   afterRace = false,
 }: {
   db: Db;
   input: PlaceOrderInput;
   limits?: OrderLimits;
+  /** The screening score at or above which the customer's name matches a sanctions list name. */
+  sanctionsThreshold?: number;
   now?: Date;
   /** Set on the one second try after a concurrent order took the notes this one had counted on. */
   afterRace?: boolean;
@@ -96,7 +113,8 @@ export async function placeOrder({
           exists (select 1 from order_lines l where l.quote_id = q.id) as used,
           (select o.id from orders o where o.idempotency_key = ${input.idempotencyKey}) as same_submission,
           b.key as branch_key, b.name as branch_name, b.address_lines, b.postcode, b.phone as branch_phone,
-          ${freeNotesOf(input.branch, sql`q.currency_code`)} as free_notes
+          ${freeNotesOf(input.branch, sql`q.currency_code`)} as free_notes,
+          ${currentSanctionsListId} as sanctions_list_id
         from quotes q
         join currencies c on c.code = q.currency_code
         left join branches b on b.key = ${input.branch}
@@ -202,6 +220,16 @@ export async function placeOrder({
       : null;
   if (notes?.short) throw notEnoughNotes(notes.short, branch.name);
 
+  const listId = first.sanctions_list_id;
+  const screening = listId
+    ? await screenName({
+        db,
+        listId,
+        name: customerName(input.customer.firstName, input.customer.lastName),
+        threshold: sanctionsThreshold,
+      })
+    : null;
+
   const total = input.lines.reduce((sum, line) => sum + line.gbpMinor, 0);
   const orderId = randomUUID();
   const lines = input.lines.map((line, index) => ({ ...byId.get(line.quoteId)!, position: index + 1 }));
@@ -231,6 +259,7 @@ export async function placeOrder({
           join quotes q on q.id = v.quote_id
           order by q.id),
         ${reserveNotesClauses("new_order", input.branch, notes?.reserve ?? [])}
+        ${placementScreeningClause("new_order", screening, now)}
         queued as (${queuedMail({
           kind: "order-received",
           dedupeKey: `order-received:${orderId}`,
@@ -250,7 +279,7 @@ export async function placeOrder({
       // Another order took notes this one counted on between the read and the write: read the stock again
       // once (a different split may still pay), then refuse naming the currency that ran out.
       if (notes && isNotesTaken(error)) {
-        if (!afterRace) return placeOrder({ db, input, limits, now, afterRace: true });
+        if (!afterRace) return placeOrder({ db, input, limits, sanctionsThreshold, now, afterRace: true });
         throw notEnoughNotes(notes.reserve[0]?.currency ?? "", branch.name);
       }
       // Two placements reserving notes of one branch may lock them in opposite orders: the loser tries again.

@@ -9,6 +9,7 @@ import { auditActorOf, requireStaff } from "../../plugins/session.ts";
 import { boardAdminRoutes } from "./board-admin-routes.ts";
 import { currencyAdminRoutes } from "./currency-admin-routes.ts";
 import { orderAdminRoutes } from "./order-admin-routes.ts";
+import { sanctionsAdminRoutes } from "./sanctions-admin-routes.ts";
 import { stockAdminRoutes } from "./stock-admin-routes.ts";
 import { noStore } from "../../lib/no-store.ts";
 
@@ -27,6 +28,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(currencyAdminRoutes);
   await app.register(stockAdminRoutes);
   await app.register(boardAdminRoutes);
+  await app.register(sanctionsAdminRoutes);
   // Further staff areas register their plugins HERE, inside this protected scope.
   // Inside them, `auditActorOf(request)` is the acting admin (for audit entries).
 };

@@ -55,6 +55,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { orderId, receipt, created } = await placeOrder({
         db: app.db,
         limits: app.config.orderLimits,
+        sanctionsThreshold: app.config.sanctionsMatchThreshold,
         input: {
           ...rest,
           customer: {

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { apiErrorSchema } from "@bureau/domain/contracts/errors";
+import { SANCTIONS_LIST_MAX_BYTES, sanctionsImportSchema } from "@bureau/domain/contracts/sanctions";
+import { SanctionsListFormatError } from "@bureau/domain/uk-sanctions-list";
+import { AppError } from "../../lib/app-error.ts";
+import { importSanctionsList } from "../../modules/sanctions/import-sanctions-list.ts";
+import { auditActorOf } from "../../plugins/session.ts";
+
+const csvTypes = ["text/csv", "application/csv", "application/octet-stream"];
+
+/**
+ * The UK Sanctions List upload (admins only: registered inside the protected /api/admin scope). The file
+ * is sent as the raw CSV; the import is audited with the admin (modules/sanctions/import-sanctions-list.ts).
+ */
+export async function sanctionsAdminRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  scope.addContentTypeParser(
+    csvTypes,
+    { parseAs: "buffer", bodyLimit: SANCTIONS_LIST_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    "/api/admin/sanctions-lists",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Imports the UK Sanctions List (its published CSV, sent as the raw file, at most 32 MB)",
+        response: {
+          201: sanctionsImportSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+        },
+      },
+      bodyLimit: SANCTIONS_LIST_MAX_BYTES,
+      errorHandler: (error) => {
+        if ((error as { statusCode?: number }).statusCode === 413) {
+          throw new AppError("payload_too_large", "The list file must be 32 MB or smaller.");
+        }
+        if ((error as { code?: string }).code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+          throw new AppError("unsupported_media_type", "Send the UK Sanctions List as a CSV file (text/csv).");
+        }
+        throw error;
+      },
+    },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body)) {
+        throw new AppError("unsupported_media_type", "Send the UK Sanctions List as a CSV file (text/csv).");
+      }
+      try {
+        const result = await importSanctionsList({
+          db: scope.db,
+          text: request.body.toString("utf8"),
+          actor: auditActorOf(request),
+          requestId: request.id,
+        });
+        return reply.status(201).send({ ...result, importedAt: result.importedAt.toISOString() });
+      } catch (error) {
+        if (error instanceof SanctionsListFormatError) {
+          throw new AppError("validation_failed", `${error.message} Nothing was imported.`, { file: error.message });
+        }
+        throw error;
+      }
+    },
+  );
+}
