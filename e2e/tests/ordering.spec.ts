@@ -64,6 +64,12 @@ test("a Click & Collect order with two currencies reaches the confirmation", asy
   await expect(confirmation).toContainText("within the past 90 days");
   await expect(confirmation).toContainText("24-hour rate guarantee");
   await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
+  // The collection pass: a QR code the server drew, loaded and shown.
+  const pass = confirmation.getByRole("img", { name: /^Collection pass QR code for order \d{8}$/ });
+  await expect(pass).toBeVisible();
+  await expect
+    .poll(() => pass.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await expectNoSeriousAxeViolations(page);
   // Only the ordered lines leave the cart; the purchase key is gone when it is empty.
   expect(await page.evaluate(() => window.localStorage.getItem("purchase"))).toBeNull();

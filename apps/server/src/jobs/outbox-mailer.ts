@@ -99,6 +99,7 @@ export function createOutboxMailer(options: OutboxMailerOptions) {
         subject: rendered.subject,
         text: rendered.text,
         html: rendered.html,
+        ...(rendered.attachments ? { attachments: rendered.attachments } : {}),
         messageId: `<${row.dedupe_key.replaceAll(":", ".")}@${domain}>`,
         // Headers a template asks for (List-Unsubscribe of the alert e-mails), set here for every kind.
         ...(rendered.headers ? { headers: rendered.headers } : {}),

@@ -49,7 +49,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   // Set early (not onSend) so that pages rendered through a hijacked reply carry them too.
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
-    reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    // The staff dashboard's Collect page reads collection passes with the camera; nothing else may use it.
+    const camera = request.url.toLowerCase().startsWith("/dashboard") ? "camera=(self)" : "camera=()";
+    reply.header("permissions-policy", `${camera}, microphone=(), geolocation=(), payment=()`);
     // The API reference page brings its own policy (@fastify/swagger-ui staticCSP).
     if (request.url.startsWith("/api/") && !request.url.startsWith("/api/docs")) {
       reply.header("content-security-policy", csp.api);

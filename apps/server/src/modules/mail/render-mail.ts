@@ -6,13 +6,24 @@ import type { Db } from "../../db/client.ts";
 import { branches } from "../../db/schema.ts";
 import type { OrderLinks } from "../orders/order-links.ts";
 import type { AlertLinks } from "../rate-alerts/alert-links.ts";
+import { collectionPassPng } from "../orders/collection-pass.ts";
 import { loadOrderReceipt } from "../orders/order-receipt.ts";
 import type { MailKind } from "./enqueue-mail.ts";
 import { type Html, html } from "./html.ts";
 import { renderRateAlertMail } from "./render-rate-alert-mail.ts";
 
 /** `headers`: extra message headers a kind needs (the alert e-mails' List-Unsubscribe). */
-export type RenderedMail = { subject: string; text: string; html: string; headers?: Record<string, string> };
+/** An image the HTML shows by `cid:` (an inline attachment): mail clients display it without fetching. */
+export type InlineImage = { filename: string; content: Buffer; cid: string; contentType: string };
+export type RenderedMail = {
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+  attachments?: InlineImage[];
+};
+
+const PASS_CID = "collection-pass@harbour-fx";
 
 const ID_REMINDER =
   "Please bring a valid passport, or a full UK or European photo driving licence, or a European national ID card, and the payment card in the name on the order.";
@@ -126,6 +137,21 @@ export async function renderMail(
   const way = WAY_TITLES[receipt.way];
   const placed = dates.longDate(receipt.createdAt);
 
+  // The collection pass staff scan at the counter (a QR code with no personal data), in the two e-mails
+  // a customer opens at the counter: received and ready.
+  const passImage = async (): Promise<InlineImage[]> => [
+    {
+      filename: `collection-pass-${receipt.orderNumber}.png`,
+      content: await collectionPassPng({ links: orderLinks, orderId }),
+      cid: PASS_CID,
+      contentType: "image/png",
+    },
+  ];
+  const passText = `Your collection pass: show the QR code in this e-mail at the counter, or give your order number ${receipt.orderNumber}.`;
+  const passHtml = html`<h2>Your collection pass</h2>
+<p><img src="cid:${PASS_CID}" width="200" height="200" alt="Collection pass QR code for order ${receipt.orderNumber}"></p>
+<p>Show this code at the counter, or give your order number <strong>${receipt.orderNumber}</strong>.</p>`;
+
   if (kind === "order-received") {
     const subject = `We have received your ${way} order ${receipt.orderNumber}`;
     const next =
@@ -145,6 +171,8 @@ export async function renderMail(
         ? `${ID_REMINDER} ${ADDRESS_REMINDER}`
         : "We buy notes only (no coins); notes are checked in the branch.",
       "",
+      passText,
+      "",
       trackText,
     ].join("\n");
     const body = html`<p>Dear ${receipt.fullName},</p>
@@ -153,8 +181,9 @@ ${table}
 <p><strong>Total:</strong> ${formatMinor(receipt.totalGbpMinor, "GBP")}<br><strong>Pickup location:</strong> ${receipt.branch.name}, ${address}</p>
 <p>${next}</p>
 <p>${receipt.way === "Order" ? `${ID_REMINDER} ${ADDRESS_REMINDER}` : "We buy notes only (no coins); notes are checked in the branch."}</p>
+${passHtml}
 ${trackHtml}`;
-    return { subject, text, html: layout("Order received", body, publicUrl) };
+    return { subject, text, html: layout("Order received", body, publicUrl), attachments: await passImage() };
   }
 
   if (kind === "order-cancelled") {
@@ -212,6 +241,8 @@ ${table}
     ADDRESS_REMINDER,
     RATE_GUARANTEE,
     "",
+    passText,
+    "",
     trackText,
   ].join("\n");
   const body = html`<p>Dear ${receipt.fullName},</p>
@@ -219,6 +250,7 @@ ${table}
 ${table}
 <h2>Opening hours</h2><ul>${hours.map((h) => html`<li>${h}</li>`)}</ul>
 <p>${ID_REMINDER}</p><p>${ADDRESS_REMINDER}</p><p><strong>${RATE_GUARANTEE}</strong></p>
+${passHtml}
 ${trackHtml}`;
-  return { subject, text, html: layout("Ready for collection", body, publicUrl) };
+  return { subject, text, html: layout("Ready for collection", body, publicUrl), attachments: await passImage() };
 }

@@ -7,6 +7,7 @@ import { listUsers } from "../../modules/users/list-users.ts";
 import { makeAdmin } from "../../modules/users/make-admin.ts";
 import { auditActorOf, requireStaff } from "../../plugins/session.ts";
 import { boardAdminRoutes } from "./board-admin-routes.ts";
+import { collectAdminRoutes } from "./collect-admin-routes.ts";
 import { currencyAdminRoutes } from "./currency-admin-routes.ts";
 import { orderAdminRoutes } from "./order-admin-routes.ts";
 import { sanctionsAdminRoutes } from "./sanctions-admin-routes.ts";
@@ -29,6 +30,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(stockAdminRoutes);
   await app.register(boardAdminRoutes);
   await app.register(sanctionsAdminRoutes);
+  await app.register(collectAdminRoutes);
   // Further staff areas register their plugins HERE, inside this protected scope.
   // Inside them, `auditActorOf(request)` is the acting admin (for audit entries).
 };

@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
@@ -7,6 +8,7 @@ import {
   trackedOrderSchema,
   trackOrderRequestSchema,
 } from "@bureau/domain/contracts/tracking";
+import { collectionPassPng } from "../../modules/orders/collection-pass.ts";
 import { cancelTrackedOrder, findTrackedOrder, openOrderLink } from "../../modules/orders/track-order.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { clientAddressKey } from "../../lib/client-address.ts";
@@ -92,6 +94,28 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       const current = await loadSession(request, reply);
       const verifiedEmail = current?.user.emailVerified ? current.user.email : undefined;
       return openOrderLink({ db: app.db, links: app.orderLinks, token: request.params.token, verifiedEmail });
+    },
+  );
+
+  app.get(
+    "/api/orders/link/:token/collection-pass.png",
+    {
+      preHandler: linkUses.enforce,
+      schema: {
+        tags: ["ordering"],
+        summary: "The order's collection pass: a PNG QR code of its signed collection address (no personal data)",
+        params: z.object({ token: orderAccessTokenSchema }),
+        response: { 404: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, typedReply) => {
+      // An image, not JSON: step outside the typed reply.
+      const reply = typedReply as unknown as FastifyReply;
+      const orderId = app.orderLinks.orderIdOf(request.params.token);
+      if (!orderId) throw new AppError("not_found", "There is no such order link.");
+      const png = await collectionPassPng({ links: app.orderLinks, orderId });
+      // The same token always gives the same image; it is the customer's, so not for shared caches.
+      return reply.type("image/png").header("cache-control", "private, max-age=86400").send(png);
     },
   );
 

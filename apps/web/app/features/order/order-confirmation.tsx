@@ -33,6 +33,20 @@ export function OrderConfirmation({ receipt }: { receipt: OrderReceipt }) {
         <WhatToBring way={receipt.way} />
       </div>
       {receipt.accessToken ? (
+        <figure className="collection-pass">
+          <img
+            src={`/api/orders/link/${receipt.accessToken}/collection-pass.png`}
+            width={200}
+            height={200}
+            alt={`Collection pass QR code for order ${receipt.orderNumber}`}
+          />
+          <figcaption>
+            <strong>Your collection pass.</strong> Show this code at the counter (it is in your e-mails too), or give
+            your order number {receipt.orderNumber}.
+          </figcaption>
+        </figure>
+      ) : null}
+      {receipt.accessToken ? (
         <p className="print-hidden">
           <Link to={`/track/${receipt.accessToken}`}>Track this order</Link>: see its status at any time, or cancel it
           before collection. The link is also in the e-mail we are sending you.

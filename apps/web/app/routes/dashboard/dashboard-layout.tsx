@@ -40,10 +40,12 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const menu = [
+/** `document`: opened as a new page load, so that it gets the camera permission dashboard pages are sent with. */
+const menu: Array<{ to: string; label: string; document?: boolean }> = [
   { to: "/dashboard/Statics", label: "Statics" },
   { to: "/dashboard/manageOrders", label: "Pending Orders" },
   { to: "/dashboard/activeOrders", label: "Accepted Orders" },
+  { to: "/dashboard/collect", label: "Collect", document: true },
   { to: "/dashboard/history", label: "History" },
   { to: "/dashboard/Currency", label: "Currency" },
   { to: "/dashboard/addCurrency", label: "Add Currency" },
@@ -64,7 +66,7 @@ function SideMenu({ email, onNavigate }: { email: string; onNavigate?: () => voi
         </li>
         {menu.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} onClick={onNavigate} prefetch="intent">
+            <NavLink to={item.to} onClick={onNavigate} prefetch="intent" reloadDocument={item.document}>
               {item.label}
             </NavLink>
           </li>
