@@ -78,3 +78,12 @@ describe("SanctionsIndex", () => {
     expect(index.screen("Jane Smith", 0.9)).toEqual({ score: 0, result: "clear", best: null });
   });
 });
+
+describe("SanctionsIndex candidate groups", () => {
+  const index = new SanctionsIndex([{ entryId: "RUS0001", name: "PETROV Ivan" }]);
+  it("finds a name with one letter changed, dropped or swapped after the first in every token", () => {
+    for (const name of ["Iwan Pterov", "Ivn Petov", "Iavn Pertov"]) {
+      expect(index.screen(name, 0.5).best?.entryId, name).toBe("RUS0001");
+    }
+  });
+});

@@ -8,11 +8,10 @@
  * paired with its most similar token on the other side by Jaro-Winkler, and the score is the mean of
  * those best pairings (0: nothing alike, 1: the same tokens; see nameSimilarity for which side counts).
  * Jaro-Winkler is ours (a few lines, well known): the npm packages that have it bring a whole NLP
- * toolkit, or are unmaintained single-function packages; the tests below pin its textbook values.
+ * toolkit, or are unmaintained single-function packages; sanctions-screening.test.ts pins its textbook values.
  *
- * Screening many names against one list goes through `SanctionsIndex`: names are grouped by the first
- * two letters of each token, and a query scores only the list names that share such a prefix with one
- * of its tokens (a typo in the first two letters of every token is the miss this allows).
+ * Screening many names against one list goes through `SanctionsIndex` (see its comment): only list names
+ * holding a token as alike as the threshold are scored in full.
  */
 
 const TRANSLITERATE: Record<string, string> = {
@@ -47,6 +46,10 @@ export function normaliseName(name: string): string[] {
   return folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
+// Reused by every call (screening is synchronous): no allocation per comparison.
+let matchedA = new Uint8Array(64);
+let matchedB = new Uint8Array(64);
+
 /** Jaro-Winkler similarity of two strings (0..1), prefix scale 0.1 over at most 4 characters. */
 export function jaroWinkler(a: string, b: string): number {
   if (a === b) return 1;
@@ -54,8 +57,14 @@ export function jaroWinkler(a: string, b: string): number {
   const lb = b.length;
   if (la === 0 || lb === 0) return 0;
   const window = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
-  const aMatched = new Uint8Array(la);
-  const bMatched = new Uint8Array(lb);
+  if (la > matchedA.length || lb > matchedB.length) {
+    matchedA = new Uint8Array(Math.max(la, lb) * 2);
+    matchedB = new Uint8Array(Math.max(la, lb) * 2);
+  }
+  const aMatched = matchedA;
+  const bMatched = matchedB;
+  aMatched.fill(0, 0, la);
+  bMatched.fill(0, 0, lb);
   let matches = 0;
   for (let i = 0; i < la; i++) {
     const from = Math.max(0, i - window);
@@ -133,20 +142,43 @@ export type ScreeningOutcome = {
   best: SanctionsName | null;
 };
 
-/** The names of one list version, grouped for screening (see the file's comment). */
+/**
+ * The names of one list version, ready for screening. A name can only reach a score t if one of its tokens
+ * reaches t against a token of the screened name (the score is a mean of best pairings). So the index
+ * keeps the list's distinct tokens, grouped by their first letter with the second and with the third
+ * (blockKeys), with the names each occurs in: a screening compares each of its tokens with the list tokens
+ * of its groups (Jaro-Winkler, remembered per token), and scores in full only the names holding a token at
+ * least as alike as the threshold (the score of a name no candidate's, 0, is below the threshold anyway;
+ * a clear screening's score is that of its closest candidate, or 0). A list name none of whose tokens shares a group
+ * with a close token of the screened name is not found: every token would need a different first letter,
+ * or both its second and third letters changed ("Yuri Ivanov" still meets "Iouri IVANOV" by the surname).
+ */
 export class SanctionsIndex {
   private readonly names: { entry: SanctionsName; tokens: string[] }[] = [];
-  private readonly byPrefix = new Map<string, number[]>();
+  private readonly namesOfToken = new Map<string, number[]>();
+  private readonly tokensByKey = new Map<string, string[]>();
+  private readonly maskOf = new Map<string, number>();
+  private closeCache = new Map<string, [string, number][]>();
+  private cacheCut = -1;
 
   constructor(names: Iterable<SanctionsName>) {
     for (const entry of names) {
       const tokens = normaliseName(entry.name);
       if (tokens.length === 0) continue;
       const at = this.names.push({ entry, tokens }) - 1;
-      for (const key of new Set(tokens.map(prefixOf))) {
-        const list = this.byPrefix.get(key);
-        if (list) list.push(at);
-        else this.byPrefix.set(key, [at]);
+      for (const token of new Set(tokens)) {
+        const list = this.namesOfToken.get(token);
+        if (list) {
+          list.push(at);
+          continue;
+        }
+        this.namesOfToken.set(token, [at]);
+        this.maskOf.set(token, letterMask(token));
+        for (const key of blockKeys(token)) {
+          const group = this.tokensByKey.get(key);
+          if (group) group.push(token);
+          else this.tokensByKey.set(key, [token]);
+        }
       }
     }
   }
@@ -157,27 +189,79 @@ export class SanctionsIndex {
 
   screen(name: string, threshold: number): ScreeningOutcome {
     const tokens = normaliseName(name);
-    const seen = new Set<number>();
+    const cut = threshold;
+    if (cut !== this.cacheCut || this.closeCache.size > 100_000) {
+      this.closeCache = new Map();
+      this.cacheCut = cut;
+    }
+    const candidates = new Set<number>();
+    for (const token of new Set(tokens)) {
+      for (const [close] of this.closeTokens(token, cut)) {
+        for (const at of this.namesOfToken.get(close)!) candidates.add(at);
+      }
+    }
     let best: SanctionsName | null = null;
     let score = 0;
-    for (const key of new Set(tokens.map(prefixOf))) {
-      for (const at of this.byPrefix.get(key) ?? []) {
-        if (seen.has(at)) continue;
-        seen.add(at);
-        const candidate = this.names[at]!;
-        const s = nameSimilarity(tokens, candidate.tokens);
-        if (s > score) {
-          score = s;
-          best = candidate.entry;
-        }
+    for (const at of candidates) {
+      const candidate = this.names[at]!;
+      const s = nameSimilarity(tokens, candidate.tokens);
+      if (s > score) {
+        score = s;
+        best = candidate.entry;
       }
     }
     // Three decimals are what is stored and shown; the result follows the stored figure.
     const rounded = Math.round(score * 1000) / 1000;
     return { score: rounded, result: best && rounded >= threshold ? "match" : "clear", best };
   }
+
+  /** The list tokens of the same first letter at least `cut` alike to `token` (remembered per token). */
+  private closeTokens(token: string, cut: number): [string, number][] {
+    const cached = this.closeCache.get(token);
+    if (cached) return cached;
+    const found: [string, number][] = [];
+    // Jaro-Winkler is at most 0.6 × Jaro + 0.4, and Jaro at most (2 + shorter/longer) / 3: lengths too
+    // far apart cannot reach the cut.
+    const minRatio = (3 * (cut - 0.4)) / 0.6 - 2;
+    // The same bound on the matching letters: a letter of one token that the other lacks is unmatched.
+    const minJaroSum = (3 * (cut - 0.4)) / 0.6 - 1;
+    const mask = letterMask(token);
+    const seen = new Set<string>();
+    for (const other of blockKeys(token).flatMap((key) => this.tokensByKey.get(key) ?? [])) {
+      if (seen.has(other)) continue;
+      seen.add(other);
+      const ratio = token.length < other.length ? token.length / other.length : other.length / token.length;
+      if (ratio < minRatio) continue;
+      const otherMask = this.maskOf.get(other)!;
+      const m = Math.min(token.length - bitCount(mask & ~otherMask), other.length - bitCount(otherMask & ~mask));
+      if (m / token.length + m / other.length < minJaroSum) continue;
+      const s = jaroWinkler(token, other);
+      if (s >= cut) found.push([other, s]);
+    }
+    this.closeCache.set(token, found);
+    return found;
+  }
 }
 
-function prefixOf(token: string): string {
-  return token.slice(0, 2);
+/**
+ * The groups a token is compared within: its first letter with its second, and its first letter with its
+ * third, in one namespace (so one changed, missing or swapped letter after the first still meets:
+ * "ivan" ~ "iwan" ~ "iavn" ~ "ivn").
+ */
+function blockKeys(token: string): string[] {
+  if (token.length < 3) return [token];
+  return [token.slice(0, 2), token[0]! + token[2]!];
+}
+
+/** The letters of a token as bits (character code mod 32: two letters may share a bit, never miss one). */
+function letterMask(token: string): number {
+  let mask = 0;
+  for (let i = 0; i < token.length; i++) mask |= 1 << (token.charCodeAt(i) & 31);
+  return mask;
+}
+
+function bitCount(n: number): number {
+  let v = n - ((n >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
