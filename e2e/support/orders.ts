@@ -11,31 +11,47 @@ type OrderPlace = {
 };
 
 /**
- * Places a Click & Collect order of €-worth £300 through the public API, as the wizard does; returns the
- * receipt. The customer is Tracy Tracker at Brighton unless the caller says otherwise.
+ * Places an order through the public API, as the wizard does; returns the receipt. Unless the caller
+ * says otherwise: a Click & Collect order of €-worth £300, for Tracy Tracker at Brighton.
  */
 export async function placeOrder(
   page: Page,
   email: string,
-  { customer = {}, branch = "brighton", baseUrl = "", origin }: OrderPlace & { customer?: Partial<OrderCustomer> } = {},
+  {
+    customer = {},
+    branch = "brighton",
+    baseUrl = "",
+    origin,
+    way = "Order",
+    lines = [{ currency: "EUR", gbpMinor: 30_000 }],
+  }: OrderPlace & {
+    customer?: Partial<OrderCustomer>;
+    way?: "Order" | "Sell";
+    lines?: { currency: string; gbpMinor: number }[];
+  } = {},
 ): Promise<{ orderNumber: string; accessToken: string }> {
   const headers = origin ? { origin } : undefined;
-  const quote = await (
-    await withinRateLimit(() =>
-      page.request.post(`${baseUrl}/api/quotes`, {
-        headers,
-        data: { currency: "EUR", way: "Order", gbpMinor: 30_000 },
-      }),
-    )
-  ).json();
+  const quotes = [];
+  for (const line of lines) {
+    const answer = await withinRateLimit(() =>
+      page.request.post(`${baseUrl}/api/quotes`, { headers, data: { ...line, way } }),
+    );
+    expect(answer.status()).toBe(201);
+    quotes.push(await answer.json());
+  }
   const response = await withinRateLimit(() =>
     page.request.post(`${baseUrl}/api/orders`, {
       headers,
       data: {
         idempotencyKey: crypto.randomUUID(),
-        way: "Order",
+        way,
         branch,
-        lines: [{ quoteId: quote.id, rate: quote.rate, gbpMinor: quote.gbpMinor, foreignMinor: quote.foreignMinor }],
+        lines: quotes.map((quote) => ({
+          quoteId: quote.id,
+          rate: quote.rate,
+          gbpMinor: quote.gbpMinor,
+          foreignMinor: quote.foreignMinor,
+        })),
         customer: {
           firstName: customer.firstName ?? "Tracy",
           lastName: customer.lastName ?? "Tracker",

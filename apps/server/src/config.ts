@@ -4,6 +4,7 @@ import { BlockList, isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { canonicalTimeZone, DEFAULT_DISPLAY_TIME_ZONE } from "@bureau/domain/dates";
+import { DEFAULT_DUE_DILIGENCE_TIERS, type DueDiligenceTiers } from "@bureau/domain/due-diligence";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "@bureau/domain/order-limits";
 import { DEFAULT_ORDER_EXPIRY, type OrderExpiry } from "@bureau/domain/order-lifecycle";
 import { DEFAULT_SANCTIONS_MATCH_THRESHOLD } from "@bureau/domain/sanctions-screening";
@@ -67,6 +68,8 @@ const envSchema = z
     METRICS_ALLOW: addressList(["127.0.0.1", "::1"]),
     ORDER_MIN_COLLECT_LINE_GBP: pounds(DEFAULT_ORDER_LIMITS.collectLineMinGbpMinor),
     ORDER_MAX_COLLECT_ORDER_GBP: pounds(DEFAULT_ORDER_LIMITS.collectOrderMaxGbpMinor),
+    DUE_DILIGENCE_ENHANCED_GBP: pounds(DEFAULT_DUE_DILIGENCE_TIERS.enhancedGbpMinor),
+    DUE_DILIGENCE_THRESHOLD_EUR: pounds(DEFAULT_DUE_DILIGENCE_TIERS.thresholdEurMinor, "euros"),
     ORDER_EXPIRE_ACCEPTED_AFTER_DAYS: days(DEFAULT_ORDER_EXPIRY.acceptedDays),
     ORDER_EXPIRE_PENDING_AFTER_DAYS: days(DEFAULT_ORDER_EXPIRY.pendingDays),
     SANCTIONS_MATCH_THRESHOLD: z.preprocess(
@@ -190,7 +193,6 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-/** An amount in pounds (pence allowed), read into pence. */
 /** A number of days (a fraction allowed, e.g. 0.5 for twelve hours), more than 0 and at most 365. */
 function days(defaultDays: number) {
   return z.preprocess(
@@ -205,12 +207,13 @@ function days(defaultDays: number) {
   );
 }
 
-function pounds(defaultMinor: number) {
+/** An amount in pounds (pence allowed), read into pence; or in another currency's major units into its cents. */
+function pounds(defaultMinor: number, unit = "pounds") {
   return z.preprocess(
     emptyToUndefined,
     z
       .string()
-      .regex(/^\d{1,7}(\.\d{1,2})?$/, "must be an amount in pounds, for example 100 or 2500")
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, `must be an amount in ${unit}, for example 100 or 2500`)
       .transform((text) => Math.round(Number(text) * 100))
       .optional()
       .transform((minor) => minor ?? defaultMinor),
@@ -276,6 +279,8 @@ export type Config = {
   logLevel: Env["LOG_LEVEL"];
   /** Click & Collect limits (ORDER_MIN_COLLECT_LINE_GBP, ORDER_MAX_COLLECT_ORDER_GBP). */
   orderLimits: OrderLimits;
+  /** Due-diligence tiers on linked totals (DUE_DILIGENCE_ENHANCED_GBP, DUE_DILIGENCE_THRESHOLD_EUR; decision 018). */
+  dueDiligence: DueDiligenceTiers;
   /** When unclaimed orders expire (ORDER_EXPIRE_ACCEPTED_AFTER_DAYS, ORDER_EXPIRE_PENDING_AFTER_DAYS). */
   orderExpiry: OrderExpiry;
   /** Screening score (0..1) at or above which an order's customer name matches a sanctions list name. */
@@ -373,6 +378,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     orderLimits: {
       collectLineMinGbpMinor: env.ORDER_MIN_COLLECT_LINE_GBP,
       collectOrderMaxGbpMinor: env.ORDER_MAX_COLLECT_ORDER_GBP,
+    },
+    dueDiligence: {
+      enhancedGbpMinor: env.DUE_DILIGENCE_ENHANCED_GBP,
+      thresholdEurMinor: env.DUE_DILIGENCE_THRESHOLD_EUR,
     },
     orderExpiry: {
       acceptedDays: env.ORDER_EXPIRE_ACCEPTED_AFTER_DAYS,

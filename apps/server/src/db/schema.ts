@@ -183,6 +183,27 @@ export const orders = pgTable(
     cancelledBy: text("cancelled_by"),
     /** When the expiry job closed the order, not collected in time (packages/domain order-lifecycle). */
     expiredAt: timestamp("expired_at", { withTimezone: true }),
+    /**
+     * The customer identity orders are linked by (docs/decisions/018-due-diligence-tiers.md), kept by
+     * the database for every row however it is written: the e-mail trimmed and in lower case (dots and
+     * "+tags" kept: they are different mailboxes at most providers), and the phone as its digits in
+     * international form without "+" (07700 900123, +44 7700 900123, 0044 (0)7700 900123 → 447700900123).
+     */
+    emailKey: text("email_key").generatedAlwaysAs(sql`nullif(lower(btrim(email)), '')`),
+    phoneKey: text("phone_key").generatedAlwaysAs(
+      sql`nullif(regexp_replace(regexp_replace(regexp_replace(regexp_replace(phone, '[^0-9]', '', 'g'), '^00', ''), '^0', '44'), '^440', '44'), '')`,
+    ),
+    /** Flagged "Enhanced due diligence" at placement: completing it needs the address and date of birth. */
+    enhancedDueDiligence: boolean("enhanced_due_diligence").notNull().default(false),
+    /** Why the order is on hold (null: never held); Accept and Complete are refused until the hold is cleared. */
+    holdReason: text("hold_reason"),
+    heldAt: timestamp("held_at", { withTimezone: true }),
+    holdClearedAt: timestamp("hold_cleared_at", { withTimezone: true }),
+    holdClearedBy: text("hold_cleared_by"),
+    holdClearReason: text("hold_clear_reason"),
+    /** Recorded at handover when enhanced due diligence applies. */
+    customerAddress: text("customer_address"),
+    customerDateOfBirth: date("customer_date_of_birth", { mode: "string" }),
   },
   (t) => [
     uniqueIndex("orders_order_number_key").on(t.orderNumber),
@@ -190,6 +211,12 @@ export const orders = pgTable(
     // Keyset pagination of the working lists: newest first within a status.
     index("orders_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
     index("orders_email_idx").on(sql`lower(${t.email})`),
+    // A customer's linked orders over a window (modules/compliance/linked-totals.ts).
+    index("orders_email_key_created_idx").on(t.emailKey, t.createdAt),
+    index("orders_phone_key_created_idx").on(t.phoneKey, t.createdAt),
+    index("orders_user_created_idx").on(t.userId, t.createdAt).where(sql`${t.userId} IS NOT NULL`),
+    // The orders on hold (compliance screen, Statics).
+    index("orders_on_hold_idx").on(t.createdAt).where(sql`${t.holdReason} IS NOT NULL AND ${t.holdClearedAt} IS NULL`),
   ],
 );
 

@@ -34,6 +34,10 @@ export const orderListItemSchema = z.object({
   fx: z.array(z.object({ currency: z.string(), foreignMinor: z.number().int() })),
   branch: z.string(),
   createdAt: z.string(),
+  /** Why the order is on hold (decision 018), null when it is not: Accept and Complete wait for staff to clear it. */
+  holdReason: z.string().nullable(),
+  /** Flagged "Enhanced due diligence": completing it records the customer's address and date of birth. */
+  enhancedDueDiligence: z.boolean(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
@@ -65,8 +69,70 @@ export const orderDetailsSchema = z.object({
   allowedTransitions: z.array(z.enum(orderTransitionValues)),
   /** The notes of the order where its branch tracks stock of its currencies (issue 17); empty otherwise. */
   notes: z.array(orderNotesSchema),
+  compliance: z.object({
+    /** The customer's linked totals over the 12 months and 30 days to this order, itself included, in pence. */
+    linkedTotals: z.object({
+      yearOrderGbpMinor: z.number().int(),
+      yearSellGbpMinor: z.number().int(),
+      monthOrderGbpMinor: z.number().int(),
+      monthSellGbpMinor: z.number().int(),
+      /** How many orders (this one included) the 12-month totals are made of. */
+      orders: z.number().int(),
+    }),
+    enhancedDueDiligence: z.boolean(),
+    /** Null when the order was never held. */
+    hold: z
+      .object({
+        reason: z.string(),
+        heldAt: z.string().nullable(),
+        clearedAt: z.string().nullable(),
+        clearedBy: z.string().nullable(),
+        clearReason: z.string().nullable(),
+      })
+      .nullable(),
+    /** What was recorded at handover (enhanced due diligence), null when nothing was. */
+    handover: z.object({ address: z.string(), dateOfBirth: z.string() }).nullable(),
+  }),
 });
 export type OrderDetails = z.infer<typeof orderDetailsSchema>;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The customer's address and date of birth, recorded when an order under enhanced due diligence is completed. */
+export const handoverRecordSchema = z
+  .object({
+    address: z
+      .string()
+      .trim()
+      .min(10, "Enter the customer's full address, with the postcode")
+      .max(300, "The address must be at most 300 characters"),
+    dateOfBirth: z
+      .string()
+      .trim()
+      .refine(
+        (text) =>
+          ISO_DAY.test(text) &&
+          !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
+          new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text &&
+          text >= "1900-01-01" &&
+          text <= new Date().toISOString().slice(0, 10),
+        "Enter the customer's date of birth (a real date, not in the future)",
+      ),
+  })
+  .strict();
+export type HandoverRecord = z.infer<typeof handoverRecordSchema>;
+
+/** Clearing a hold: the staff member writes why. */
+export const clearHoldRequestSchema = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .min(10, "Write why the hold is cleared (at least 10 characters)")
+      .max(1000, "The reason must be at most 1000 characters"),
+  })
+  .strict();
+export type ClearHoldRequest = z.infer<typeof clearHoldRequestSchema>;
 
 export const statisticsSchema = z.object({
   counts: z.object({
@@ -75,6 +141,8 @@ export const statisticsSchema = z.object({
     completed: z.number(),
     cancelled: z.number(),
     expired: z.number(),
+    /** Pending orders on hold for due diligence, also counted in pending. */
+    onHold: z.number(),
   }),
   /** The last 30 days of the display zone (DISPLAY_TIME_ZONE, Europe/London by default), oldest first. */
   perDay: z.array(z.object({ day: z.string(), Order: z.number(), Sell: z.number() })),

@@ -31,8 +31,8 @@ export async function getStatistics({
 }): Promise<Statistics> {
   const days = lastDays(now, 30, displayDates(timeZone));
   const from = days[0] as string;
-  const [totals, perDay, volume, byBranch] = await Promise.all([
-    queryRows<{ status: keyof Statistics["counts"]; n: number }>(
+  const [totals, perDay, volume, byBranch, held] = await Promise.all([
+    queryRows<{ status: Exclude<keyof Statistics["counts"], "onHold">; n: number }>(
       db,
       sql`select status, sum(orders)::int as n from order_status_totals group by status`,
     ),
@@ -53,8 +53,14 @@ export async function getStatistics({
       from branches b left join order_daily_stats s on s.branch_key = b.key and s.day >= ${from}::date and s.status not in ('cancelled', 'expired')
       group by b.key, b.name, b.display_order order by b.display_order`,
     ),
+    // Through the partial index of the orders on hold (a handful, however many orders there are).
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from orders
+      where hold_reason is not null and hold_cleared_at is null and status = 'pending'`,
+    ),
   ]);
-  const counts = { pending: 0, accepted: 0, completed: 0, cancelled: 0, expired: 0 };
+  const counts = { pending: 0, accepted: 0, completed: 0, cancelled: 0, expired: 0, onHold: Number(held[0]?.n ?? 0) };
   for (const row of totals) {
     if (row.status in counts) counts[row.status] = Number(row.n);
   }

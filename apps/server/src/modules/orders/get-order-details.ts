@@ -4,11 +4,16 @@ import { trimDecimal } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { loadOrderNotes } from "../stock/load-order-notes.ts";
+import { linkedTotals } from "../compliance/linked-totals.ts";
 import { branchSummary, loadOrderRows, toOrderLine } from "./order-receipt.ts";
 
 /** Everything staff see on the order details page, with its timeline and what may be done next. */
 export async function getOrderDetails({ db, orderId }: { db: Db; orderId: string }): Promise<OrderDetails> {
-  const [rows, notes] = await Promise.all([loadOrderRows(db, orderId), loadOrderNotes(db, orderId)]);
+  const [rows, notes, totals] = await Promise.all([
+    loadOrderRows(db, orderId),
+    loadOrderNotes(db, orderId),
+    linkedTotals(db, { orderId, throughOrder: true }),
+  ]);
   if (!rows) throw new AppError("not_found", "There is no such order.");
   const { order, branch, lines } = rows;
   const timeline: OrderDetails["timeline"] = [{ event: "created", at: order.createdAt.toISOString(), by: null }];
@@ -33,5 +38,22 @@ export async function getOrderDetails({ db, orderId }: { db: Db; orderId: string
     timeline,
     allowedTransitions: allowedTransitions(order.status),
     notes,
+    compliance: {
+      linkedTotals: totals,
+      enhancedDueDiligence: order.enhancedDueDiligence,
+      hold: order.holdReason
+        ? {
+            reason: order.holdReason,
+            heldAt: order.heldAt?.toISOString() ?? null,
+            clearedAt: order.holdClearedAt?.toISOString() ?? null,
+            clearedBy: order.holdClearedBy,
+            clearReason: order.holdClearReason,
+          }
+        : null,
+      handover:
+        order.customerAddress && order.customerDateOfBirth
+          ? { address: order.customerAddress, dateOfBirth: order.customerDateOfBirth }
+          : null,
+    },
   };
 }

@@ -54,6 +54,8 @@ export async function listOrders({
       fx: r.lines,
       branch: r.branch,
       createdAt: r.createdAt.toISOString(),
+      holdReason: r.holdClearedAt ? null : r.holdReason,
+      enhancedDueDiligence: r.enhancedDueDiligence,
     })),
     nextCursor,
   };

@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Way } from "@bureau/domain/constants";
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
+import { DEFAULT_DUE_DILIGENCE_TIERS, type DueDiligenceTiers } from "@bureau/domain/due-diligence";
 import {
   DEFAULT_ORDER_LIMITS,
   type OrderLimits,
@@ -17,6 +18,7 @@ import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findPostgresError, queryRows, violatedUniqueConstraint } from "../../lib/postgres.ts";
+import { assessDueDiligence } from "../compliance/assess-due-diligence.ts";
 import { notifyMailer, queuedMail } from "../mail/enqueue-mail.ts";
 import {
   currentSanctionsListId,
@@ -90,6 +92,7 @@ export async function placeOrder({
   input,
   limits = DEFAULT_ORDER_LIMITS,
   sanctionsThreshold = DEFAULT_SANCTIONS_MATCH_THRESHOLD,
+  dueDiligence = DEFAULT_DUE_DILIGENCE_TIERS,
   now = new Date(),
   afterRace = false,
 }: {
@@ -98,6 +101,8 @@ export async function placeOrder({
   limits?: OrderLimits;
   /** The screening score at or above which the customer's name matches a sanctions list name. */
   sanctionsThreshold?: number;
+  /** The due-diligence tiers the new order is assessed against once written (decision 018). */
+  dueDiligence?: DueDiligenceTiers;
   now?: Date;
   /** Set on the one second try after a concurrent order took the notes this one had counted on. */
   afterRace?: boolean;
@@ -286,6 +291,8 @@ export async function placeOrder({
       if (notes && findPostgresError(error, ["40P01"]) && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }
+    // After the write, so that of two orders one customer places at once the later assessed sees both.
+    await assessDueDiligence({ db, orderId, placedAt: now, tiers: dueDiligence, now });
     const receipt = toOrderReceipt(
       {
         orderNumber,

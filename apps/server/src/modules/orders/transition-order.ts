@@ -1,5 +1,5 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import type { OrderTransition } from "@bureau/domain/contracts/dashboard";
+import type { HandoverRecord, OrderTransition } from "@bureau/domain/contracts/dashboard";
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import { ORDER_TRANSITIONS } from "@bureau/domain/order-lifecycle";
 import type { Db } from "../../db/client.ts";
@@ -26,6 +26,7 @@ export async function transitionOrder({
   requestId,
   now = new Date(),
   customer,
+  handover,
 }: {
   db: Db;
   orderId: string;
@@ -36,6 +37,8 @@ export async function transitionOrder({
   now?: Date;
   /** Set when the customer acts from the order page: narrower rules and the customer's own wording. */
   customer?: { allowedFrom: readonly OrderStatus[]; refusal: (status: OrderStatus) => string };
+  /** The customer's address and date of birth, recorded on completing an order under enhanced due diligence. */
+  handover?: HandoverRecord | undefined;
 }): Promise<{ id: string; orderNumber: string; status: OrderStatus }> {
   const rule = customer
     ? { ...ORDER_TRANSITIONS[transition], from: [...customer.allowedFrom] }
@@ -54,11 +57,29 @@ export async function transitionOrder({
         orderNumber: orders.orderNumber,
         email: orders.email,
         way: orders.way,
+        holdReason: orders.holdReason,
+        holdClearedAt: orders.holdClearedAt,
+        enhancedDueDiligence: orders.enhancedDueDiligence,
       })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
     if (!before) throw new AppError("not_found", "There is no such order.");
+    // Due diligence (decision 018): a held order goes no further until staff clear the hold.
+    if (transition !== "cancel" && before.holdReason && !before.holdClearedAt && rule.from.includes(before.status)) {
+      throw new AppError(
+        "conflict",
+        `This order is on hold for customer due diligence, so it cannot be ${PAST[transition]}. Clear the hold on the order's page, writing a reason, first.`,
+      );
+    }
+    const recordsHandover = transition === "complete" && before.enhancedDueDiligence;
+    if (recordsHandover && !handover && rule.from.includes(before.status)) {
+      const message = "Enhanced due diligence: record the customer's address and date of birth to complete this order.";
+      throw new AppError("validation_failed", message, {
+        address: "Enter the customer's full address, with the postcode",
+        dateOfBirth: "Enter the customer's date of birth",
+      });
+    }
     if (!rule.from.includes(before.status)) {
       if (customer) throw new AppError("conflict", customer.refusal(before.status));
       throw new AppError(
@@ -69,7 +90,13 @@ export async function transitionOrder({
     const statusIn: SQL | undefined = eq(orders.status, before.status);
     const [after] = await tx
       .update(orders)
-      .set({ status: rule.to, ...stamp })
+      .set({
+        status: rule.to,
+        ...stamp,
+        ...(recordsHandover && handover
+          ? { customerAddress: handover.address, customerDateOfBirth: handover.dateOfBirth }
+          : {}),
+      })
       .where(and(eq(orders.id, orderId), statusIn))
       .returning({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status });
     if (!after) throw new AppError("conflict", "Someone else changed this order just now. Please refresh the list.");
@@ -79,7 +106,12 @@ export async function transitionOrder({
       entityType: "order",
       entityId: orderId,
       before: { status: before.status },
-      after: customer ? { status: after.status, by: "customer" } : { status: after.status },
+      // The handover's personal data stays on the order; the log says that it was recorded.
+      after: customer
+        ? { status: after.status, by: "customer" }
+        : recordsHandover
+          ? { status: after.status, handover: "address and date of birth recorded" }
+          : { status: after.status },
     });
     if (transition === "complete" || transition === "cancel") {
       // The order's notes: taken out of stock (or, for a sale, added) on completion, released on cancel.

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  clearHoldRequestSchema,
+  handoverRecordSchema,
   orderDetailsSchema,
   orderListQuerySchema,
   orderListSchema,
@@ -9,6 +11,7 @@ import {
 } from "@bureau/domain/contracts/dashboard";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { orderStatusValues } from "@bureau/domain/contracts/orders";
+import { clearHold } from "../../modules/compliance/clear-hold.ts";
 import { getStatistics } from "../../modules/dashboard/get-statistics.ts";
 import { getOrderDetails } from "../../modules/orders/get-order-details.ts";
 import { listOrders } from "../../modules/orders/list-orders.ts";
@@ -60,8 +63,10 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["staff"],
-        summary: "Accept (pending), complete (accepted) or cancel (delete keeps the order); 409 otherwise",
+        summary:
+          "Accept (pending), complete (accepted) or cancel (delete keeps the order); 409 otherwise or while on hold. Completing an order under enhanced due diligence needs the handover record",
         params: z.object({ id: z.uuid("is not an order id"), transition: z.enum(orderTransitionValues) }),
+        body: handoverRecordSchema.nullish(),
         response: {
           200: z.object({ id: z.string(), orderNumber: z.string(), status: z.enum(orderStatusValues) }),
           ...errors,
@@ -73,6 +78,32 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         orderId: request.params.id,
         transition: request.params.transition,
+        actor: auditActorOf(request),
+        requestId: request.id,
+        handover: request.body ?? undefined,
+      });
+    },
+  );
+
+  app.post(
+    "/api/admin/orders/:id/hold/clear",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Clear an order's due-diligence hold, with the reason (audited); 409 when it is not on hold",
+        params: z.object({ id: z.uuid("is not an order id") }),
+        body: clearHoldRequestSchema,
+        response: {
+          200: z.object({ id: z.string(), orderNumber: z.string(), clearedAt: z.string() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      return clearHold({
+        db: app.db,
+        orderId: request.params.id,
+        reason: request.body.reason,
         actor: auditActorOf(request),
         requestId: request.id,
       });

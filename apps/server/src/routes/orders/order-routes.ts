@@ -56,6 +56,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         limits: app.config.orderLimits,
         sanctionsThreshold: app.config.sanctionsMatchThreshold,
+        dueDiligence: app.config.dueDiligence,
         input: {
           ...rest,
           customer: {

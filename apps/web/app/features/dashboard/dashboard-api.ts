@@ -3,6 +3,7 @@ import type { BoardFeaturedList } from "@bureau/domain/contracts/rate-board";
 import type {
   AddCurrencyRequest,
   AdminCurrency,
+  HandoverRecord,
   OrderTransition,
   RateCheck,
   RateRefreshState,
@@ -12,11 +13,16 @@ import type { StockUpdate, StockView } from "@bureau/domain/contracts/stock";
 import type { ApiClient } from "../../lib/api-client.ts";
 
 /** The staff dashboard's changes, called by its route actions through the in-process API (decision 016). */
-export const transitionOrder = (api: ApiClient, id: string, transition: OrderTransition) =>
+export const transitionOrder = (api: ApiClient, id: string, transition: OrderTransition, handover?: HandoverRecord) =>
   api.call<{ id: string; status: string }>(
     "POST",
     `/api/admin/orders/${encodeURIComponent(id)}/${encodeURIComponent(transition)}`,
+    handover,
   );
+export const clearHold = (api: ApiClient, id: string, reason: string) =>
+  api.call<{ id: string; clearedAt: string }>("POST", `/api/admin/orders/${encodeURIComponent(id)}/hold/clear`, {
+    reason,
+  });
 export const checkRate = (api: ApiClient, code: string) =>
   api.call<RateCheck>("POST", "/api/admin/rates/check", { code });
 export const addCurrency = (api: ApiClient, body: AddCurrencyRequest) =>

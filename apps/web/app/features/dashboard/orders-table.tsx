@@ -3,6 +3,7 @@ import type { OrderListItem, OrderTransition } from "@bureau/domain/contracts/da
 import { WAY_TITLES } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
 import { useDisplayDates } from "../../lib/display-dates.ts";
+import { DueDiligenceBadges, transitionsAllowedBy } from "./due-diligence.tsx";
 import { OrderActionButtons } from "./order-actions.tsx";
 
 export function fxAmount(order: Pick<OrderListItem, "fx">): string {
@@ -38,25 +39,40 @@ export function OrdersTable({
           </tr>
         </thead>
         <tbody>
-          {orders.map((order) => (
-            <tr key={order.id}>
-              <th scope="row">{order.orderNumber}</th>
-              <td>{order.name}</td>
-              <td>{order.phone}</td>
-              <td>{WAY_TITLES[order.way]}</td>
-              <td>{formatMinor(order.totalGbpMinor, "GBP")}</td>
-              <td>{fxAmount(order)}</td>
-              <td>{dates.longDate(order.createdAt)}</td>
-              <td>
-                <span className="row-actions">
-                  <Link className="button button-small" to={`/dashboard/orderDetails/${order.id}`}>
-                    Details<span className="visually-hidden"> of order {order.orderNumber}</span>
-                  </Link>
-                  <OrderActionButtons orderId={order.id} orderNumber={order.orderNumber} transitions={transitions} />
-                </span>
-              </td>
-            </tr>
-          ))}
+          {orders.map((order) => {
+            const dueDiligence = { onHold: order.holdReason !== null, enhanced: order.enhancedDueDiligence };
+            return (
+              <tr key={order.id}>
+                <th scope="row">
+                  {order.orderNumber}
+                  {dueDiligence.onHold || dueDiligence.enhanced ? (
+                    <span className="row-badges">
+                      <DueDiligenceBadges {...dueDiligence} />
+                    </span>
+                  ) : null}
+                  {order.holdReason ? <span className="hold-reason">{order.holdReason}</span> : null}
+                </th>
+                <td>{order.name}</td>
+                <td>{order.phone}</td>
+                <td>{WAY_TITLES[order.way]}</td>
+                <td>{formatMinor(order.totalGbpMinor, "GBP")}</td>
+                <td>{fxAmount(order)}</td>
+                <td>{dates.longDate(order.createdAt)}</td>
+                <td>
+                  <span className="row-actions">
+                    <Link className="button button-small" to={`/dashboard/orderDetails/${order.id}`}>
+                      Details<span className="visually-hidden"> of order {order.orderNumber}</span>
+                    </Link>
+                    <OrderActionButtons
+                      orderId={order.id}
+                      orderNumber={order.orderNumber}
+                      transitions={transitionsAllowedBy(transitions, dueDiligence)}
+                    />
+                  </span>
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -2,7 +2,12 @@ import { data, Link, useNavigate } from "react-router";
 import { type OrderDetails as Details, orderTransitionValues } from "@bureau/domain/contracts/dashboard";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
-import { transitionOrder } from "../../features/dashboard/dashboard-api.ts";
+import { clearHold, transitionOrder } from "../../features/dashboard/dashboard-api.ts";
+import {
+  DueDiligenceBadges,
+  DueDiligenceSection,
+  transitionsAllowedBy,
+} from "../../features/dashboard/due-diligence.tsx";
 import { OrderActionButtons } from "../../features/dashboard/order-actions.tsx";
 import { OrderNotesSection } from "../../features/dashboard/order-notes.tsx";
 import { ApiClientError } from "../../lib/api-client.ts";
@@ -23,10 +28,24 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
 }
 
-/** Accept, Complete or Delete this order (its buttons here and in the order lists post to this page). */
+const ORDER_INTENTS = [...orderTransitionValues, "clearHold"] as const;
+
+/**
+ * Accept, Complete or Delete this order (its buttons here and in the order lists post to this page);
+ * clear its due-diligence hold with a reason; complete it with the handover record (decision 018).
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { intent } = await readIntent(request, orderTransitionValues);
-  return apiAction(context, (api) => transitionOrder(api, params.id, intent));
+  const posted = await readIntent(request, ORDER_INTENTS);
+  if (posted.intent === "clearHold") {
+    const reason = posted.text("reason");
+    return apiAction(context, (api) => clearHold(api, params.id, reason));
+  }
+  const intent = posted.intent;
+  const handover =
+    intent === "complete" && posted.value("address") !== undefined
+      ? { address: posted.text("address"), dateOfBirth: posted.text("dateOfBirth") }
+      : undefined;
+  return apiAction(context, (api) => transitionOrder(api, params.id, intent, handover));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -53,7 +72,11 @@ export default function OrderDetails({ loaderData: order }: Route.ComponentProps
       </p>
       <h1 id="page-heading">Order {order.orderNumber}</h1>
       <p>
-        <span className="status-badge">{order.status}</span> · {WAY_TITLES[order.way]}
+        <span className="status-badge">{order.status}</span> · {WAY_TITLES[order.way]}{" "}
+        <DueDiligenceBadges
+          onHold={Boolean(order.compliance.hold && !order.compliance.hold.clearedAt)}
+          enhanced={order.compliance.enhancedDueDiligence}
+        />
       </p>
       <div className="details-grid">
         <section aria-labelledby="customer-heading">
@@ -120,11 +143,15 @@ export default function OrderDetails({ loaderData: order }: Route.ComponentProps
         Total: <strong>{formatMinor(order.totalGbpMinor, "GBP")}</strong>
       </p>
       <OrderNotesSection notes={order.notes} />
+      <DueDiligenceSection order={order} />
       <p className="row-actions print-hidden">
         <OrderActionButtons
           orderId={order.id}
           orderNumber={order.orderNumber}
-          transitions={order.allowedTransitions}
+          transitions={transitionsAllowedBy(order.allowedTransitions, {
+            onHold: Boolean(order.compliance.hold && !order.compliance.hold.clearedAt),
+            enhanced: order.compliance.enhancedDueDiligence,
+          })}
           onDone={(transition) => {
             if (transition === "cancel") navigate("/dashboard/history?show=cancelled");
           }}

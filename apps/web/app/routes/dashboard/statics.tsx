@@ -25,6 +25,10 @@ export default function Statics({ loaderData: stats }: Route.ComponentProps) {
           <dd>{stats.counts.pending}</dd>
         </div>
         <div className="stat-card">
+          <dt>On hold</dt>
+          <dd>{stats.counts.onHold}</dd>
+        </div>
+        <div className="stat-card">
           <dt>Completed</dt>
           <dd>{stats.counts.completed}</dd>
         </div>

@@ -1,0 +1,291 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_DUE_DILIGENCE_TIERS } from "@bureau/domain/due-diligence";
+import { auditLog, orders, rateHistory } from "../../db/schema.ts";
+import { createOrder } from "../../test/factories.ts";
+import { appWithStaff } from "../../test/staff-app.ts";
+import { getStatistics } from "../dashboard/get-statistics.ts";
+import { assessDueDiligence } from "./assess-due-diligence.ts";
+import { linkedTotals } from "./linked-totals.ts";
+import { previousDayEurRate } from "./previous-day-eur-rate.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+const tiers = DEFAULT_DUE_DILIGENCE_TIERS;
+let people = 0;
+/** A customer of this test alone (the factory's default identity is shared by every other test). */
+const someone = () => {
+  people += 1;
+  const n = String(people).padStart(3, "0");
+  return { email: `dd${n}.${Date.now()}@example.com`, phone: `07700 900${n}` };
+};
+
+describe("customer identity, linked totals and due-diligence tiers (controlled clock)", () => {
+  const env = appWithStaff();
+  const db = () => env.t.db;
+
+  /** A placed order at `at` for the customer, assessed as placement assesses it. */
+  async function placed(
+    at: Date,
+    who: { email: string; phone: string },
+    gbpMinor: number,
+    extra: Partial<typeof orders.$inferInsert> = {},
+  ) {
+    const order = await createOrder(db(), { ...who, gbpMinor, createdAt: at, ...extra });
+    const assessed = await assessDueDiligence({ db: db(), orderId: order.id, placedAt: at, tiers, now: at });
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
+    return { order: row!, assessed };
+  }
+
+  /** The EUR market rate of a day as the rollup keeps it (a reading at noon, London). */
+  const eurRate = (day: string, rate: string) =>
+    db()
+      .insert(rateHistory)
+      .values({ currencyCode: "EUR", rate, source: "test", recordedAt: new Date(`${day}T12:00:00Z`) });
+
+  it("links orders by e-mail in any case or spacing and by phone in any UK spelling, not by plus-address", async () => {
+    const now = new Date("2026-03-10T12:00:00Z");
+    const me = someone();
+    const digits = me.phone.replace(/\D/g, "").slice(1); // 7700900NNN
+    const a = await createOrder(db(), {
+      email: `  ${me.email.toUpperCase()} `,
+      phone: "01234 567890",
+      gbpMinor: 100_00,
+      createdAt: new Date(now.getTime() - 40 * DAY),
+    });
+    const b = await createOrder(db(), {
+      email: "other1@example.com",
+      phone: `+44 ${digits}`,
+      gbpMinor: 200_00,
+      createdAt: new Date(now.getTime() - 10 * DAY),
+    });
+    const c = await createOrder(db(), {
+      email: "other2@example.com",
+      phone: `0044 (0)${digits}`,
+      way: "Sell",
+      gbpMinor: 400_00,
+      createdAt: new Date(now.getTime() - 5 * DAY),
+    });
+    const plus = await createOrder(db(), {
+      email: me.email.replace("@", "+fx@"),
+      phone: "01234 000000",
+      gbpMinor: 800_00,
+      createdAt: new Date(now.getTime() - 1 * DAY),
+    });
+    const cancelled = await createOrder(db(), {
+      ...me,
+      status: "cancelled",
+      gbpMinor: 1_600_00,
+      createdAt: new Date(now.getTime() - 2 * DAY),
+    });
+    const self = await createOrder(db(), { ...me, gbpMinor: 50_00, createdAt: now });
+
+    const keys = await db()
+      .select({ id: orders.id, email: orders.emailKey, phone: orders.phoneKey })
+      .from(orders)
+      .where(eq(orders.id, c.id));
+    expect(keys[0]).toEqual({ id: c.id, email: "other2@example.com", phone: `44${digits}` });
+
+    expect(await linkedTotals(db(), { orderId: self.id, throughOrder: true })).toEqual({
+      yearOrderGbpMinor: 100_00 + 200_00 + 50_00,
+      yearSellGbpMinor: 400_00,
+      monthOrderGbpMinor: 200_00 + 50_00,
+      monthSellGbpMinor: 400_00,
+      orders: 4,
+    });
+    // Not linked: the plus-address (a different mailbox), nor the cancelled order; linked both ways round.
+    expect((await linkedTotals(db(), { orderId: plus.id, throughOrder: true })).orders).toBe(1);
+    expect((await linkedTotals(db(), { orderId: a.id, throughOrder: false })).orders).toBe(2); // a and self (by e-mail)
+    expect((await linkedTotals(db(), { orderId: a.id, throughOrder: true })).orders).toBe(1);
+    expect((await linkedTotals(db(), { orderId: b.id, throughOrder: true })).orders).toBe(1);
+    // A cancelled order still shows its own totals.
+    expect((await linkedTotals(db(), { orderId: cancelled.id, throughOrder: true })).yearOrderGbpMinor).toBe(
+      1_600_00 + 100_00 + 200_00,
+    );
+  });
+
+  it("counts 12 months and 30 days back from the order: an order exactly 12 months (or 30 days) before is out", async () => {
+    const now = new Date("2026-05-20T09:30:00Z");
+    const me = someone();
+    await createOrder(db(), { ...me, gbpMinor: 1_00, createdAt: new Date("2025-05-20T09:30:00Z") }); // exactly 12 months
+    await createOrder(db(), { ...me, gbpMinor: 2_00, createdAt: new Date("2025-05-20T09:30:01Z") });
+    await createOrder(db(), { ...me, gbpMinor: 4_00, createdAt: new Date(now.getTime() - 30 * DAY) }); // exactly 30 days
+    await createOrder(db(), { ...me, gbpMinor: 8_00, createdAt: new Date(now.getTime() - 30 * DAY + 1000) });
+    const self = await createOrder(db(), { ...me, gbpMinor: 16_00, createdAt: now });
+    const totals = await linkedTotals(db(), { orderId: self.id, throughOrder: true });
+    expect(totals.yearOrderGbpMinor).toBe(2_00 + 4_00 + 8_00 + 16_00);
+    expect(totals.monthOrderGbpMinor).toBe(8_00 + 16_00);
+  });
+
+  it("flags Enhanced due diligence at exactly £5,000 linked over 12 months, not one penny below", async () => {
+    const now = new Date("2026-04-01T10:00:00Z");
+    await eurRate("2026-03-31", "1.15");
+    const below = someone();
+    await createOrder(db(), { ...below, gbpMinor: 2_500_00, createdAt: new Date(now.getTime() - 200 * DAY) });
+    const under = await placed(now, below, 2_499_99);
+    expect(under.order.enhancedDueDiligence).toBe(false);
+    expect(under.assessed.outcome?.enhanced).toBe(false);
+
+    const at = someone();
+    await createOrder(db(), { ...at, way: "Sell", gbpMinor: 2_500_00, createdAt: new Date(now.getTime() - 200 * DAY) });
+    const reached = await placed(now, at, 2_500_00);
+    expect(reached.order.enhancedDueDiligence).toBe(true);
+    expect(reached.order.holdReason).toBeNull();
+  });
+
+  it("holds at €15,000 converted at the previous day's EUR rate, not one penny below, nor at today's rate", async () => {
+    const now = new Date("2026-06-10T08:00:00Z");
+    await eurRate("2026-06-08", "1.5");
+    await eurRate("2026-06-09", "1.2"); // the previous day: €15,000 = £12,500.00 exactly
+    await eurRate("2026-06-10", "2.0"); // today's: never used
+    expect(await previousDayEurRate(db(), now)).toEqual({ eurPerGbp: "1.20000000", day: "2026-06-09" });
+
+    const below = someone();
+    await createOrder(db(), {
+      ...below,
+      way: "Sell",
+      gbpMinor: 10_000_00,
+      createdAt: new Date(now.getTime() - 3 * DAY),
+    });
+    const under = await placed(now, below, 2_499_99);
+    expect(under.assessed.outcome).toMatchObject({ threshold: false, yearEurMinor: "1499998.8" });
+    expect(under.order.holdReason).toBeNull();
+    expect(under.order.enhancedDueDiligence).toBe(true);
+
+    const at = someone();
+    await createOrder(db(), { ...at, way: "Sell", gbpMinor: 10_000_00, createdAt: new Date(now.getTime() - 3 * DAY) });
+    const reached = await placed(now, at, 2_500_00);
+    expect(reached.assessed).toMatchObject({ held: true, outcome: { threshold: true, yearEurMinor: "1500000" } });
+    expect(reached.order.holdReason).toBe(
+      "Linked 12-month total £12,500.00 is €15,000.00 at the EUR rate of 2026-06-09 (1.2), at or above the €15,000.00 threshold (MLR 2017 reg. 27): customer due diligence before the order proceeds.",
+    );
+    expect(reached.order.heldAt).toEqual(now);
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, reached.order.id), eq(auditLog.action, "order.hold")));
+    expect(audit).toMatchObject([{ actorId: null, before: { onHold: false }, after: { onHold: true } }]);
+
+    // Over a weekend without readings, the last working day's rate stands.
+    expect(await previousDayEurRate(db(), new Date("2026-06-14T10:00:00Z"))).toEqual({
+      eurPerGbp: "2.00000000",
+      day: "2026-06-10",
+    });
+  });
+
+  it("holds and releases: Accept and Complete refused while held, clearing needs a reason and is audited", async () => {
+    const now = new Date("2026-07-01T10:00:00Z");
+    await eurRate("2026-06-30", "1.2");
+    const me = someone();
+    const { order } = await placed(now, me, 13_000_00, { way: "Sell" });
+    expect(order.holdReason).not.toBeNull();
+    const headers = env.staff.headers;
+    const act = (transition: string, payload?: object) =>
+      env.t.app.inject({ method: "POST", url: `/api/admin/orders/${order.id}/${transition}`, headers, payload });
+
+    // Listed in Pending Orders with its reason; counted apart in Statics.
+    const listed = (
+      await env.t.app.inject({
+        method: "GET",
+        url: `/api/admin/orders?status=pending&q=${encodeURIComponent(me.email)}`,
+        headers,
+      })
+    ).json();
+    expect(listed.orders).toMatchObject([{ id: order.id, holdReason: order.holdReason, enhancedDueDiligence: true }]);
+    const stats = await getStatistics({ db: db(), timeZone: env.t.config.displayTimeZone });
+    expect(stats.counts.onHold).toBeGreaterThanOrEqual(1);
+
+    const refused = await act("accept");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      "This order is on hold for customer due diligence, so it cannot be accepted. Clear the hold on the order's page, writing a reason, first.",
+    );
+    const clear = (reason: string) =>
+      env.t.app.inject({
+        method: "POST",
+        url: `/api/admin/orders/${order.id}/hold/clear`,
+        headers,
+        payload: { reason },
+      });
+    const tooShort = await clear("ok");
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().error.message).toContain("Write why the hold is cleared (at least 10 characters)");
+    expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]?.holdClearedAt).toBeNull();
+
+    const reason = "Passport and source of funds (payslips) checked in branch";
+    const cleared = await clear(reason);
+    expect(cleared.statusCode).toBe(200);
+    expect((await clear(reason)).statusCode).toBe(409);
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, "order.hold_clear")));
+    expect(audit).toMatchObject([
+      {
+        actorEmail: env.staff.email,
+        before: { onHold: true, reason: order.holdReason },
+        after: { onHold: false, reason },
+      },
+    ]);
+    const statsAfter = await getStatistics({ db: db(), timeZone: env.t.config.displayTimeZone });
+    expect(statsAfter.counts.onHold).toBe(stats.counts.onHold - 1);
+
+    expect((await act("accept")).statusCode).toBe(200);
+    // Enhanced due diligence: completing needs the address and date of birth; bad ones change nothing.
+    const bare = await act("complete");
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error.message).toBe(
+      "Enhanced due diligence: record the customer's address and date of birth to complete this order.",
+    );
+    const future = await act("complete", { address: "1 High Street, Worthing BN11 1AA", dateOfBirth: "2999-01-01" });
+    expect(future.statusCode).toBe(400);
+    expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe("accepted");
+    const done = await act("complete", { address: "1 High Street, Worthing BN11 1AA", dateOfBirth: "1980-02-29" });
+    expect(done.statusCode).toBe(200);
+
+    const details = (await env.t.app.inject({ method: "GET", url: `/api/admin/orders/${order.id}`, headers })).json();
+    expect(details.compliance).toMatchObject({
+      enhancedDueDiligence: true,
+      linkedTotals: { yearSellGbpMinor: 13_000_00, yearOrderGbpMinor: 0, orders: 1 },
+      hold: { reason: order.holdReason, clearedBy: env.staff.email, clearReason: reason },
+      handover: { address: "1 High Street, Worthing BN11 1AA", dateOfBirth: "1980-02-29" },
+    });
+  });
+
+  it("assesses an order placed through the API: a Click & Sell over the threshold is on hold at once", async () => {
+    const me = someone();
+    // Online, at most £5,000 a currency: three currencies of £4,900 make £14,700, over €15,000 at any usual rate.
+    const lines = [];
+    for (const currency of ["EUR", "USD", "CHF"]) {
+      const quote = (
+        await env.t.app.inject({
+          method: "POST",
+          url: "/api/quotes",
+          payload: { currency, way: "Sell", gbpMinor: 4_900_00 },
+        })
+      ).json();
+      lines.push({ quoteId: quote.id, rate: quote.rate, gbpMinor: quote.gbpMinor, foreignMinor: quote.foreignMinor });
+    }
+    const response = await env.t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: {
+        idempotencyKey: crypto.randomUUID(),
+        way: "Sell",
+        branch: "worthing",
+        lines,
+        customer: {
+          firstName: "Hal",
+          lastName: "Held",
+          email: me.email,
+          confirmEmail: me.email,
+          phone: me.phone,
+          acceptedTerms: true,
+        },
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const [row] = await db().select().from(orders).where(eq(orders.orderNumber, response.json().orderNumber));
+    expect(row?.holdReason).toMatch(/^Linked 12-month total £[\d,.]+ is €[\d,.]+ at the EUR rate of /);
+    expect(row?.enhancedDueDiligence).toBe(true);
+  });
+});

@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import type { LinkedTotals } from "@bureau/domain/due-diligence";
+import type { Db, Tx } from "../../db/client.ts";
+import { queryRows } from "../../lib/postgres.ts";
+
+type TotalsRow = {
+  year_order: string | number;
+  year_sell: string | number;
+  month_order: string | number;
+  month_sell: string | number;
+  orders: number;
+};
+
+/**
+ * The sterling totals, both ways, of the orders linked to this one (itself included) over the 12 months
+ * and the 30 days before it: linked by the normalised e-mail, the normalised phone, or the account
+ * (docs/decisions/018-due-diligence-tiers.md). Cancelled and expired orders never happened and are left
+ * out (the order itself always counts). Each link is one index range scan of (key, created_at).
+ *
+ * `throughOrder`: only orders placed up to this one (its details page: the totals as they stood when it
+ * was placed). Without it, later orders count too: a placement is assessed after it is written, so of
+ * two orders placed at once by one customer the second to be assessed sees both.
+ */
+export async function linkedTotals(
+  db: Db | Tx,
+  { orderId, throughOrder }: { orderId: string; throughOrder: boolean },
+): Promise<LinkedTotals & { orders: number }> {
+  const [row] = await queryRows<TotalsRow>(
+    db,
+    sql`with me as (select email_key, phone_key, user_id, created_at from orders where id = ${orderId}),
+      linked as (
+        select o.id from orders o, me
+          where o.email_key = me.email_key and o.created_at > me.created_at - interval '12 months'
+        union
+        select o.id from orders o, me
+          where o.phone_key = me.phone_key and o.created_at > me.created_at - interval '12 months'
+        union
+        select o.id from orders o, me
+          where o.user_id = me.user_id and o.created_at > me.created_at - interval '12 months'
+        union
+        select ${orderId}::uuid)
+      select
+        coalesce(sum(o.total_gbp_minor) filter (where o.way = 'Order'), 0) as year_order,
+        coalesce(sum(o.total_gbp_minor) filter (where o.way = 'Sell'), 0) as year_sell,
+        coalesce(sum(o.total_gbp_minor) filter (where o.way = 'Order' and o.created_at > me.created_at - interval '30 days'), 0) as month_order,
+        coalesce(sum(o.total_gbp_minor) filter (where o.way = 'Sell' and o.created_at > me.created_at - interval '30 days'), 0) as month_sell,
+        count(*)::int as orders
+      from linked join orders o on o.id = linked.id, me
+      where (o.id = ${orderId} or o.status not in ('cancelled', 'expired'))
+        and (${throughOrder} = false or o.created_at <= me.created_at)`,
+  );
+  return {
+    yearOrderGbpMinor: Number(row?.year_order ?? 0),
+    yearSellGbpMinor: Number(row?.year_sell ?? 0),
+    monthOrderGbpMinor: Number(row?.month_order ?? 0),
+    monthSellGbpMinor: Number(row?.month_sell ?? 0),
+    orders: Number(row?.orders ?? 0),
+  };
+}

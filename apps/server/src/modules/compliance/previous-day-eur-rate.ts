@@ -1,0 +1,22 @@
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { queryRows } from "../../lib/postgres.ts";
+
+/**
+ * The EUR market rate (euros per pound) of the last day before `at`'s day (in the display zone, London by
+ * default) that has one: the day's closing reading of the daily rollup (rate_daily, decision 013). Over a
+ * weekend or holiday without readings that is the previous working day's. Without any earlier day (a new
+ * installation), the current EUR rate stands in, dated today. Null when the bureau has no EUR rate at all.
+ */
+export async function previousDayEurRate(db: Db | Tx, at: Date): Promise<{ eurPerGbp: string; day: string } | null> {
+  const [row] = await queryRows<{ rate: string; day: string }>(
+    db,
+    sql`(select rate::text as rate, day::text as day, 1 as pick from rate_daily
+          where currency_code = 'EUR' and day < bureau_display_day(${at.toISOString()}::timestamptz)
+          order by day desc limit 1)
+        union all
+        (select rate::text, bureau_display_day(${at.toISOString()}::timestamptz)::text, 2 from currencies where code = 'EUR')
+        order by pick limit 1`,
+  );
+  return row ? { eurPerGbp: row.rate, day: row.day } : null;
+}

@@ -1,0 +1,247 @@
+import { useId, useState } from "react";
+import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
+import { formatMinor } from "@bureau/domain/money";
+import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+import { useDisplayDates } from "../../lib/display-dates.ts";
+import { useRouteAction } from "../../lib/route-action.ts";
+import { orderActionPath, TRANSITION_SUCCESS } from "./order-actions.tsx";
+
+type Compliance = OrderDetails["compliance"];
+
+/** The badges of an order's due diligence, in the lists and on its page (decision 018). */
+export function DueDiligenceBadges({ onHold, enhanced }: { onHold: boolean; enhanced: boolean }) {
+  return (
+    <>
+      {onHold ? <span className="status-badge badge-hold">On hold</span> : null}
+      {enhanced ? <span className="status-badge badge-enhanced">Enhanced due diligence</span> : null}
+    </>
+  );
+}
+
+/** The customer's linked totals (by e-mail, phone and account) over 12 months and 30 days to this order. */
+function LinkedTotals({ totals }: { totals: Compliance["linkedTotals"] }) {
+  const gbp = (minor: number) => formatMinor(minor, "GBP");
+  return (
+    <div className="table-scroll">
+      <table className="data-table linked-totals">
+        <caption>
+          Linked totals to this order, itself included ({totals.orders} {totals.orders === 1 ? "order" : "orders"} in 12
+          months, linked by e-mail, phone or account)
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Period</th>
+            <th scope="col">Click &amp; Collect</th>
+            <th scope="col">Click &amp; Sell</th>
+            <th scope="col">Both ways</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">12 months</th>
+            <td>{gbp(totals.yearOrderGbpMinor)}</td>
+            <td>{gbp(totals.yearSellGbpMinor)}</td>
+            <td>{gbp(totals.yearOrderGbpMinor + totals.yearSellGbpMinor)}</td>
+          </tr>
+          <tr>
+            <th scope="row">30 days</th>
+            <td>{gbp(totals.monthOrderGbpMinor)}</td>
+            <td>{gbp(totals.monthSellGbpMinor)}</td>
+            <td>{gbp(totals.monthOrderGbpMinor + totals.monthSellGbpMinor)}</td>
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The hold, its reason, and (while it stands) the form that clears it with the staff member's reason. */
+function HoldPanel({ orderId, hold }: { orderId: string; hold: NonNullable<Compliance["hold"]> }) {
+  const id = useId();
+  const toast = useToast();
+  const dates = useDisplayDates();
+  const { submit, busy } = useRouteAction(orderActionPath(orderId));
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  async function clear(event: React.FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const outcome = await submit("clearHold", { reason });
+    if (!outcome.ok) {
+      setError(outcome.message);
+      document.getElementById(`${id}-reason`)?.focus();
+      return;
+    }
+    toast.success("Hold cleared. The order may now be accepted.");
+    setReason("");
+  }
+
+  if (hold.clearedAt) {
+    return (
+      <div className="hold-panel hold-cleared">
+        <p>
+          <strong>Hold cleared</strong> {dates.longDateTime(hold.clearedAt)}
+          {hold.clearedBy ? ` by ${hold.clearedBy}` : ""}: {hold.clearReason}
+        </p>
+        <p className="muted">It was held because: {hold.reason}</p>
+      </div>
+    );
+  }
+  return (
+    <section className="hold-panel" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>On hold</h3>
+      <p>{hold.reason}</p>
+      <p className="hint">
+        Accept and Complete wait until the hold is cleared. Write what was checked and why it may proceed.
+      </p>
+      <form onSubmit={clear} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-reason`}>Reason for clearing the hold</label>
+          <textarea
+            id={`${id}-reason`}
+            rows={3}
+            value={reason}
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-reason-error` : undefined}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          {error ? (
+            <p className="field-error" id={`${id}-reason-error`}>
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="button button-small button-accent" disabled={busy}>
+          Clear hold
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/**
+ * Completing an order under enhanced due diligence: the customer's address and date of birth are
+ * recorded at handover, then the spec's confirm dialog and success message as for any completion.
+ */
+function HandoverForm({ orderId }: { orderId: string }) {
+  const id = useId();
+  const toast = useToast();
+  const { confirm, dialog } = useConfirm();
+  const { submit, busy } = useRouteAction(orderActionPath(orderId));
+  const [address, setAddress] = useState("");
+  const [dateOfBirth, setDateOfBirth] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  async function complete(event: React.FormEvent) {
+    event.preventDefault();
+    if (!(await confirm({ confirmLabel: "Yes, complete it" }))) return;
+    setError(null);
+    const outcome = await submit("complete", { address, dateOfBirth });
+    if (!outcome.ok) {
+      setError(outcome.message);
+      toast.error(outcome.message);
+      const empty = address.trim() === "" ? "address" : "dateOfBirth";
+      document.getElementById(`${id}-${empty}`)?.focus();
+      return;
+    }
+    toast.success(TRANSITION_SUCCESS.complete);
+  }
+
+  const field = (name: "address" | "dateOfBirth", label: string, input: React.ReactNode) => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      {input}
+    </div>
+  );
+  const described = {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+  };
+
+  return (
+    <form className="handover-form print-hidden" onSubmit={complete} noValidate aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>Handover record</h3>
+      <p className="hint">
+        Enhanced due diligence: check the customer's ID and record their address and date of birth to complete.
+      </p>
+      {field(
+        "address",
+        "Customer's address",
+        <textarea
+          id={`${id}-address`}
+          rows={2}
+          autoComplete="off"
+          value={address}
+          required
+          {...described}
+          onChange={(e) => setAddress(e.target.value)}
+        />,
+      )}
+      {field(
+        "dateOfBirth",
+        "Date of birth",
+        <input
+          id={`${id}-dateOfBirth`}
+          type="date"
+          value={dateOfBirth}
+          required
+          {...described}
+          onChange={(e) => setDateOfBirth(e.target.value)}
+        />,
+      )}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-small" disabled={busy}>
+        Complete
+      </button>
+      {dialog}
+    </form>
+  );
+}
+
+/** The order page's due-diligence section: badges, linked totals, the hold, and the handover record. */
+export function DueDiligenceSection({ order }: { order: OrderDetails }) {
+  const { compliance } = order;
+  const onHold = Boolean(compliance.hold && !compliance.hold.clearedAt);
+  return (
+    <section aria-labelledby="due-diligence-heading" className="due-diligence">
+      <h2 id="due-diligence-heading">Due diligence</h2>
+      <p>
+        <DueDiligenceBadges onHold={onHold} enhanced={compliance.enhancedDueDiligence} />
+        {!onHold && !compliance.enhancedDueDiligence ? "ID at collection." : null}
+      </p>
+      <LinkedTotals totals={compliance.linkedTotals} />
+      {compliance.hold ? <HoldPanel orderId={order.id} hold={compliance.hold} /> : null}
+      {compliance.handover ? (
+        <dl className="booking-details">
+          <dt>Address recorded</dt>
+          <dd>{compliance.handover.address}</dd>
+          <dt>Date of birth</dt>
+          <dd>{compliance.handover.dateOfBirth}</dd>
+        </dl>
+      ) : compliance.enhancedDueDiligence && !onHold && order.allowedTransitions.includes("complete") ? (
+        <HandoverForm orderId={order.id} />
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The actions an order's list row or page offers by its due diligence: none of Accept or Complete while
+ * on hold, and Complete on the order's page only (with its handover record) under enhanced due diligence.
+ */
+export function transitionsAllowedBy<T extends string>(
+  transitions: T[],
+  { onHold, enhanced }: { onHold: boolean; enhanced: boolean },
+): T[] {
+  return transitions.filter(
+    (transition) =>
+      !(onHold && (transition === "accept" || transition === "complete")) && !(enhanced && transition === "complete"),
+  );
+}

@@ -1,0 +1,73 @@
+import type { Page } from "@playwright/test";
+import { signInAsStaff } from "../support/accounts.ts";
+import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
+import { placeOrder } from "../support/orders.ts";
+
+function toast(page: Page, text: string) {
+  return page.getByRole("region", { name: "Notifications" }).getByText(text, { exact: true });
+}
+
+async function confirm(page: Page) {
+  const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+  await expect(dialog).toContainText("You won't be able to revert this!");
+  await dialog.getByRole("button", { name: /^Yes/ }).click();
+}
+
+test("an order over the €15,000 threshold: on hold → released with a reason → accepted → completed with the handover record", async ({
+  page,
+}) => {
+  test.slow(); // one long journey with four accessibility checks on a shared 2-core machine
+  await signInAsStaff(page);
+  // Click & Sell of three currencies at £4,900 each: £14,700, over €15,000 at the day's EUR rate.
+  const email = `threshold${Date.now()}@example.com`;
+  const { orderNumber } = await placeOrder(page, email, {
+    way: "Sell",
+    branch: "worthing",
+    customer: { firstName: "Theo", lastName: "Threshold", phone: "07700 900987" },
+    lines: ["EUR", "USD", "CHF"].map((currency) => ({ currency, gbpMinor: 490_000 })),
+    origin: new URL(page.url()).origin,
+  });
+
+  // Pending Orders: the order is there with the badge and the reason, and no Accept.
+  await page.goto("/dashboard/manageOrders");
+  await waitForHydration(page);
+  const row = page.getByRole("row", { name: new RegExp(orderNumber) });
+  await expect(row.getByText("On hold", { exact: true })).toBeVisible();
+  await expect(row.getByText("Enhanced due diligence", { exact: true })).toBeVisible();
+  await expect(row).toContainText(/Linked 12-month total £14,700\.00 is €[\d,.]+ at the EUR rate of/);
+  await expect(row.getByRole("button", { name: /Accept/ })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+
+  // The order's page: the linked totals and the hold; clearing needs a reason.
+  await row.getByRole("link", { name: /Details/ }).click();
+  await expect(page.getByRole("heading", { name: `Order ${orderNumber}` })).toBeVisible();
+  await waitForHydration(page);
+  const totals = page.getByRole("table", { name: /Linked totals to this order/ });
+  await expect(totals.getByRole("row", { name: /12 months/ })).toContainText("£14,700.00");
+  const hold = page.getByRole("region", { name: "On hold" });
+  await expect(hold).toContainText("MLR 2017 reg. 27");
+  await expect(page.getByRole("button", { name: /^Accept/ })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+  await hold.getByRole("button", { name: "Clear hold" }).click();
+  await expect(hold.getByText("Write why the hold is cleared (at least 10 characters)")).toBeVisible();
+  await expect(hold.getByLabel("Reason for clearing the hold")).toBeFocused();
+  await hold.getByLabel("Reason for clearing the hold").fill("Passport and payslips checked in branch by the MLRO");
+  await hold.getByRole("button", { name: "Clear hold" }).click();
+  await expect(toast(page, "Hold cleared. The order may now be accepted.")).toBeVisible();
+  await expect(page.getByText(/Hold cleared .* by admin@e2e\.test: Passport and payslips checked/)).toBeVisible();
+
+  // Accept, then complete with the address and date of birth, with the spec's dialog and message.
+  await page.getByRole("button", { name: /^Accept/ }).click();
+  await confirm(page);
+  await expect(toast(page, "Accepted! This order has been accepted.")).toBeVisible();
+  const handover = page.getByRole("form", { name: "Handover record" });
+  await expect(page.getByRole("button", { name: /^Complete order/ })).toHaveCount(0);
+  await handover.getByLabel("Customer's address").fill("1 Marine Parade, Worthing BN11 3PS");
+  await handover.getByLabel("Date of birth").fill("1975-04-12");
+  await expectNoSeriousAxeViolations(page);
+  await handover.getByRole("button", { name: "Complete" }).click();
+  await confirm(page);
+  await expect(toast(page, "Completed! This order has been completed.")).toBeVisible();
+  await expect(page.locator(".status-badge").first()).toHaveText("completed");
+  await expect(page.getByText("1 Marine Parade, Worthing BN11 3PS")).toBeVisible();
+});
