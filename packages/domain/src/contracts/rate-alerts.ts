@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { customerDetailsMessages, isValidEmail } from "../customer-details.ts";
-import { parseRateAlertTarget, RATE_ALERT_MAX_PER_EMAIL, RATE_ALERT_STATUSES } from "../rate-alerts.ts";
+import { parseRateAlertTarget, RATE_ALERT_STATUSES } from "../rate-alerts.ts";
 import { decimalString } from "./reference-data.ts";
 
 /**
@@ -49,20 +49,6 @@ export type RateAlertAnswer = z.infer<typeof rateAlertAnswerSchema>;
 export const createRateAlertResponseSchema = z.object({ message: z.string() });
 export type CreateRateAlertResponse = z.infer<typeof createRateAlertResponseSchema>;
 
-/** What the customer reads after each step (the e-mails' links lead to pages that say these). */
-export const rateAlertMessages = {
-  created: "Nearly done: we have sent you an e-mail. Open its link to switch the alert on.",
-  confirmed: "Your rate alert is on. We will e-mail you once when our rate reaches your target.",
-  /** Unsubscribing stops every alert of the address still waiting: "stop e-mailing me", as mail systems mean it. */
-  unsubscribed: (stopped: number) =>
-    `You have unsubscribed: ${stopped === 1 ? "your rate alert is" : `your ${stopped} rate alerts are`} stopped and we will not e-mail you about ${stopped === 1 ? "it" : "them"} again.`,
-  linkInvalid: "This link is not valid. Please open it again from the e-mail, copying the whole link.",
-  alreadyConfirmed: "This alert is already on.",
-  alreadyTriggered: "This alert has already been sent, so it has ended.",
-  nothingWaiting:
-    "This alert has already been sent, so it has ended, and no other alerts are waiting for this address: there is nothing to unsubscribe from.",
-  alreadyUnsubscribed: "You have already unsubscribed from this alert.",
-  unknownCurrency: "We do not offer this currency.",
-  tooMany: `This e-mail address already has ${RATE_ALERT_MAX_PER_EMAIL} rate alerts waiting. Please unsubscribe from one before adding another.`,
-  rateLimited: "You have asked for several alerts in a short time. Please try again in an hour.",
-} as const;
+// The texts live beside the rules (no zod there), so that the browser can show them without the
+// validation library: a value imported from a contract module brings all of zod into every page.
+export { rateAlertMessages } from "../rate-alerts.ts";

@@ -1,15 +1,10 @@
 import { z } from "zod";
 import { branchKeys, decimalString } from "./reference-data.ts";
 
-/** A board shows at most this many currencies: more would no longer read from across a shop at 1920×1080. */
-export const BOARD_MAX_CURRENCIES = 10;
-
-/**
- * What a branch's board shows while staff have chosen nothing: the currencies UK travellers buy most at
- * a bureau counter, in that order, taking those on sale (inactive ones are skipped) up to eight.
- */
-export const BOARD_DEFAULT_CURRENCIES = ["EUR", "USD", "TRY", "AED", "AUD", "CAD", "THB", "CHF", "JPY", "NZD"] as const;
-export const BOARD_DEFAULT_COUNT = 8;
+// The board's rules live in ../rate-board.ts (no zod there), so that a page can use them without
+// bringing the validation library into the browser.
+import { BOARD_MAX_CURRENCIES } from "../rate-board.ts";
+export { BOARD_DEFAULT_COUNT, BOARD_DEFAULT_CURRENCIES, BOARD_MAX_CURRENCIES } from "../rate-board.ts";
 
 /** The stored choice: per branch, the currency codes its board features (a branch missing uses the default). */
 export const BOARD_FEATURED_SETTING_KEY = "board_featured_currencies";

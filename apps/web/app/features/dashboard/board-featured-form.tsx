@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type { BoardFeaturedList } from "@bureau/domain/contracts/rate-board";
-import { BOARD_MAX_CURRENCIES } from "@bureau/domain/contracts/rate-board";
+import { BOARD_MAX_CURRENCIES } from "@bureau/domain/rate-board";
 import { useToast } from "../../components/ui/toast.tsx";
 import { useRouteAction } from "../../lib/route-action.ts";
 

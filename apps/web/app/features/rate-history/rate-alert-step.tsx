@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, type RouterContextProvider, useNavigation } from "react-router";
-import { type RateAlertView, rateAlertMessages } from "@bureau/domain/contracts/rate-alerts";
+import type { RateAlertView } from "@bureau/domain/contracts/rate-alerts";
+import { rateAlertMessages } from "@bureau/domain/rate-alerts";
 import { ApiClientError } from "../../lib/api-client.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import { openRateAlertLink, takeRateAlertStep } from "./rate-alert-api.ts";
