@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CART_MAX_ITEMS } from "../constants.ts";
+import { availabilityValues } from "../stock-availability.ts";
 import { branchKeys } from "./reference-data.ts";
 
 const currencyCode = z
@@ -94,20 +95,13 @@ export const availabilityQuerySchema = z
   })
   .strict();
 
-export const availabilityValues = ["available", "short"] as const;
-export type Availability = (typeof availabilityValues)[number];
+export { AVAILABILITY_TEXT, type Availability, availabilityValues } from "../stock-availability.ts";
 
 export const availabilitySchema = z.object({
   /** Per branch: null where the branch tracks none of the basket's currencies. */
   branches: z.array(z.object({ key: z.string(), availability: z.enum(availabilityValues).nullable() })),
 });
 export type AvailabilityList = z.infer<typeof availabilitySchema>;
-
-/** Step 1's words for a branch's availability (issue 17): nothing where stock is not tracked. */
-export const AVAILABILITY_TEXT: Record<Availability, string> = {
-  available: "Available today",
-  short: "Not enough stock",
-};
 
 /** The notes of one currency of an order, for staff (order details). */
 export const orderNotesSchema = z.object({

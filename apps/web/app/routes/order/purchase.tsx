@@ -3,7 +3,7 @@ import { data, Link, useRouteLoaderData } from "react-router";
 import { DEFAULT_ORDER_LIMITS } from "@bureau/domain/order-limits";
 import { isWay, WAY_TITLES } from "@bureau/domain/constants";
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
-import { AVAILABILITY_TEXT, type Availability } from "@bureau/domain/contracts/stock";
+import { AVAILABILITY_TEXT, type Availability } from "@bureau/domain/stock-availability";
 import type { CustomerDetails } from "@bureau/domain/customer-details";
 import { useToast } from "../../components/ui/toast.tsx";
 import { type ActionOutcome, useRouteAction } from "../../lib/route-action.ts";
