@@ -13,7 +13,9 @@ export default defineConfig({
           output: {
             advancedChunks: {
               groups: [
-                { name: "framework", test: /node_modules/ },
+                // Every library in one chunk, except those a staff page loads on demand (the QR scanner's
+                // jsQR): in this group every page would load them up front.
+                { name: "framework", test: /node_modules\/(?!jsqr\/)/ },
                 // Everything the public pages share, in one request rather than one per small module
                 // (12 scripts → 5 up front on the home page); the staff dashboard's code stays apart.
                 {
