@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Quote } from "@bureau/domain/contracts/orders";
+import { SANCTIONS_LIST_MAX_BYTES } from "@bureau/domain/contracts/sanctions";
 import { DEFAULT_SANCTIONS_MATCH_THRESHOLD } from "@bureau/domain/sanctions-screening";
 import { SanctionsListFormatError } from "@bureau/domain/uk-sanctions-list";
 import { auditLog, orders, sanctionsLists, sanctionsNames, sanctionsScreenings } from "../../db/schema.ts";
@@ -237,5 +238,19 @@ describe("POST /api/admin/sanctions-lists (the list upload)", () => {
     expect((await upload(LIST, { origin: env.staff.headers.origin })).statusCode).toBe(401);
     const [after] = await env.t.db.select({ n: count() }).from(sanctionsLists);
     expect(after?.n).toBe(before?.n);
+  });
+
+  it("reads a CSV file up to 32 MB, while any other type keeps the server's small body limit", async () => {
+    // A CSV above the server's 64 KB limit is read (and refused for its content, not its size)...
+    const large = await upload(`Name,Country\r\n${"X,Y\r\n".repeat(40_000)}`);
+    expect(large.statusCode).toBe(400);
+    expect(large.json().error.message).toContain("Nothing was imported.");
+    // ...one above 32 MB is not,
+    const tooLarge = await upload("a".repeat(SANCTIONS_LIST_MAX_BYTES + 1));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().error.message).toBe("The list file must be 32 MB or smaller.");
+    // ...and the 32 MB allowance is the CSV parser's only: JSON of 2 MB is refused by its size.
+    const json = await upload(`"${"a".repeat(2 * 1024 * 1024)}"`, env.staff.headers, "application/json");
+    expect(json.statusCode).toBe(413);
   });
 });

@@ -8,6 +8,8 @@ import { importSanctionsList } from "../../modules/sanctions/import-sanctions-li
 import { auditActorOf } from "../../plugins/session.ts";
 
 const csvTypes = ["text/csv", "application/csv", "application/octet-stream"];
+const isCsvUpload = (contentType: string | undefined) =>
+  csvTypes.includes((contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "");
 
 /**
  * The UK Sanctions List upload (admins only: registered inside the protected /api/admin scope). The file
@@ -36,9 +38,10 @@ export async function sanctionsAdminRoutes(scope: FastifyInstance) {
           415: apiErrorSchema,
         },
       },
-      bodyLimit: SANCTIONS_LIST_MAX_BYTES,
-      errorHandler: (error) => {
-        if ((error as { statusCode?: number }).statusCode === 413) {
+      // No route-wide bodyLimit: the 32 MB allowance belongs to the CSV parser above, so a body of any other
+      // type keeps the server's small limit (lib/body-limits.ts) instead of being read up to 32 MB first.
+      errorHandler: (error, request) => {
+        if ((error as { statusCode?: number }).statusCode === 413 && isCsvUpload(request.headers["content-type"])) {
           throw new AppError("payload_too_large", "The list file must be 32 MB or smaller.");
         }
         if ((error as { code?: string }).code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
