@@ -7,6 +7,7 @@ import {
   loadAddress,
   type PartResult,
   percentile,
+  phoneFor,
   round,
   sample,
   send,
@@ -199,7 +200,7 @@ export async function runLoad(
             lastName: "Customer",
             email,
             confirmEmail: email,
-            phone: "07700 900456",
+            phone: phoneFor(email),
             acceptedTerms: true,
           },
         });

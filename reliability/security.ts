@@ -83,6 +83,12 @@ async function authorisationMatrix(ctx: Context, report: Report, seen: Reply[]) 
     [key],
   );
   const orderId = rows[0]?.id ?? randomUUID();
+  let orderNumber = "00000000";
+  try {
+    orderNumber = placed.json<{ orderNumber: string }>().orderNumber;
+  } catch {}
+  // Operations whose query parameters are optional one by one but not all together.
+  const queries: Record<string, string> = { "GET /api/admin/collect": `number=${orderNumber}` };
   const values: Record<string, string> = { id: orderId, code: "EUR", transition: "cancel" };
   const bodies: Record<string, unknown> = {
     "POST /api/admin/currencies": { code: "XAG", label: "Silver (matrix)", sell: "-5", buy: "5" },
@@ -102,6 +108,7 @@ async function authorisationMatrix(ctx: Context, report: Report, seen: Reply[]) 
     const query = op.parameters
       .filter((p) => p.in === "query" && p.required)
       .map((p) => `${p.name}=${p.schema.enum?.[0] ?? "1"}`);
+    if (queries[name]) query.push(queries[name]);
     const fullPath = query.length ? `${url}?${query.join("&")}` : url;
     const body = bodies[name] ?? (op.body ? example(op.body) : undefined);
     const identities: [string, string | undefined, number, string][] = [
