@@ -1,16 +1,10 @@
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import type { RateAlertFields } from "@bureau/domain/contracts/rate-alerts";
+import { FormField, FormOutcome, type FormResult, useFormOutcome } from "../../components/ui/form-field.tsx";
 
 /** What the rate history route's action answers; the form shows it (and keeps what was typed on failure). */
-export type RateAlertFormResult =
-  | { ok: true; message: string }
-  | {
-      ok: false;
-      message: string;
-      fields: Partial<Record<RateAlertFields, string>>;
-      values: Record<RateAlertFields, string>;
-    };
+export type RateAlertFormResult = FormResult<RateAlertFields>;
 
 /**
  * "Alert me when 1 GBP buys at least": posts to the rate history route's action (works without
@@ -28,20 +22,8 @@ export function RateAlertForm({
 }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-  const formRef = useRef<HTMLFormElement>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
+  const { formRef, outcomeRef, errors, values } = useFormOutcome(result);
   const id = useId();
-  const errors = result && !result.ok ? result.fields : {};
-  const values = result && !result.ok ? result.values : undefined;
-
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) formRef.current?.reset();
-    outcomeRef.current?.focus();
-  }, [result]);
-
-  const describedBy = (name: RateAlertFields, hint?: string) =>
-    [hint, errors[name] ? `${id}-${name}-error` : undefined].filter(Boolean).join(" ") || undefined;
 
   return (
     <section className="rate-alert" aria-labelledby={`${id}-heading`}>
@@ -51,58 +33,44 @@ export function RateAlertForm({
         {collectRate ? ` Today 1 GBP buys ${collectRate} ${code}.` : null}
       </p>
       <Form method="post" className="contact-form rate-alert-form" noValidate ref={formRef} preventScrollReset>
-        {result ? (
-          <div
-            ref={outcomeRef}
-            tabIndex={-1}
-            className={`contact-outcome ${result.ok ? "contact-outcome-ok" : "contact-outcome-error"}`}
-            role={result.ok ? "status" : "alert"}
-          >
-            {result.message}
-          </div>
-        ) : null}
-        <div className="contact-field">
-          <label htmlFor={`${id}-target`}>Alert me when 1 GBP buys at least</label>
-          <div className="rate-alert-target">
+        <FormOutcome result={result} outcomeRef={outcomeRef} />
+        <FormField
+          id={`${id}-target`}
+          label="Alert me when 1 GBP buys at least"
+          error={errors.target}
+          describedBy={[`${id}-unit`]}
+          input={(props) => (
+            <div className="rate-alert-target">
+              <input
+                {...props}
+                name="target"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                required
+                maxLength={20}
+                defaultValue={values?.target ?? ""}
+              />
+              <span id={`${id}-unit`}>{code}</span>
+            </div>
+          )}
+        />
+        <FormField
+          id={`${id}-email`}
+          label="Email"
+          error={errors.email}
+          input={(props) => (
             <input
-              id={`${id}-target`}
-              name="target"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
+              {...props}
+              name="email"
+              type="email"
+              autoComplete="email"
               required
-              maxLength={20}
-              defaultValue={values?.target ?? ""}
-              aria-invalid={errors.target ? true : undefined}
-              aria-describedby={describedBy("target", `${id}-unit`)}
+              maxLength={254}
+              defaultValue={values?.email ?? ""}
             />
-            <span id={`${id}-unit`}>{code}</span>
-          </div>
-          {errors.target ? (
-            <p className="contact-error" id={`${id}-target-error`}>
-              {errors.target}
-            </p>
-          ) : null}
-        </div>
-        <div className="contact-field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            defaultValue={values?.email ?? ""}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy("email")}
-          />
-          {errors.email ? (
-            <p className="contact-error" id={`${id}-email-error`}>
-              {errors.email}
-            </p>
-          ) : null}
-        </div>
+          )}
+        />
         <p className="contact-privacy">
           We send a link to confirm first; every alert e-mail has a one-click unsubscribe. See our{" "}
           <a href="/privacyPolicy">Privacy Policy</a>.
