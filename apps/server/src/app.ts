@@ -37,6 +37,7 @@ import { rateBoardRoutes } from "./routes/public/rate-board.ts";
 import { rateHistoryRoutes } from "./routes/public/rate-history.ts";
 import { referenceDataRoutes } from "./routes/public/reference-data.ts";
 import { stockAvailabilityRoutes } from "./routes/public/stock-availability.ts";
+import { noStore } from "./lib/no-store.ts";
 import { webPlugin } from "./web/web-plugin.ts";
 
 declare module "fastify" {
@@ -209,7 +210,7 @@ export async function buildApp({
       request.currentSession?.user.staffVerified ? specification : withoutStaffOperations(specification),
   });
   app.get("/api/openapi.json", { schema: { hide: true }, preHandler: readSession }, async (request, reply) => {
-    reply.header("cache-control", "no-store");
+    noStore(reply);
     return request.currentSession?.user.staffVerified ? app.swagger() : withoutStaffOperations(app.swagger());
   });
 
