@@ -79,3 +79,18 @@ async function withinRateLimit(send: () => Promise<APIResponse>): Promise<APIRes
     await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(seconds, 1), 60) * 1000));
   }
 }
+
+/**
+ * Records every call the page makes to the API that is not a read (decision 016: changes go through
+ * route actions, so the browser itself never posts to /api/…).
+ */
+export function recordApiChangesFromBrowser(page: Page): string[] {
+  const changes: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() !== "GET" && request.method() !== "HEAD" && pathname.startsWith("/api/")) {
+      changes.push(`${request.method()} ${pathname}`);
+    }
+  });
+  return changes;
+}

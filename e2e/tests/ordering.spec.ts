@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
+import { recordApiChangesFromBrowser } from "../support/orders.ts";
 
 function basketRows(page: Page) {
   return page.getByRole("table", { name: "Currencies in your basket" }).locator("tbody tr");
@@ -28,6 +29,7 @@ function toast(page: Page, text: string) {
 }
 
 test("a Click & Collect order with two currencies reaches the confirmation", async ({ page }) => {
+  const apiChanges = recordApiChangesFromBrowser(page);
   await page.goto("/exchangeRates");
   await waitForHydration(page);
   await page
@@ -73,6 +75,8 @@ test("a Click & Collect order with two currencies reaches the confirmation", asy
   await expectNoSeriousAxeViolations(page);
   // Only the ordered lines leave the cart; the purchase key is gone when it is empty.
   expect(await page.evaluate(() => window.localStorage.getItem("purchase"))).toBeNull();
+  // Quotes and the order went through the order page's route action, never from the browser to the API.
+  expect(apiChanges).toEqual([]);
 });
 
 test("a Click & Sell order reaches the confirmation with the sell notes", async ({ page }) => {

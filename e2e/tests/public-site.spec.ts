@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
+import { recordApiChangesFromBrowser } from "../support/orders.ts";
 import { PUBLIC_PAGE_PATHS } from "../support/public-pages.ts";
 
 /**
@@ -102,6 +103,7 @@ test.describe("home exchange widget", () => {
   });
 
   test("a valid amount becomes a server quote in the cart and opens /purchase/EUR/Order", async ({ page }) => {
+    const apiChanges = recordApiChangesFromBrowser(page);
     await openHome(page);
     const calculator = widget(page);
     await calculator.getByLabel("You pay (GBP)").fill("200");
@@ -110,6 +112,8 @@ test.describe("home exchange widget", () => {
     const cart = await page.evaluate(() => JSON.parse(window.localStorage.getItem("purchase") ?? "[]"));
     expect(cart).toHaveLength(1);
     expect(cart[0]).toMatchObject({ currency: "EUR", way: "Order", gbpMinor: 20_000, foreignMinor: 22_464 });
+    // The quote was asked through the order page's route action, not by the browser from the API.
+    expect(apiChanges).toEqual([]);
   });
 
   test("the searchable picker lists every currency and chooses one by keyboard", async ({ page }) => {

@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../db/auth-schema.ts";
+import { quotes } from "../db/schema.ts";
 import { markEmailVerified, signUp } from "../test/auth-helpers.ts";
 import { appWithStaff } from "../test/staff-app.ts";
 import { webBuildDir } from "../test/test-app.ts";
@@ -79,5 +80,54 @@ describe.skipIf(!haveWebBuild)("route actions posted by fetchers", () => {
     const missingField = await post({ intent: "make-admin" }, started.staff.headers);
     expect(missingField.statusCode).toBe(400);
     expect(await roleOf(customer.userId)).toBe("user");
+  });
+});
+
+/**
+ * The cart's quotes (decision 016): the home widget and the order page's Add Currency form post the
+ * intent "quote" to the order page's action, which asks the API in-process; the browser never calls
+ * the quote endpoint itself.
+ */
+describe.skipIf(!haveWebBuild)("the order page's quote action", () => {
+  const started = appWithStaff({ web: true });
+
+  const postQuote = (quote: unknown, headers: Record<string, string> = {}) =>
+    started.t.app.inject({
+      method: "POST",
+      url: "/purchase/EUR/Order.data",
+      // A browser's fetcher post from our own page (a visitor need not be signed in for a quote).
+      headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", ...headers },
+      payload: JSON.stringify({ intent: "quote", quote }),
+    });
+  const quoteCount = async () => (await started.t.app.db.select({ id: quotes.id }).from(quotes)).length;
+
+  it("answers the API's quote for a line and stores it", async () => {
+    const before = await quoteCount();
+    const response = await postQuote({ currency: "EUR", way: "Order", gbpMinor: 20_000, basketGbpMinor: 0 });
+    expect(response.statusCode).toBe(200);
+    const [stored] = await started.t.app.db.select().from(quotes).orderBy(desc(quotes.createdAt)).limit(1);
+    expect(await quoteCount()).toBe(before + 1);
+    // The outcome carries the stored quote (React Router's stream of the action's answer).
+    expect(response.body).toContain(stored?.id);
+  });
+
+  it("answers a refused amount as the outcome in the API's words, storing nothing", async () => {
+    const before = await quoteCount();
+    const response = await postQuote({ currency: "EUR", way: "Order", gbpMinor: -5, basketGbpMinor: 0 });
+    expect(response.statusCode).toBe(200);
+    // React Router's stream of `{ ok: false, status: 400, message, fields }`, the API's own words.
+    expect(response.body).toContain('"ok",false');
+    expect(response.body).toContain("Please check gbpMinor");
+    expect(await quoteCount()).toBe(before);
+  });
+
+  it("refuses a quote posted from another site before the action runs", async () => {
+    const before = await quoteCount();
+    const response = await postQuote(
+      { currency: "EUR", way: "Order", gbpMinor: 20_000, basketGbpMinor: 0 },
+      { origin: "https://evil.example" },
+    );
+    expect(response.statusCode).toBe(403);
+    expect(await quoteCount()).toBe(before);
   });
 });

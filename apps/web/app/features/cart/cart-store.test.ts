@@ -1,12 +1,12 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CART_ITEM_LIFETIME_MS, CART_MAX_ITEMS } from "@bureau/domain/constants";
 import type { Quote } from "@bureau/domain/contracts/orders";
+import type { ActionOutcome } from "../../lib/route-action.ts";
 import {
   addLineToCart,
   CART_STORAGE_KEY,
   type CartItem,
+  type QuoteAsk,
   cartItemFromQuote,
   clearCart,
   readCart,
@@ -15,9 +15,10 @@ import {
 
 /*
  * The cart store runs against Node's own Web Storage (vitest runs this project with
- * --experimental-webstorage), with `window` being the global object as in a browser. The quote
- * endpoint is a small local HTTP server that answers like /api/quotes: what the store does with the
- * answer is under test here, the pricing behind it is tested in the server suite.
+ * --experimental-webstorage), with `window` being the global object as in a browser. The quote comes
+ * from a requester standing in for the order page's route action (which the browser tests reach for
+ * real): what the store asks and does with the answer is under test here, the pricing behind it is
+ * tested in the server suite.
  */
 const NOW = Date.parse("2026-11-21T12:00:00Z");
 
@@ -37,34 +38,15 @@ function quoteFor(currency: string, createdAt = NOW): Quote {
 const itemAged = (ageMs: number, currency = "EUR"): CartItem => cartItemFromQuote(quoteFor(currency), NOW - ageMs);
 const store = (value: unknown) => localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(value));
 
-let quoteServer: Server;
-const quoteRequests: unknown[] = [];
-let quoteAnswer: { status: number; body: unknown } = { status: 200, body: null };
+const quoteRequests: QuoteAsk[] = [];
+let quoteAnswer: ActionOutcome<Quote> = { ok: false, status: 500, message: "no answer set" };
+const requestQuote = async (ask: QuoteAsk): Promise<ActionOutcome<Quote>> => {
+  quoteRequests.push(ask);
+  return quoteAnswer;
+};
 
-beforeAll(async () => {
+beforeAll(() => {
   Object.assign(globalThis, { window: globalThis });
-  quoteServer = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => {
-      body += chunk;
-    });
-    request.on("end", () => {
-      quoteRequests.push({ method: request.method, url: request.url, body: JSON.parse(body || "null") });
-      response
-        .writeHead(quoteAnswer.status, { "content-type": "application/json" })
-        .end(JSON.stringify(quoteAnswer.body));
-    });
-  });
-  await new Promise<void>((resolve) => quoteServer.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(quoteServer.address() as AddressInfo).port}`;
-  const realFetch = globalThis.fetch;
-  // The browser resolves the client's same-origin paths against the page; here, against the local server.
-  vi.stubGlobal("fetch", (input: string, init?: RequestInit) => realFetch(new URL(input, origin), init));
-});
-
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await new Promise((resolve) => quoteServer.close(resolve));
 });
 
 beforeEach(() => {
@@ -111,7 +93,7 @@ describe("the cart store", () => {
 
   it(`refuses a ${CART_MAX_ITEMS + 1}th line before asking the server for a quote`, async () => {
     store(["EUR", "USD", "JPY", "CHF"].map((currency) => itemAged(1_000, currency)));
-    expect(await addLineToCart({ currency: "AUD", way: "Order", gbpMinor: 10_000 })).toEqual({
+    expect(await addLineToCart({ currency: "AUD", way: "Order", gbpMinor: 10_000 }, requestQuote)).toEqual({
       ok: false,
       message: "Please clear your cart",
     });
@@ -124,14 +106,12 @@ describe("the cart store", () => {
       itemAged(CART_ITEM_LIFETIME_MS, "CHF"),
     ]);
     const served = quoteFor("AUD");
-    quoteAnswer = { status: 200, body: served };
-    const added = await addLineToCart({ currency: "AUD", way: "Order", gbpMinor: 10_000 });
+    quoteAnswer = { ok: true, value: served };
+    const added = await addLineToCart({ currency: "AUD", way: "Order", gbpMinor: 10_000 }, requestQuote);
     expect(added.ok).toBe(true);
     // The basket's Click & Collect total goes with the request (for the order maximum), without the expired line.
     const basketGbpMinor = 3 * itemAged(1_000, "EUR").gbpMinor;
-    expect(quoteRequests).toEqual([
-      { method: "POST", url: "/api/quotes", body: { currency: "AUD", way: "Order", gbpMinor: 10_000, basketGbpMinor } },
-    ]);
+    expect(quoteRequests).toEqual([{ currency: "AUD", way: "Order", gbpMinor: 10_000, basketGbpMinor }]);
     const items = readCart();
     expect(items.map((item) => item.currency)).toEqual(["EUR", "USD", "JPY", "AUD"]);
     expect(items[3]).toMatchObject({
@@ -140,25 +120,36 @@ describe("the cart store", () => {
       currencyMy: "100.00",
       currencyMycurrent: "GBP",
     });
-    expect(await addLineToCart({ currency: "CAD", way: "Order", gbpMinor: 10_000 })).toEqual({
+    expect(await addLineToCart({ currency: "CAD", way: "Order", gbpMinor: 10_000 }, requestQuote)).toEqual({
       ok: false,
       message: "Please clear your cart",
     });
   });
 
   it("refuses a zero amount without a request and turns the server's 422 into the spec's message", async () => {
-    expect(await addLineToCart({ currency: "EUR", way: "Order", gbpMinor: 0 })).toEqual({
+    expect(await addLineToCart({ currency: "EUR", way: "Order", gbpMinor: 0 }, requestQuote)).toEqual({
       ok: false,
       message: "Please give correct amount",
     });
     expect(quoteRequests).toEqual([]);
-    quoteAnswer = {
-      status: 422,
-      body: { error: { code: "quote_invalid", message: "Amount is above the online limit" } },
-    };
-    expect(await addLineToCart({ currency: "EUR", way: "Order", gbpMinor: 999_999 })).toEqual({
+    quoteAnswer = { ok: false, status: 422, message: "Amount is above the online limit" };
+    expect(await addLineToCart({ currency: "EUR", way: "Order", gbpMinor: 999_999 }, requestQuote)).toEqual({
       ok: false,
       message: "Please give correct amount",
+    });
+    expect(readCart()).toEqual([]);
+  });
+
+  it("shows any other refusal in the server's words and keeps nothing", async () => {
+    quoteAnswer = { ok: false, status: 409, message: "Orders are limited to £2,500.00 per order." };
+    expect(await addLineToCart({ currency: "EUR", way: "Order", gbpMinor: 10_000 }, requestQuote)).toEqual({
+      ok: false,
+      message: "Orders are limited to £2,500.00 per order.",
+    });
+    quoteAnswer = { ok: false, status: 0, message: "We could not reach our server. Please try again." };
+    expect(await addLineToCart({ currency: "EUR", way: "Order", gbpMinor: 10_000 }, requestQuote)).toEqual({
+      ok: false,
+      message: "We could not reach our server. Please try again.",
     });
     expect(readCart()).toEqual([]);
   });

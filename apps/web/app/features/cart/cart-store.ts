@@ -3,7 +3,7 @@ import { validCartItems } from "@bureau/domain/cart";
 import { CART_MAX_ITEMS, type Way } from "@bureau/domain/constants";
 import type { Quote, QuoteRequest } from "@bureau/domain/contracts/orders";
 import { minorToMajorString } from "@bureau/domain/money";
-import { ApiClientError, apiErrorText, browserApi } from "../../lib/api-client.ts";
+import type { ActionOutcome } from "../../lib/route-action.ts";
 
 /**
  * The cart lives in localStorage under "purchase" (spec §3). Each item carries the spec's fields plus
@@ -106,27 +106,31 @@ export function clearCart() {
 
 export type AddLineResult = { ok: true; item: CartItem } | { ok: false; message: string };
 
+/** What the server is asked for a line's quote: the line and the basket's Click & Collect total. */
+export type QuoteAsk = QuoteRequest & { basketGbpMinor: number };
+/**
+ * Asks the server for a quote: the purchase page's route action, posted by a fetcher
+ * (use-quote-requester.ts; decision 016), answering the API's quote or its refusal.
+ */
+export type QuoteRequester = (ask: QuoteAsk) => Promise<ActionOutcome<Quote>>;
+
 /** Asks the server for a quote and keeps it in the cart. Messages are the spec's, word for word. */
-export async function addLineToCart(request: QuoteRequest): Promise<AddLineResult> {
+export async function addLineToCart(request: QuoteRequest, requestQuote: QuoteRequester): Promise<AddLineResult> {
   if ((request.gbpMinor ?? request.foreignMinor ?? 0) <= 0) return { ok: false, message: "Please give correct amount" };
   if (readCart().length >= CART_MAX_ITEMS) return { ok: false, message: "Please clear your cart" };
-  let quote: Quote;
-  try {
-    // The basket's Click & Collect total travels with the request, so that the server can tell the order
-    // maximum now rather than at the last step.
-    const basketGbpMinor = readCart()
-      .filter((item) => item.way === request.way)
-      .reduce((sum, item) => sum + item.gbpMinor, 0);
-    quote = await browserApi().call<Quote>("POST", "/api/quotes", { ...request, basketGbpMinor });
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status === 422)
-      return { ok: false, message: "Please give correct amount" };
-    return { ok: false, message: apiErrorText(error) };
+  // The basket's Click & Collect total travels with the request, so that the server can tell the order
+  // maximum now rather than at the last step.
+  const basketGbpMinor = readCart()
+    .filter((item) => item.way === request.way)
+    .reduce((sum, item) => sum + item.gbpMinor, 0);
+  const outcome = await requestQuote({ ...request, basketGbpMinor });
+  if (!outcome.ok) {
+    return { ok: false, message: outcome.status === 422 ? "Please give correct amount" : outcome.message };
   }
   // Read again: another tab may have filled the cart while we waited.
   const items = readCart();
   if (items.length >= CART_MAX_ITEMS) return { ok: false, message: "Please clear your cart" };
-  const item = cartItemFromQuote(quote, now());
+  const item = cartItemFromQuote(outcome.value, now());
   writeCart([...items, item]);
   return { ok: true, item };
 }

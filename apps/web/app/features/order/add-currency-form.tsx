@@ -6,6 +6,7 @@ import { type OrderLimits, orderLimitMessage, orderLimitProblem } from "@bureau/
 import { quote } from "@bureau/domain/pricing";
 import { useToast } from "../../components/ui/toast.tsx";
 import { addLineToCart } from "../cart/cart-store.ts";
+import { useQuoteRequester } from "../cart/use-quote-requester.ts";
 
 type Typed = { side: "gbp" | "foreign"; text: string };
 
@@ -40,6 +41,7 @@ export function AddCurrencyForm({
   const [typed, setTyped] = useState<Typed>({ side: "gbp", text: "" });
   const [busy, setBusy] = useState(false);
   const currency = currencies.find((c) => c.code === code) ?? currencies[0];
+  const { requestQuote } = useQuoteRequester(currency?.code ?? defaultCode, way);
   if (!currency) return null;
   const preview = previewAmounts(way, currency, typed);
   const gbpValue = typed.side === "gbp" ? typed.text : preview ? minorToMajorString(preview.gbpMinor, "GBP") : "";
@@ -71,6 +73,7 @@ export function AddCurrencyForm({
     setBusy(true);
     const result = await addLineToCart(
       typed.side === "gbp" ? { currency: code, way, gbpMinor: minor } : { currency: code, way, foreignMinor: minor },
+      requestQuote,
     );
     setBusy(false);
     if (!result.ok) {

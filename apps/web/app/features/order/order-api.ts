@@ -1,4 +1,4 @@
-import type { OrderReceipt, PlaceOrderRequest } from "@bureau/domain/contracts/orders";
+import type { OrderReceipt, PlaceOrderRequest, Quote } from "@bureau/domain/contracts/orders";
 import type { AvailabilityList } from "@bureau/domain/contracts/stock";
 import type { CustomerPrefill } from "@bureau/domain/contracts/tracking";
 import { type ApiClient, browserApi } from "../../lib/api-client.ts";
@@ -6,6 +6,11 @@ import { type ApiClient, browserApi } from "../../lib/api-client.ts";
 /** Places the order (the purchase page's route action; the API validates the request). */
 export function placeOrder(api: ApiClient, request: PlaceOrderRequest | unknown): Promise<OrderReceipt> {
   return api.call<OrderReceipt>("POST", "/api/orders", request);
+}
+
+/** A quote for one line of the cart (the order page's route action; the API prices and validates it). */
+export function requestQuote(api: ApiClient, request: unknown): Promise<Quote> {
+  return api.call<Quote>("POST", "/api/quotes", request);
 }
 
 /** The name, e-mail and phone order step 2 fills in for the signed-in customer. */

@@ -3,6 +3,7 @@ import { href, useNavigate } from "react-router";
 import { BASE_CURRENCY, DEFAULT_CURRENCY, WAY_TITLES, WAYS, type Way } from "@bureau/domain/constants";
 import { type OrderLimits, orderLimitMessage, orderLimitProblem } from "@bureau/domain/order-limits";
 import { useToast } from "../../components/ui/toast.tsx";
+import { useQuoteRequester } from "../cart/use-quote-requester.ts";
 import { CurrencyPicker } from "./currency-picker.tsx";
 import type { RateRow } from "./rates-list.tsx";
 import { useTabs } from "./use-tabs.ts";
@@ -75,6 +76,8 @@ export function ExchangeWidget({
   const navigate = useNavigate();
   const toast = useToast();
   const id = useId();
+  // The quote is asked of the order page the widget is about to open.
+  const { requestQuote } = useQuoteRequester(code || DEFAULT_CURRENCY, way);
 
   const currency = currencies.find((entry) => entry.code === code);
   if (!currency) return null;
@@ -153,6 +156,7 @@ export function ExchangeWidget({
         typed.side === "gbp"
           ? { currency: currency.code, way, gbpMinor: typedMinor }
           : { currency: currency.code, way, foreignMinor: typedMinor },
+        requestQuote,
       );
       if (added.ok) navigate(target);
       else toast.error(added.message);

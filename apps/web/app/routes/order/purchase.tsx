@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { DEFAULT_ORDER_LIMITS } from "@bureau/domain/order-limits";
 import { isWay, WAY_TITLES } from "@bureau/domain/constants";
-import type { OrderReceipt } from "@bureau/domain/contracts/orders";
+import type { OrderReceipt, Quote } from "@bureau/domain/contracts/orders";
 import { AVAILABILITY_TEXT, type Availability } from "@bureau/domain/stock-availability";
 import type { CustomerDetails } from "@bureau/domain/customer-details";
 import { useToast } from "../../components/ui/toast.tsx";
@@ -11,7 +11,7 @@ import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
 import { readCart, removeCartItem, useCart } from "../../features/cart/cart-store.ts";
 import { AddCurrencyForm } from "../../features/order/add-currency-form.tsx";
 import { DetailsForm } from "../../features/order/details-form.tsx";
-import { branchAvailability, orderDetailsOfAccount, placeOrder } from "../../features/order/order-api.ts";
+import { branchAvailability, orderDetailsOfAccount, placeOrder, requestQuote } from "../../features/order/order-api.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
 import { OrderConfirmation } from "../../features/order/order-confirmation.tsx";
 import { OrderSummary } from "../../features/order/order-summary.tsx";
@@ -49,9 +49,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-/** Step 2's "place the order" (decision 016): the API checks the quotes, limits and details. */
+/**
+ * The order page's changes (decision 016): a quote for a line of the cart (from the Add Currency form
+ * here, or the home page's widget before it opens this page), and step 2's "place the order". The API
+ * checks the amounts, limits, quotes and details.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const posted = await readIntent(request, ["place-order"]);
+  const posted = await readIntent(request, ["quote", "place-order"]);
+  if (posted.intent === "quote") return apiAction(context, (api) => requestQuote(api, posted.value("quote")));
   return apiAction(context, (api) => placeOrder(api, posted.value("order")));
 }
 
@@ -61,7 +66,9 @@ const UNREACHABLE = "We could not reach our server. Please try again.";
  * In the browser: an answer lost on the way (the network dropped) becomes an outcome the page shows,
  * and the next attempt reuses the order's idempotency key, so a retry cannot place a second order.
  */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ActionOutcome<OrderReceipt>> {
+export async function clientAction({
+  serverAction,
+}: Route.ClientActionArgs): Promise<ActionOutcome<OrderReceipt | Quote>> {
   try {
     return await serverAction();
   } catch {
