@@ -1,6 +1,8 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { OrderFilters } from "@bureau/domain/contracts/dashboard";
 import type { Db } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
+import { onDisplayDays } from "./display-day-range.ts";
 import { decodeKeysetCursor, isUuid, keysetPage } from "./keyset-cursor.ts";
 import { currencyLinesOf } from "./order-line-summaries.ts";
 
@@ -18,6 +20,36 @@ export function ordersBefore(after: string): SQL {
 
 /** The orders placed with this e-mail address, in any letter case (the lower(email) index). */
 export const placedWithEmail = (email: string): SQL => eq(sql`lower(${orders.email})`, email.trim().toLowerCase());
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * What a search box entry means, decided by its shape so that every kind uses an index:
+ * 8 digits = order number, an @ = e-mail prefix, digits and phone punctuation = phone prefix,
+ * anything else = name prefix (first name or last name).
+ */
+function searchCondition(q: string): SQL {
+  const text = q.trim();
+  if (/^\d{8}$/.test(text)) return eq(orders.orderNumber, text);
+  if (text.includes("@")) return sql`lower(${orders.email}) like ${`${escapeLike(text.toLowerCase())}%`}`;
+  const digits = text.replace(/\D/g, "");
+  if (/^[+\d\s()-]+$/.test(text) && digits.length >= 3) {
+    return sql`regexp_replace(${orders.phone}, '\\D', '', 'g') like ${`${digits}%`}`;
+  }
+  const prefix = `${escapeLike(text.toLowerCase())}%`;
+  return sql`(lower(${orders.firstName} || ' ' || ${orders.lastName}) like ${prefix} or lower(${orders.lastName}) like ${prefix})`;
+}
+
+/** The conditions of a staff list's or the export's filters; from/to are days placed in `timeZone` (DISPLAY_TIME_ZONE). */
+export function orderFilterConditions(filters: OrderFilters, timeZone: string): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.status) conditions.push(eq(orders.status, filters.status));
+  if (filters.q && filters.q.trim() !== "") conditions.push(searchCondition(filters.q));
+  if (filters.branch) conditions.push(eq(orders.branchKey, filters.branch));
+  if (filters.way) conditions.push(eq(orders.way, filters.way));
+  conditions.push(...onDisplayDays(orders.createdAt, filters, timeZone));
+  return conditions;
+}
 
 /**
  * One page of the orders matching `conditions`, newest first after the cursor `after`, each with its

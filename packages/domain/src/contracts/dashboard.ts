@@ -1,24 +1,66 @@
 import { z } from "zod";
 import { WAYS } from "../constants.ts";
-import { currencySchema, decimalString } from "./reference-data.ts";
+import { branchKeys, currencySchema, decimalString } from "./reference-data.ts";
 import { orderBranchSchema, orderLineSchema, orderStatusValues } from "./orders.ts";
 import { orderNotesSchema } from "./stock.ts";
+
+/** A calendar day in the display time zone, "2026-11-25". */
+const displayDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2026-11-25")
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+  }, "must be a real date");
+
+/**
+ * What the staff order lists and the order export can be narrowed to, besides the status: the search
+ * box, the branch, the way (Click & Collect = Order, Click & Sell = Sell) and the days the orders were
+ * placed on (display time zone, both days included).
+ */
+const orderFilterFields = {
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((text) => [...text].every((c) => c.charCodeAt(0) >= 32), "must not contain control characters")
+    .optional(),
+  branch: z.enum(branchKeys, { error: "There is no such branch." }).optional(),
+  way: z.enum(WAYS, { error: "must be Order or Sell" }).optional(),
+  from: displayDay.optional(),
+  to: displayDay.optional(),
+};
+const fromNotAfterTo = (query: { from?: string | undefined; to?: string | undefined }) =>
+  !query.from || !query.to || query.from <= query.to;
+const fromNotAfterToMessage = { message: "The first day must not be after the last day", path: ["to"] };
 
 /** Staff order lists: one keyset page, newest first. */
 export const orderListQuerySchema = z
   .object({
     status: z.enum(orderStatusValues),
-    q: z
-      .string()
-      .trim()
-      .max(100)
-      .refine((text) => [...text].every((c) => c.charCodeAt(0) >= 32), "must not contain control characters")
-      .optional(),
+    ...orderFilterFields,
     /** Opaque cursor from the previous page's nextCursor. */
     after: z.string().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(25),
   })
-  .strict();
+  .strict()
+  .refine(fromNotAfterTo, fromNotAfterToMessage);
+
+/** The filters an order list or export is narrowed by (all optional; no status means every status). */
+export type OrderFilters = {
+  status?: (typeof orderStatusValues)[number] | undefined;
+  q?: string | undefined;
+  branch?: (typeof branchKeys)[number] | undefined;
+  way?: (typeof WAYS)[number] | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+/** Staff order export (CSV): the list filters, any status when none is given. */
+export const orderExportQuerySchema = z
+  .object({ status: z.enum(orderStatusValues).optional(), ...orderFilterFields })
+  .strict()
+  .refine(fromNotAfterTo, fromNotAfterToMessage);
 
 export const orderListItemSchema = z.object({
   id: z.uuid(),

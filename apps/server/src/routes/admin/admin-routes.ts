@@ -10,6 +10,7 @@ import { boardAdminRoutes } from "./board-admin-routes.ts";
 import { collectAdminRoutes } from "./collect-admin-routes.ts";
 import { currencyAdminRoutes } from "./currency-admin-routes.ts";
 import { orderAdminRoutes } from "./order-admin-routes.ts";
+import { reportAdminRoutes } from "./report-admin-routes.ts";
 import { sanctionsAdminRoutes } from "./sanctions-admin-routes.ts";
 import { stockAdminRoutes } from "./stock-admin-routes.ts";
 import { noStore } from "../../lib/no-store.ts";
@@ -31,6 +32,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(boardAdminRoutes);
   await app.register(sanctionsAdminRoutes);
   await app.register(collectAdminRoutes);
+  await app.register(reportAdminRoutes);
   // Further staff areas register their plugins HERE, inside this protected scope.
   // Inside them, `auditActorOf(request)` is the acting admin (for audit entries).
 };

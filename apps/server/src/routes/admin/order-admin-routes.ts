@@ -1,9 +1,11 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   clearHoldRequestSchema,
   handoverRecordSchema,
   orderDetailsSchema,
+  orderExportQuerySchema,
   orderListQuerySchema,
   orderListSchema,
   orderTransitionValues,
@@ -11,9 +13,11 @@ import {
 } from "@bureau/domain/contracts/dashboard";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { orderStatusValues } from "@bureau/domain/contracts/orders";
+import { displayDates } from "@bureau/domain/dates";
 import { clearHold } from "../../modules/compliance/clear-hold.ts";
 import { getStatistics } from "../../modules/dashboard/get-statistics.ts";
 import { getOrderDetails } from "../../modules/orders/get-order-details.ts";
+import { exportOrdersCsv } from "../../modules/orders/export-orders.ts";
 import { listOrders } from "../../modules/orders/list-orders.ts";
 import { transitionOrder } from "../../modules/orders/transition-order.ts";
 import { auditActorOf } from "../../plugins/session.ts";
@@ -39,7 +43,38 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return listOrders({ db: app.db, ...request.query });
+      return listOrders({ db: app.db, timeZone: app.config.displayTimeZone, ...request.query });
+    },
+  );
+
+  app.get(
+    "/api/admin/orders.csv",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "The orders matching the list filters (any status when none is given) as a CSV download, one record per order line, streamed",
+        querystring: orderExportQuerySchema,
+        response: errors,
+      },
+    },
+    async (request, typedReply) => {
+      const filters = request.query;
+      const timeZone = app.config.displayTimeZone;
+      // Personal data leaving the system: who took which export is in the server's log. Not an audit
+      // entry: no staff GET changes any table (admin-routes.test.ts), and this is a read (decision 020).
+      request.log.info(
+        { staffId: auditActorOf(request).id, filters: { ...filters, q: filters.q ? "[search]" : undefined } },
+        "order export",
+      );
+      const stream = exportOrdersCsv({ db: app.db, filters, timeZone });
+      stream.on("error", (error) => request.log.error({ err: error }, "order export failed part way"));
+      // A stream, not the typed JSON answer: step outside the typed reply.
+      const reply = typedReply as unknown as FastifyReply;
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="orders-${displayDates(timeZone).day(new Date())}.csv"`)
+        .send(stream);
     },
   );
 

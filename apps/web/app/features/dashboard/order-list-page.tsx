@@ -6,42 +6,63 @@ import { refusalAsResponse } from "../../lib/server-api.ts";
 import { OrdersTable } from "./orders-table.tsx";
 import "./dashboard.css";
 
+/** The list filters beside the search box that a page may offer (History): kept in the page's address. */
+export const ORDER_FILTER_NAMES = ["branch", "way", "from", "to"] as const;
+export type OrderListFilters = Partial<Record<(typeof ORDER_FILTER_NAMES)[number], string>>;
+
 export async function loadOrderList(
   api: ReturnType<typeof createApiClient>,
   request: Request,
   status: OrderStatus,
-): Promise<OrderList & { q: string; after: string | null }> {
+): Promise<OrderList & { q: string; after: string | null; filters: OrderListFilters }> {
   const url = new URL(request.url);
   const q = url.searchParams.get("q")?.trim() ?? "";
   const after = url.searchParams.get("after");
   const query = new URLSearchParams({ status, limit: "25" });
   if (q) query.set("q", q);
+  const filters: OrderListFilters = {};
+  for (const name of ORDER_FILTER_NAMES) {
+    const value = url.searchParams.get(name)?.trim();
+    if (value) {
+      filters[name] = value;
+      query.set(name, value);
+    }
+  }
   if (after) query.set("after", after);
   const page = await refusalAsResponse(api.call<OrderList>("GET", `/api/admin/orders?${query}`));
-  return { ...page, q, after };
+  return { ...page, q, after, filters };
 }
 
 export function OrderListPage({
   title,
   data,
   transitions,
+  keep = {},
   children,
 }: {
   title: string;
-  data: OrderList & { q: string; after: string | null };
+  data: OrderList & { q: string; after: string | null; filters?: OrderListFilters };
   transitions: OrderTransition[];
+  /** Parameters of the page's address that its search and pages keep (History's filter). */
+  keep?: Record<string, string>;
   children?: React.ReactNode;
 }) {
   const location = useLocation();
   const navigation = useNavigation();
-  const nextHref = data.nextCursor
-    ? `${location.pathname}?${new URLSearchParams({ ...(data.q ? { q: data.q } : {}), after: data.nextCursor })}`
-    : null;
+  const kept = { ...keep, ...data.filters };
+  const hrefWith = (params: Record<string, string>) => {
+    const search = new URLSearchParams({ ...kept, ...params }).toString();
+    return `${location.pathname}${search ? `?${search}` : ""}`;
+  };
+  const nextHref = data.nextCursor ? hrefWith({ ...(data.q ? { q: data.q } : {}), after: data.nextCursor }) : null;
   return (
     <section aria-labelledby="page-heading">
       <h1 id="page-heading">{title}</h1>
       <div className="list-tools">
         <Form method="get" role="search" className="search-form">
+          {Object.entries(kept).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <label htmlFor="order-search">Search orders</label>
           <input
             id="order-search"
@@ -61,10 +82,7 @@ export function OrderListPage({
       </div>
       <nav className="pager" aria-label="Pages">
         {data.after ? (
-          <Link
-            className="button button-small"
-            to={`${location.pathname}${data.q ? `?q=${encodeURIComponent(data.q)}` : ""}`}
-          >
+          <Link className="button button-small" to={hrefWith(data.q ? { q: data.q } : {})}>
             Newest
           </Link>
         ) : null}

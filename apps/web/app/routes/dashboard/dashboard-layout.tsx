@@ -50,6 +50,7 @@ const menu: Array<{ to: string; label: string; document?: boolean }> = [
   { to: "/dashboard/Currency", label: "Currency" },
   { to: "/dashboard/addCurrency", label: "Add Currency" },
   { to: "/dashboard/stock", label: "Stock" },
+  { to: "/dashboard/reports", label: "Reports" },
   { to: "/dashboard/Users", label: "Users" },
   { to: "/dashboard/board", label: "Rate Board" },
 ];

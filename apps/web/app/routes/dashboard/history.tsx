@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { WAY_TITLES } from "@bureau/domain/constants";
 import { OrderListPage, loadOrderList } from "../../features/dashboard/order-list-page.tsx";
 import { serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/history";
@@ -21,15 +22,24 @@ const FILTERS = [
 export async function loader({ context, request }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("show");
   const show = FILTERS.find((filter) => filter.show === asked)?.show ?? "completed";
-  const page = await loadOrderList(serverApi(context), request, show);
-  return { ...page, show };
+  const api = serverApi(context);
+  const [page, branchList] = await Promise.all([loadOrderList(api, request, show), api.branches()]);
+  return { ...page, show, branches: branchList.branches.map((b) => ({ key: b.key, name: b.name })) };
 }
 
 export default function History({ loaderData }: Route.ComponentProps) {
-  const { show } = loaderData;
+  const { show, filters, q, branches } = loaderData;
   const current = FILTERS.find((filter) => filter.show === show) ?? FILTERS[0];
+  const keep: Record<string, string> = show === "completed" ? {} : { show };
+  // The export takes the list's own filters, so the file holds the orders the list pages through.
+  const csvQuery = new URLSearchParams({ status: show, ...(q ? { q } : {}), ...filters });
   return (
-    <OrderListPage title={current.title} data={loaderData} transitions={show === "completed" ? ["cancel"] : []}>
+    <OrderListPage
+      title={current.title}
+      data={loaderData}
+      keep={keep}
+      transitions={show === "completed" ? ["cancel"] : []}
+    >
       <nav className="filter-tabs" aria-label="History filter">
         {FILTERS.map((filter) => (
           <Link
@@ -42,6 +52,43 @@ export default function History({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
+      <Form method="get" className="order-filters" aria-label="Filter orders">
+        {show === "completed" ? null : <input type="hidden" name="show" value={show} />}
+        {q ? <input type="hidden" name="q" value={q} /> : null}
+        <label>
+          Branch
+          <select name="branch" defaultValue={filters.branch ?? ""}>
+            <option value="">All branches</option>
+            {branches.map((branch) => (
+              <option key={branch.key} value={branch.key}>
+                {branch.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Way
+          <select name="way" defaultValue={filters.way ?? ""}>
+            <option value="">Both ways</option>
+            <option value="Order">{WAY_TITLES.Order}</option>
+            <option value="Sell">{WAY_TITLES.Sell}</option>
+          </select>
+        </label>
+        <label>
+          Placed from
+          <input type="date" name="from" defaultValue={filters.from ?? ""} />
+        </label>
+        <label>
+          Placed to
+          <input type="date" name="to" defaultValue={filters.to ?? ""} />
+        </label>
+        <button type="submit" className="button button-small">
+          Filter
+        </button>
+        <a className="button button-small" href={`/api/admin/orders.csv?${csvQuery}`} download>
+          Download CSV
+        </a>
+      </Form>
     </OrderListPage>
   );
 }

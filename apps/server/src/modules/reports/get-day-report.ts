@@ -1,0 +1,197 @@
+import { and, asc, eq, like, sql } from "drizzle-orm";
+import type { DayReport } from "@bureau/domain/contracts/reports";
+import { displayDates } from "@bureau/domain/dates";
+import { noteDenominations } from "@bureau/domain/denominations";
+import type { Db } from "../../db/client.ts";
+import { auditLog, branches, orders, stockCurrencies, stockNotes } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { onDisplayDays } from "../../lib/display-day-range.ts";
+import { currencyLinesOf } from "../../lib/order-line-summaries.ts";
+import { queryRows } from "../../lib/postgres.ts";
+import { STOCK_AUDIT } from "../../lib/stock-audit.ts";
+
+type NoteKey = string;
+const noteKey = (currency: string, valueMinor: number): NoteKey => `${currency}:${valueMinor}`;
+type AuditCounts = { counts?: { valueMinor: number; count: number }[] } | null;
+
+/**
+ * A branch's end-of-day report (issue 17 item 6) for one calendar day of the display time zone: the
+ * orders collected (completed that day), the sterling they took in (Click & Collect) and paid out
+ * (Click & Sell), each currency out and in, by denomination from the stock settlement of those orders
+ * where the branch tracks the currency, and the notes in stock at the day's close.
+ * Stock is kept as today's counts, so the close of an earlier day is today's counts with every change
+ * since taken back: staff counts (their audit entries' before and after) and the notes orders completed
+ * since handed over or received. Every change is a difference of counts, so their order does not matter.
+ */
+export async function getDayReport({
+  db,
+  timeZone,
+  branch,
+  date,
+  now = new Date(),
+}: {
+  db: Db;
+  timeZone: string;
+  branch?: string | undefined;
+  date?: string | undefined;
+  now?: Date;
+}): Promise<DayReport> {
+  const branchRows = await db
+    .select({ key: branches.key, name: branches.name })
+    .from(branches)
+    .orderBy(asc(branches.displayOrder));
+  const chosen = branch ? branchRows.find((b) => b.key === branch) : branchRows[0];
+  if (!chosen) throw new AppError("not_found", "There is no such branch.");
+  const today = displayDates(timeZone).day(now);
+  const day = date ?? today;
+  if (day > today)
+    throw new AppError("validation_failed", "There is no report for a day that has not begun.", {
+      date: "is in the future",
+    });
+
+  const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const [afterClose] = onDisplayDays(orders.completedAt, { from: nextDay }, timeZone);
+
+  const collected = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      way: orders.way,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      completedAt: orders.completedAt,
+      totalGbpMinor: orders.totalGbpMinor,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.branchKey, chosen.key),
+        eq(orders.status, "completed"),
+        ...onDisplayDays(orders.completedAt, { from: day, to: day }, timeZone),
+      ),
+    )
+    .orderBy(asc(orders.completedAt), asc(orders.id));
+  const lines = await currencyLinesOf(
+    db,
+    collected.map((o) => o.id),
+  );
+
+  // The notes each way of the day's completed orders moved, and those of orders completed after it.
+  const settled = await queryRows<{
+    after_close: boolean;
+    way: "Order" | "Sell";
+    currency_code: string;
+    denomination_minor: string | number;
+    count: string | number;
+  }>(
+    db,
+    sql`select ${afterClose} as after_close, ${orders.way} as way, n.currency_code, n.denomination_minor,
+          sum(n.count)::int as count
+        from ${orders} join order_notes n on n.order_id = ${orders.id}
+        where ${orders.branchKey} = ${chosen.key} and ${orders.status} = 'completed'
+          and ${and(...onDisplayDays(orders.completedAt, { from: day }, timeZone))}
+        group by 1, 2, 3, 4`,
+  );
+
+  const sterling = { inMinor: 0, outMinor: 0 };
+  const flows = new Map<
+    string,
+    { outMinor: number; inMinor: number; notesOut: Map<number, number>; notesIn: Map<number, number> }
+  >();
+  const flowOf = (currency: string) => {
+    let flow = flows.get(currency);
+    if (!flow) {
+      flow = { outMinor: 0, inMinor: 0, notesOut: new Map(), notesIn: new Map() };
+      flows.set(currency, flow);
+    }
+    return flow;
+  };
+  for (const order of collected) {
+    if (order.way === "Order") sterling.inMinor += order.totalGbpMinor;
+    else sterling.outMinor += order.totalGbpMinor;
+    for (const line of lines.get(order.id) ?? []) {
+      const flow = flowOf(line.currency);
+      if (order.way === "Order") flow.outMinor += line.foreignMinor;
+      else flow.inMinor += line.foreignMinor;
+    }
+  }
+  /** What changed each note's count after the close: taken back from today's count below. */
+  const changedSince = new Map<NoteKey, number>();
+  const addChange = (currency: string, valueMinor: number, by: number) =>
+    changedSince.set(noteKey(currency, valueMinor), (changedSince.get(noteKey(currency, valueMinor)) ?? 0) + by);
+  for (const row of settled) {
+    const valueMinor = Number(row.denomination_minor);
+    const count = Number(row.count);
+    if (row.after_close) addChange(row.currency_code, valueMinor, row.way === "Order" ? -count : count);
+    else {
+      const notes = row.way === "Order" ? flowOf(row.currency_code).notesOut : flowOf(row.currency_code).notesIn;
+      notes.set(valueMinor, (notes.get(valueMinor) ?? 0) + count);
+    }
+  }
+
+  const [tracked, counts, laterCounts] = await Promise.all([
+    db
+      .select({ currency: stockCurrencies.currencyCode })
+      .from(stockCurrencies)
+      .where(and(eq(stockCurrencies.branchKey, chosen.key), eq(stockCurrencies.tracked, true)))
+      .orderBy(asc(stockCurrencies.currencyCode)),
+    db
+      .select({ currency: stockNotes.currencyCode, valueMinor: stockNotes.denominationMinor, count: stockNotes.count })
+      .from(stockNotes)
+      .where(eq(stockNotes.branchKey, chosen.key)),
+    db
+      .select({ entityId: auditLog.entityId, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityType, STOCK_AUDIT.entityType),
+          like(auditLog.entityId, `${chosen.key}/%`),
+          ...onDisplayDays(auditLog.createdAt, { from: nextDay }, timeZone),
+        ),
+      ),
+  ]);
+  for (const entry of laterCounts) {
+    const currency = entry.entityId.slice(chosen.key.length + 1);
+    for (const note of (entry.after as AuditCounts)?.counts ?? []) addChange(currency, note.valueMinor, note.count);
+    for (const note of (entry.before as AuditCounts)?.counts ?? []) addChange(currency, note.valueMinor, -note.count);
+  }
+  const countNow = new Map(counts.map((c) => [noteKey(c.currency, c.valueMinor), c.count]));
+
+  const byValueDesc = (notes: Map<number, number>) =>
+    [...notes]
+      .filter(([, count]) => count !== 0)
+      .sort(([a], [b]) => b - a)
+      .map(([valueMinor, count]) => ({ valueMinor, count }));
+  return {
+    branches: branchRows,
+    branch: chosen,
+    date: day,
+    today: day === today,
+    orders: collected.map((o) => ({
+      id: o.id,
+      orderNumber: o.orderNumber,
+      way: o.way,
+      name: `${o.firstName} ${o.lastName}`,
+      completedAt: o.completedAt!.toISOString(),
+      totalGbpMinor: o.totalGbpMinor,
+      fx: lines.get(o.id) ?? [],
+    })),
+    sterling,
+    currencies: [...flows]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, flow]) => ({
+        currency,
+        outMinor: flow.outMinor,
+        inMinor: flow.inMinor,
+        notesOut: byValueDesc(flow.notesOut),
+        notesIn: byValueDesc(flow.notesIn),
+      })),
+    stockAtClose: tracked.map(({ currency }) => {
+      const notes = (noteDenominations(currency) ?? []).map((valueMinor) => {
+        const key = noteKey(currency, valueMinor);
+        return { valueMinor, count: (countNow.get(key) ?? 0) - (changedSince.get(key) ?? 0) };
+      });
+      return { currency, notes, totalMinor: notes.reduce((sum, n) => sum + n.valueMinor * n.count, 0) };
+    }),
+  };
+}
