@@ -52,6 +52,8 @@ export default [
       route("stock", "routes/dashboard/stock.tsx"),
       route("reports", "routes/dashboard/reports.tsx"),
       route("collect/:token?", "routes/dashboard/collect.tsx"),
+      route("compliance", "routes/dashboard/compliance.tsx"),
+      route("audit", "routes/dashboard/audit.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -1,34 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { parseCsv } from "../test/csv-parse.ts";
 import { CSV_BOM, csvCell, csvDecimal, csvRow, csvStream } from "./csv.ts";
-
-/** A minimal RFC 4180 reader, to prove what a spreadsheet would read back. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 describe("the CSV writer", () => {
   it("quotes commas, quotes and line breaks (RFC 4180) and reads back exactly", () => {

@@ -56,6 +56,28 @@ export const browserTransport: ApiTransport = async ({ method, path, body, heade
   return { status: response.status, body: parsed, setCookies: [] };
 };
 
+/**
+ * Sends a file as the raw request body from the browser (the profile photo, the sanctions list): the
+ * JSON client's transports serialise bodies as JSON, and a file of megabytes must not pass through a
+ * page's route action (page posts are limited to a few kilobytes). Errors as the client's.
+ */
+export async function uploadRawFile<T>(
+  method: "POST" | "PUT",
+  path: string,
+  file: Blob,
+  contentType: string,
+): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: "same-origin",
+    headers: { "content-type": contentType },
+    body: file,
+  });
+  const body = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) throw new ApiClientError(response.status, (body as ApiError | null)?.error);
+  return body as T;
+}
+
 export function createApiClient(transport: ApiTransport) {
   async function call<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
     const response = await transport({ method, path, body, ...(headers ? { headers } : {}) });

@@ -6,8 +6,10 @@ import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { listUsers } from "../../modules/users/list-users.ts";
 import { makeAdmin } from "../../modules/users/make-admin.ts";
 import { auditActorOf, requireStaff } from "../../plugins/session.ts";
+import { auditAdminRoutes } from "./audit-admin-routes.ts";
 import { boardAdminRoutes } from "./board-admin-routes.ts";
 import { collectAdminRoutes } from "./collect-admin-routes.ts";
+import { complianceOverviewRoutes } from "./compliance-overview-routes.ts";
 import { currencyAdminRoutes } from "./currency-admin-routes.ts";
 import { orderAdminRoutes } from "./order-admin-routes.ts";
 import { reportAdminRoutes } from "./report-admin-routes.ts";
@@ -33,6 +35,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(sanctionsAdminRoutes);
   await app.register(collectAdminRoutes);
   await app.register(reportAdminRoutes);
+  await app.register(auditAdminRoutes);
+  await app.register(complianceOverviewRoutes);
   // Further staff areas register their plugins HERE, inside this protected scope.
   // Inside them, `auditActorOf(request)` is the acting admin (for audit entries).
 };

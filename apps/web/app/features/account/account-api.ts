@@ -1,6 +1,5 @@
 import type { AdminUser, AdminUserList, SessionUser, SignInProvider } from "@bureau/domain/contracts/accounts";
-import type { ApiError } from "@bureau/domain/contracts/errors";
-import { type ApiClient, ApiClientError } from "../../lib/api-client.ts";
+import { type ApiClient, uploadRawFile } from "../../lib/api-client.ts";
 
 /**
  * The account area's calls, through the web app's one API client. Sign-in, sign-up and sign-out go
@@ -58,20 +57,9 @@ export function updateDisplayName(api: ApiClient, name: string) {
   return api.call<SessionUser>("PATCH", "/api/account/profile", { name });
 }
 
-/**
- * Uploads the photo as the raw file. This one request cannot go through the JSON client (its
- * transport serialises bodies as JSON), so it uses fetch with the same error handling.
- */
-export async function uploadProfilePhoto(file: Blob): Promise<SessionUser> {
-  const response = await fetch("/api/account/photo", {
-    method: "PUT",
-    credentials: "same-origin",
-    headers: { "content-type": file.type || "application/octet-stream" },
-    body: file,
-  });
-  const body = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) throw new ApiClientError(response.status, (body as ApiError | null)?.error);
-  return body as SessionUser;
+/** Uploads the photo as the raw file (lib/api-client.ts uploadRawFile). */
+export function uploadProfilePhoto(file: Blob): Promise<SessionUser> {
+  return uploadRawFile<SessionUser>("PUT", "/api/account/photo", file, file.type || "application/octet-stream");
 }
 
 export function openSecureBox(api: ApiClient, credentials: { username: string; password: string; code?: string }) {

@@ -53,6 +53,8 @@ const menu: Array<{ to: string; label: string; document?: boolean }> = [
   { to: "/dashboard/reports", label: "Reports" },
   { to: "/dashboard/Users", label: "Users" },
   { to: "/dashboard/board", label: "Rate Board" },
+  { to: "/dashboard/compliance", label: "Compliance" },
+  { to: "/dashboard/audit", label: "Audit" },
 ];
 
 function SideMenu({ email, onNavigate }: { email: string; onNavigate?: () => void }) {

@@ -1,0 +1,244 @@
+import { useId, useRef, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { WAY_TITLES } from "@bureau/domain/constants";
+import type { ComplianceOverview } from "@bureau/domain/contracts/compliance";
+import type { SanctionsImportAnswer } from "@bureau/domain/contracts/sanctions";
+import { formatMinor } from "@bureau/domain/money";
+import { useToast } from "../../components/ui/toast.tsx";
+import { apiErrorText, uploadRawFile } from "../../lib/api-client.ts";
+import { useDisplayDates } from "../../lib/display-dates.ts";
+import { serverApi } from "../../lib/server-api.ts";
+import "../../features/dashboard/dashboard.css";
+import type { Route } from "./+types/compliance";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return serverApi(context).call<ComplianceOverview>("GET", "/api/admin/compliance/overview");
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Compliance | Harbour FX dashboard" }];
+
+type Match = ComplianceOverview["sanctionsMatches"][number]["match"];
+
+/** "Ivan PETROV (TST0001), score 1.000, list of 17-Nov-2026". */
+function describeMatch(match: Match): string {
+  const entry = match.entryId ? ` (${match.entryId})` : "";
+  return `${match.name ?? "?"}${entry}, score ${match.score}, list of ${match.listVersion}`;
+}
+
+export default function Compliance({ loaderData: view }: Route.ComponentProps) {
+  return (
+    <section aria-labelledby="page-heading">
+      <h1 id="page-heading">Compliance</h1>
+      <OrdersOnHold onHold={view.onHold} />
+      <SanctionsMatches matches={view.sanctionsMatches} />
+      <SanctionsLists lists={view.sanctionsLists} />
+    </section>
+  );
+}
+
+function OrderLink({ id, orderNumber }: { id: string; orderNumber: string }) {
+  return <Link to={`/dashboard/orderDetails/${id}`}>{orderNumber}</Link>;
+}
+
+function OrdersOnHold({ onHold }: { onHold: ComplianceOverview["onHold"] }) {
+  const { longDateTime } = useDisplayDates();
+  const id = useId();
+  return (
+    <section className="compliance-section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Orders on hold ({onHold.total})</h2>
+      {onHold.orders.length === 0 ? (
+        <p className="muted">No open order is on hold.</p>
+      ) : (
+        <>
+          <p className="muted">
+            Accept and Complete are refused until a member of staff clears the hold on the order's page, writing why.
+            {onHold.total > onHold.orders.length ? ` The ${onHold.orders.length} longest waiting are shown.` : ""}
+          </p>
+          <div className="table-scroll">
+            <table className="data-table">
+              <caption className="visually-hidden">Orders on hold, longest waiting first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Order Number</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Way</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">Held since</th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">Sanctions match</th>
+                </tr>
+              </thead>
+              <tbody>
+                {onHold.orders.map((order) => (
+                  <tr key={order.id}>
+                    <th scope="row">
+                      <OrderLink id={order.id} orderNumber={order.orderNumber} />
+                    </th>
+                    <td>{order.name}</td>
+                    <td>{WAY_TITLES[order.way]}</td>
+                    <td>{formatMinor(order.totalGbpMinor, "GBP")}</td>
+                    <td>{longDateTime(order.heldAt ?? order.createdAt)}</td>
+                    <td className="hold-reason">{order.reason}</td>
+                    <td>{order.sanctionsMatch ? describeMatch(order.sanctionsMatch) : "None"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function SanctionsMatches({ matches }: { matches: ComplianceOverview["sanctionsMatches"] }) {
+  const { longDateTime } = useDisplayDates();
+  const id = useId();
+  return (
+    <section className="compliance-section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Sanctions list matches</h2>
+      {matches.length === 0 ? (
+        <p className="muted">No open order's customer name matches the UK Sanctions List.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="visually-hidden">Open orders whose latest screening matched, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order Number</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Matched entry</th>
+                <th scope="col">Score</th>
+                <th scope="col">Screened</th>
+                <th scope="col">On hold</th>
+              </tr>
+            </thead>
+            <tbody>
+              {matches.map((order) => (
+                <tr key={order.id}>
+                  <th scope="row">
+                    <OrderLink id={order.id} orderNumber={order.orderNumber} />
+                  </th>
+                  <td>{order.name}</td>
+                  <td>
+                    {order.match.name ?? "?"}
+                    {order.match.entryId ? ` (${order.match.entryId})` : ""}
+                  </td>
+                  <td>{order.match.score}</td>
+                  <td>
+                    {longDateTime(order.match.screenedAt)}, list of {order.match.listVersion}
+                  </td>
+                  <td>{order.onHold ? "Yes" : "No"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SanctionsLists({ lists }: { lists: ComplianceOverview["sanctionsLists"] }) {
+  const { longDateTime } = useDisplayDates();
+  const id = useId();
+  return (
+    <section className="compliance-section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>UK Sanctions List</h2>
+      <SanctionsUpload />
+      {lists.length === 0 ? (
+        <p className="muted">No list has been imported yet: orders are not screened.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="visually-hidden">List imports, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Version</th>
+                <th scope="col">Imported</th>
+                <th scope="col">By</th>
+                <th scope="col">Designations</th>
+                <th scope="col">Names</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lists.map((list, i) => (
+                <tr key={list.id}>
+                  <th scope="row">
+                    {list.version}
+                    {i === 0 ? " (in use)" : ""}
+                  </th>
+                  <td>{longDateTime(list.importedAt)}</td>
+                  <td>{list.importedBy}</td>
+                  <td>{list.entryCount}</td>
+                  <td>{list.nameCount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The list upload. The file goes to the API as it is (lib/api-client.ts uploadRawFile): the published
+ * list is megabytes, more than a page's route action takes. The import is audited by the API, and the
+ * open orders are screened again by the job it wakes.
+ */
+function SanctionsUpload() {
+  const id = useId();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function upload(event: React.FormEvent) {
+    event.preventDefault();
+    const file = input.current?.files?.[0];
+    if (!file) {
+      setProblem("Choose the list's CSV file");
+      input.current?.focus();
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    try {
+      const answer = await uploadRawFile<SanctionsImportAnswer>("POST", "/api/admin/sanctions-lists", file, "text/csv");
+      if (input.current) input.current.value = "";
+      await revalidator.revalidate();
+      toast.success(`List of ${answer.version} imported: ${answer.entryCount} designations`);
+    } catch (error) {
+      setProblem(apiErrorText(error, "The list could not be sent. Please try again."));
+      input.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="sanctions-upload" onSubmit={upload} aria-label="Import the UK Sanctions List" noValidate>
+      <div className="field">
+        <label htmlFor={`${id}-file`}>UK Sanctions List (CSV as published by the FCDO)</label>
+        <input
+          id={`${id}-file`}
+          ref={input}
+          type="file"
+          accept=".csv,text/csv"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+        />
+        {problem ? (
+          <span id={`${id}-problem`} className="field-error" role="alert">
+            {problem}
+          </span>
+        ) : null}
+      </div>
+      <button type="submit" className="button button-primary" disabled={busy}>
+        Import list
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { signInAsStaff, toast } from "../support/accounts.ts";
+import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
+import { placeOrder } from "../support/orders.ts";
+
+const fixture = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../apps/server/src/modules/sanctions/fixtures/UK_Sanctions_List.csv",
+);
+
+test("the compliance screen: import the UK Sanctions List through the page, see the import and the open order it matches", async ({
+  page,
+}) => {
+  test.slow(); // an upload, the re-screening job and two accessibility checks on a shared machine
+  await signInAsStaff(page);
+  // An open order whose customer is on the list, placed before the list is imported.
+  const { orderNumber } = await placeOrder(page, `petrov${Date.now()}@example.com`, {
+    customer: { firstName: "Ivan", lastName: "Petrov", phone: `07700 8${String(Date.now()).slice(-5)}` },
+    origin: new URL(page.url()).origin,
+  });
+
+  await page.goto("/dashboard/Statics");
+  await page
+    .getByRole("navigation", { name: "Dashboard" })
+    .getByRole("link", { name: "Compliance", exact: true })
+    .click();
+  await expect(page.getByRole("heading", { name: "Compliance", level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/compliance$/);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: /^Orders on hold \(\d+\)$/ })).toBeVisible();
+  await expect(page.getByText("No list has been imported yet: orders are not screened.")).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // Importing without a file says what is missing, by the field.
+  const upload = page.getByRole("form", { name: "Import the UK Sanctions List" });
+  await upload.getByRole("button", { name: "Import list" }).click();
+  await expect(upload.getByText("Choose the list's CSV file")).toBeVisible();
+  await expect(upload.getByLabel(/UK Sanctions List/)).toBeFocused();
+
+  await upload.getByLabel(/UK Sanctions List/).setInputFiles(fixture);
+  await upload.getByRole("button", { name: "Import list" }).click();
+  await expect(toast(page, "List of 17-Nov-2026 imported: 6 designations")).toBeVisible();
+  const imports = page.getByRole("table", { name: "List imports, newest first" });
+  const imported = imports.getByRole("row", { name: /17-Nov-2026 \(in use\)/ });
+  await expect(imported).toContainText("admin@e2e.test");
+  await expect(imported.getByRole("cell").nth(2)).toHaveText("6");
+
+  // The import wakes the job that screens every open order again: the order shows with the entry it matched.
+  const matches = page.getByRole("table", { name: "Open orders whose latest screening matched, newest first" });
+  await expect(async () => {
+    await page.reload();
+    await expect(matches.getByRole("row", { name: new RegExp(orderNumber) })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  const match = matches.getByRole("row", { name: new RegExp(orderNumber) });
+  await expect(match).toContainText("Ivan Petrov");
+  await expect(match).toContainText("Ivan PETROV (TST0001)");
+  await expect(match).toContainText("1.000");
+  await expect(match.getByRole("link", { name: orderNumber })).toHaveAttribute("href", /\/dashboard\/orderDetails\//);
+  await waitForHydration(page);
+  await expectNoSeriousAxeViolations(page);
+});
