@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { auditLog } from "../../db/schema.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
@@ -32,6 +33,20 @@ export async function writeAudit(db: Db | Tx, entry: AuditEntry): Promise<void> 
     requestId: entry.requestId ?? null,
   });
 }
+
+/**
+ * The same entry as an insert for a WITH clause of a statement that makes the change itself, written once
+ * for each row `from` gives (a FROM … WHERE on an earlier clause of that statement: none, no entry).
+ */
+export function auditEntryInsert(entry: AuditEntry, from: SQL): SQL {
+  return sql`insert into audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after, request_id)
+    select ${entry.actorId}, ${entry.actorEmail}, ${entry.action}, ${entry.entityType}, ${entry.entityId},
+      ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb, ${entry.requestId ?? null}
+    ${from}
+    returning id`;
+}
+
+const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
 /**
  * The who of an entry made by a request (a staff member, or a customer by e-mail with no account id):

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   type DueDiligenceOutcome,
   type DueDiligenceTiers,
@@ -9,8 +9,8 @@ import {
 } from "@bureau/domain/due-diligence";
 import { trimDecimal } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
-import { orders } from "../../db/schema.ts";
-import { writeAudit } from "../audit/write-audit.ts";
+import { queryRows } from "../../lib/postgres.ts";
+import { auditEntryInsert } from "../audit/write-audit.ts";
 import { linkedTotals } from "./linked-totals.ts";
 import { previousDayEurRate } from "./previous-day-eur-rate.ts";
 
@@ -45,27 +45,36 @@ export async function assessDueDiligence({
     : outcome?.threshold
       ? thresholdHoldReason(outcome, totals, { eurPerGbp: trimDecimal(rate.eurPerGbp), day: rate.day }, tiers)
       : null;
-  if (enhanced) {
-    await db.update(orders).set({ enhancedDueDiligence: true }).where(eq(orders.id, orderId));
-  }
-  if (!holdReason) return { outcome, held: false };
-  return db.transaction(async (tx) => {
-    const [held] = await tx
-      .update(orders)
-      .set({ holdReason, heldAt: now })
-      .where(and(eq(orders.id, orderId), isNull(orders.holdReason), sql`${orders.status} = 'pending'`))
-      .returning({ id: orders.id });
-    if (held) {
-      await writeAudit(tx, {
-        actorId: null,
-        actorEmail: null,
-        action: "order.hold",
-        entityType: "order",
-        entityId: orderId,
-        before: { onHold: false },
-        after: { onHold: true, reason: holdReason },
-      });
-    }
-    return { outcome, held: Boolean(held) };
-  });
+  if (!enhanced && !holdReason) return { outcome, held: false };
+  // The flag, the hold and its audit entry in one statement (a placement waited for five round trips
+  // here: the flag's update, then begin, hold, audit, commit). The row is locked first so that the hold
+  // and its entry follow from the order as it is now (not yet held, still pending).
+  const [row] = await queryRows<{ held: boolean }>(
+    db,
+    sql`with current as (
+        select id, ${holdReason !== null} and hold_reason is null and status = 'pending' as holds
+        from orders where id = ${orderId} for update),
+      changed as (
+        update orders o set
+          enhanced_due_diligence = o.enhanced_due_diligence or ${enhanced},
+          hold_reason = case when c.holds then ${holdReason}::text else o.hold_reason end,
+          held_at = case when c.holds then ${now.toISOString()}::timestamptz else o.held_at end
+        from current c
+        where o.id = c.id and (${enhanced} or c.holds)
+        returning c.holds),
+      audited as (${auditEntryInsert(
+        {
+          actorId: null,
+          actorEmail: null,
+          action: "order.hold",
+          entityType: "order",
+          entityId: orderId,
+          before: { onHold: false },
+          after: { onHold: true, reason: holdReason },
+        },
+        sql`from changed where changed.holds`,
+      )})
+      select exists (select 1 from audited) as held`,
+  );
+  return { outcome, held: Boolean(row?.held) };
 }

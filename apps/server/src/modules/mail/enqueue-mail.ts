@@ -49,6 +49,40 @@ export function notifyMailer(queued: string): SQL {
 }
 
 /**
+ * Wakes the mailer for messages a statement has already committed without `notifyMailer`, on a busy path
+ * (placing an order). A NOTIFY inside a writing transaction takes PostgreSQL's one notification lock
+ * (for the whole cluster) at commit and holds it through the commit's flush to disk, so concurrent
+ * placements committed one at a time behind it (bench/report.md, order placements). Sent after the commit, and
+ * coalesced: at most one wake-up in flight per database, plus one more for whatever committed meanwhile.
+ * Nothing waits for it; a wake-up lost with the process is covered by the mailer's poll (a few seconds).
+ */
+export function wakeMailer(db: Db): void {
+  let state = wakeUps.get(db);
+  if (!state) {
+    state = { inFlight: false, again: false };
+    wakeUps.set(db, state);
+  }
+  if (state.inFlight) {
+    state.again = true;
+    return;
+  }
+  state.inFlight = true;
+  const current = state;
+  const send = (): void => {
+    current.again = false;
+    db.execute(sql`select pg_notify(${channels.outbox}, '')`)
+      .catch(() => {})
+      .finally(() => {
+        if (current.again) send();
+        else current.inFlight = false;
+      });
+  };
+  send();
+}
+
+const wakeUps = new WeakMap<Db, { inFlight: boolean; again: boolean }>();
+
+/**
  * For a statement that queues many messages at once (INSERT ... SELECT into the outbox as the WITH
  * clause `queued`, returning id): one wake-up however many rows, and the number queued as `queued`.
  */

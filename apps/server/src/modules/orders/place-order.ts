@@ -19,7 +19,7 @@ import { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findPostgresError, queryRows, violatedUniqueConstraint } from "../../lib/postgres.ts";
 import { assessDueDiligence } from "../compliance/assess-due-diligence.ts";
-import { notifyMailer, queuedMail } from "../mail/enqueue-mail.ts";
+import { queuedMail, wakeMailer } from "../mail/enqueue-mail.ts";
 import {
   currentSanctionsListId,
   customerName,
@@ -271,7 +271,7 @@ export async function placeOrder({
           to: input.customer.email,
           data: { orderId },
         })})
-        ${notifyMailer("queued")}`);
+        select 1 from queued`);
     } catch (error) {
       const constraint = violatedUniqueConstraint(error);
       // A concurrent twin of this submission won (whichever constraint it met first): answer with its order.
@@ -291,6 +291,8 @@ export async function placeOrder({
       if (notes && findPostgresError(error, ["40P01"]) && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }
+    // After the commit, not inside it: a NOTIFY in the write serialised concurrent placements' commits.
+    wakeMailer(db);
     // After the write, so that of two orders one customer places at once the later assessed sees both.
     await assessDueDiligence({ db, orderId, placedAt: now, tiers: dueDiligence, now });
     const receipt = toOrderReceipt(
