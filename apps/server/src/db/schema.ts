@@ -132,7 +132,14 @@ export const auditLog = pgTable(
     requestId: text("request_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_entity_idx").on(t.entityType, t.entityId, t.createdAt)],
+  (t) => [
+    index("audit_log_entity_idx").on(t.entityType, t.entityId, t.createdAt),
+    // The audit viewer (modules/audit): newest first within an action or a staff member, the walk
+    // along the actions for its "What" list, and day ranges.
+    index("audit_log_action_idx").on(t.action, t.id),
+    index("audit_log_actor_idx").on(sql`lower(${t.actorEmail})`, t.id),
+    index("audit_log_created_idx").on(t.createdAt),
+  ],
 );
 
 export const quotes = pgTable(
