@@ -3,37 +3,9 @@ import type { Page } from "@playwright/test";
 import { signInAsStaff, uniqueEmail } from "../support/accounts.ts";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
 import { placeOrder } from "../support/orders.ts";
+import { parseCsv } from "../../apps/server/src/test/csv-parse.ts";
 
 // London (172): the branch these tests move orders at; others' orders there only add rows they ignore.
-
-/** RFC 4180 records of a CSV file's text (quoted cells, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      record.push(cell);
-      cell = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  return records;
-}
 
 /** A phone number of this order's own: orders sharing one are one customer to the due-diligence rules. */
 const ownPhone = () => `07700 ${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
