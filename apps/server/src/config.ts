@@ -7,6 +7,7 @@ import { canonicalTimeZone, DEFAULT_DISPLAY_TIME_ZONE } from "@bureau/domain/dat
 import { DEFAULT_DUE_DILIGENCE_TIERS, type DueDiligenceTiers } from "@bureau/domain/due-diligence";
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "@bureau/domain/order-limits";
 import { DEFAULT_ORDER_EXPIRY, type OrderExpiry } from "@bureau/domain/order-lifecycle";
+import { DEFAULT_RETENTION, RETENTION_ORDERS_YEARS_RANGE, type RetentionRules } from "@bureau/domain/retention";
 import { DEFAULT_SANCTIONS_MATCH_THRESHOLD } from "@bureau/domain/sanctions-screening";
 
 /**
@@ -72,6 +73,14 @@ const envSchema = z
     DUE_DILIGENCE_THRESHOLD_EUR: pounds(DEFAULT_DUE_DILIGENCE_TIERS.thresholdEurMinor, "euros"),
     ORDER_EXPIRE_ACCEPTED_AFTER_DAYS: days(DEFAULT_ORDER_EXPIRY.acceptedDays),
     ORDER_EXPIRE_PENDING_AFTER_DAYS: days(DEFAULT_ORDER_EXPIRY.pendingDays),
+    RETENTION_ORDERS_YEARS: wholeNumber(
+      DEFAULT_RETENTION.ordersYears,
+      RETENTION_ORDERS_YEARS_RANGE.min,
+      RETENTION_ORDERS_YEARS_RANGE.max,
+      "years (the Money Laundering Regulations ask for at least 5)",
+    ),
+    RETENTION_CONTACT_MESSAGES_MONTHS: wholeNumber(DEFAULT_RETENTION.contactMessagesMonths, 1, 120, "months"),
+    RETENTION_EXPIRED_RECORDS_DAYS: wholeNumber(DEFAULT_RETENTION.expiredRecordsDays, 1, 365, "days"),
     SANCTIONS_MATCH_THRESHOLD: z.preprocess(
       emptyToUndefined,
       z.coerce
@@ -207,6 +216,21 @@ function days(defaultDays: number) {
   );
 }
 
+/** A whole number of `unit` from `min` to `max`. */
+function wholeNumber(defaultValue: number, min: number, max: number, unit: string) {
+  const message = `must be a whole number of ${unit} from ${min} to ${max}`;
+  return z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,4}$/, message)
+      .transform(Number)
+      .refine((value) => value >= min && value <= max, message)
+      .optional()
+      .transform((value) => value ?? defaultValue),
+  );
+}
+
 /** An amount in pounds (pence allowed), read into pence; or in another currency's major units into its cents. */
 function pounds(defaultMinor: number, unit = "pounds") {
   return z.preprocess(
@@ -285,6 +309,8 @@ export type Config = {
   orderExpiry: OrderExpiry;
   /** Screening score (0..1) at or above which an order's customer name matches a sanctions list name. */
   sanctionsMatchThreshold: number;
+  /** How long personal data is kept (RETENTION_ORDERS_YEARS, RETENTION_CONTACT_MESSAGES_MONTHS, RETENTION_EXPIRED_RECORDS_DAYS). */
+  retention: RetentionRules;
   /** The zone whose calendar days and times are shown and group the statistics (DISPLAY_TIME_ZONE). */
   displayTimeZone: string;
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); empty: none. */
@@ -388,6 +414,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       pendingDays: env.ORDER_EXPIRE_PENDING_AFTER_DAYS,
     },
     sanctionsMatchThreshold: env.SANCTIONS_MATCH_THRESHOLD,
+    retention: {
+      ordersYears: env.RETENTION_ORDERS_YEARS,
+      contactMessagesMonths: env.RETENTION_CONTACT_MESSAGES_MONTHS,
+      expiredRecordsDays: env.RETENTION_EXPIRED_RECORDS_DAYS,
+    },
     metricsAllow: toBlockList(env.METRICS_ALLOW),
     dataDir,
     publicUrl,

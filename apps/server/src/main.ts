@@ -12,6 +12,7 @@ import { liveRatesJob } from "./jobs/live-rates.ts";
 import { orderExpiryJob } from "./jobs/order-expiry.ts";
 import { outboxDeliveryJob } from "./jobs/outbox-delivery.ts";
 import { rateAlertsJob } from "./jobs/rate-alerts.ts";
+import { retentionJob } from "./jobs/retention.ts";
 import { sanctionsRescreenJob } from "./jobs/sanctions-rescreen.ts";
 import { createOutboxMailer } from "./jobs/outbox-mailer.ts";
 
@@ -142,6 +143,15 @@ async function startServices(app: Awaited<ReturnType<typeof buildApp>>, database
   jobs.push(rateAlertsJob({ db: app.db, log: app.log }));
   // After a UK Sanctions List import, the open orders are screened against it.
   jobs.push(sanctionsRescreenJob({ db: app.db, log: app.log, threshold: app.config.sanctionsMatchThreshold }));
+  // Personal data kept for its whole retention period is anonymised (decision 022).
+  jobs.push(
+    retentionJob({
+      db: app.db,
+      rules: app.config.retention,
+      timeZone: app.config.displayTimeZone,
+      log: app.log,
+    }),
+  );
   // Each job runs on one instance at a time, whichever holds its lease in the database.
   const runner = createJobRunner({ database, log: app.log, jobs });
   app.jobRunner = runner;

@@ -9,6 +9,9 @@ export default [
   route("robots.txt", "routes/seo/robots.ts"),
   // Logout's route action, no page (the account menus post to it).
   route("signOut", "routes/account/sign-out.ts"),
+  // Subject access exports (decision 022): files, no pages.
+  route("account/data", "routes/account/data-export.ts"),
+  route("dashboard/orderDetails/:id/dataExport", "routes/dashboard/data-export.ts"),
   layout("routes/public/public-layout.tsx", [
     index("routes/public/home.tsx"),
     route("exchangeRates", "routes/public/exchange-rates.tsx"),

@@ -27,6 +27,20 @@ import {
  * never binary floating point.
  */
 
+/**
+ * The customer identity keys (docs/decisions/018-due-diligence-tiers.md), one definition for every table
+ * that holds a customer's e-mail or phone: the e-mail trimmed and in lower case, the phone as its digits
+ * in international form without "+". Empty (as after anonymisation) is null: linked to no one.
+ */
+const emailKeyOf = (column: string) => sql.raw(`nullif(lower(btrim(${column})), '')`);
+const phoneKeyOf = (column: string) =>
+  sql.raw(
+    `nullif(regexp_replace(regexp_replace(regexp_replace(regexp_replace(${column}, '[^0-9]', '', 'g'), '^00', ''), '^0', '44'), '^440', '44'), '')`,
+  );
+
+/** Closed orders' end: completion, cancellation or expiry, whichever came last (retention runs from it). */
+export const orderClosedAt = sql.raw("greatest(completed_at, cancelled_at, expired_at, created_at)");
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 export const currencies = pgTable(
@@ -196,10 +210,8 @@ export const orders = pgTable(
      * "+tags" kept: they are different mailboxes at most providers), and the phone as its digits in
      * international form without "+" (07700 900123, +44 7700 900123, 0044 (0)7700 900123 → 447700900123).
      */
-    emailKey: text("email_key").generatedAlwaysAs(sql`nullif(lower(btrim(email)), '')`),
-    phoneKey: text("phone_key").generatedAlwaysAs(
-      sql`nullif(regexp_replace(regexp_replace(regexp_replace(regexp_replace(phone, '[^0-9]', '', 'g'), '^00', ''), '^0', '44'), '^440', '44'), '')`,
-    ),
+    emailKey: text("email_key").generatedAlwaysAs(emailKeyOf("email")),
+    phoneKey: text("phone_key").generatedAlwaysAs(phoneKeyOf("phone")),
     /** Flagged "Enhanced due diligence" at placement: completing it needs the address and date of birth. */
     enhancedDueDiligence: boolean("enhanced_due_diligence").notNull().default(false),
     /** Why the order is on hold (null: never held); Accept and Complete are refused until the hold is cleared. */
@@ -211,6 +223,8 @@ export const orders = pgTable(
     /** Recorded at handover when enhanced due diligence applies. */
     customerAddress: text("customer_address"),
     customerDateOfBirth: date("customer_date_of_birth", { mode: "string" }),
+    /** When the retention job overwrote the customer's personal data (decision 022); the financial record stays. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("orders_order_number_key").on(t.orderNumber),
@@ -224,6 +238,10 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt).where(sql`${t.userId} IS NOT NULL`),
     // The orders on hold (compliance screen, Statics).
     index("orders_on_hold_idx").on(t.createdAt).where(sql`${t.holdReason} IS NOT NULL AND ${t.holdClearedAt} IS NULL`),
+    // The closed orders whose personal data is still kept, by when they closed (the retention job).
+    index("orders_retention_idx")
+      .on(orderClosedAt)
+      .where(sql`${t.anonymisedAt} IS NULL AND ${t.status} in ('completed', 'cancelled', 'expired')`),
   ],
 );
 
@@ -270,18 +288,37 @@ export const outbox = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** When the retention job replaced the payload (recipient and content) of a message no longer waiting. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("outbox_dedupe_key").on(t.dedupeKey), index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    uniqueIndex("outbox_dedupe_key").on(t.dedupeKey),
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_retention_idx").on(t.createdAt).where(sql`${t.anonymisedAt} IS NULL AND ${t.status} <> 'pending'`),
+  ],
 );
 
-export const contactMessages = pgTable("contact_messages", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone"),
-  message: text("message").notNull(),
-  createdAt: createdAt(),
-});
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+    /** The sender's identity keys, as on orders: a subject access export finds their messages by them. */
+    emailKey: text("email_key").generatedAlwaysAs(emailKeyOf("email")),
+    phoneKey: text("phone_key").generatedAlwaysAs(phoneKeyOf("phone")),
+    /** When the retention job overwrote the message and its sender (decision 022). */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("contact_messages_email_key_idx").on(t.emailKey),
+    index("contact_messages_phone_key_idx").on(t.phoneKey),
+    index("contact_messages_retention_idx").on(t.createdAt).where(sql`${t.anonymisedAt} IS NULL`),
+  ],
+);
 
 /**
  * Counters of the sign-in, sign-up and Secure Box attempt limits (routes/auth/attempt-limits.ts), kept
@@ -329,6 +366,8 @@ export const rateAlerts = pgTable(
     index("rate_alerts_active_idx").on(t.currencyCode, t.target).where(sql`${t.status} = 'active'`),
     // The per-address cap counts the alerts still waiting.
     index("rate_alerts_waiting_email_idx").on(sql`lower(${t.email})`).where(sql`${t.status} in ('pending', 'active')`),
+    // A subject access export finds every alert of an address, ended ones too.
+    index("rate_alerts_email_idx").on(sql`lower(${t.email})`),
   ],
 );
 

@@ -30,6 +30,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
     oidcEnabled: Boolean(app.config.oidc),
     orderLimits: app.config.orderLimits,
     orderExpiry: app.config.orderExpiry,
+    retention: app.config.retention,
     displayTimeZone: app.config.displayTimeZone,
   };
   const urlOptions = publicOrigin(app.config.publicUrl);

@@ -2,9 +2,16 @@
  * Privacy notice for Harbour FX: twelve numbered sections followed by an
  * unnumbered "Contact us" section.
  */
+import type { RetentionRules } from "@bureau/domain/retention";
 import type { LegalSection } from "./terms.ts";
 
-export const privacySections: readonly LegalSection[] = [
+const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+
+/**
+ * The notice with the retention periods the server applies (RETENTION_* settings, decision 022): what
+ * section 5 says happens, and when, is what the retention job does.
+ */
+export const privacySections = (retention: RetentionRules): readonly LegalSection[] => [
   {
     id: "who-we-are",
     heading: "1. Who we are",
@@ -49,6 +56,10 @@ export const privacySections: readonly LegalSection[] = [
       "The Money Laundering Regulations require us to keep identity records and transaction records for five years after our business relationship with you ends or, for a one-off transaction, five years after the transaction is completed.",
       "We keep them for longer only where another law requires it or where they are needed for legal proceedings. When we no longer need your data, we delete it securely or anonymise it.",
       "If you have agreed to receive marketing, we keep your contact details for that purpose until you withdraw your consent.",
+      `Orders: we keep the record of every order, that is its number, currencies, amounts, exchange rates, branch and dates, together with the personal details given with it (your name, e-mail address and phone number, the link to your account if you were signed in and, where we recorded them when you collected, your address and date of birth), for ${count(retention.ordersYears, "year")} from the day the order was completed, cancelled or expired. On the day ${count(retention.ordersYears, "year")} after that day we anonymise the order: your personal details are overwritten and the order is no longer linked to you or to your account, while the financial record stays. If the order is the subject of an open internal report of suspected money laundering, we keep it in full until the report is closed.`,
+      `Messages you send us through our contact form: ${count(retention.contactMessagesMonths, "month")} from the day we receive them. On the day ${count(retention.contactMessagesMonths, "month")} later the message and your name, e-mail address and phone number are overwritten.`,
+      `Quotes, sign-in sessions, e-mails and rate alerts: ${count(retention.expiredRecordsDays, "day")} after a price quote that did not become an order expires, we delete it; ${count(retention.expiredRecordsDays, "day")} after a sign-in session expires, we delete it, with the network address and browser it was used from; ${count(retention.expiredRecordsDays, "day")} after we send you an e-mail, our copy keeps only what kind of e-mail it was and when we sent it; and ${count(retention.expiredRecordsDays, "day")} after a rate alert has been sent or stopped, we remove your e-mail address from it.`,
+      "Your account (your e-mail address, display name and photo) is kept for as long as you have it. To close it, contact us using the details below.",
     ],
   },
   {
@@ -90,6 +101,7 @@ export const privacySections: readonly LegalSection[] = [
     paragraphs: [
       "Under the UK GDPR you have the right to access your personal data; to have inaccurate data corrected; to have your data erased or its use restricted in some circumstances; to object to our use of your data; to data portability; and to withdraw your consent at any time where we rely on it.",
       "Some rights are limited where we must keep data by law, for example the records the Money Laundering Regulations require.",
+      "You can download a copy of your data yourself: sign in, open Your profile and choose Download my data. The file (JSON, a format any computer can read) holds your account, the orders placed while you were signed in or with your verified e-mail address, the messages you sent us from that address and your rate alerts. If you have ordered with another e-mail address or phone number, contact us: once we have confirmed who you are, we send you everything we hold, from all of them.",
       "To use any of these rights, contact us using the details below. You also have the right to complain to the Information Commissioner's Office (ICO) at ico.org.uk or on 0303 123 1113, although we would appreciate the chance to deal with your concern first.",
     ],
   },

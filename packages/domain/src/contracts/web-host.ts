@@ -1,5 +1,6 @@
 import type { OrderExpiry } from "../order-lifecycle.ts";
 import type { OrderLimits } from "../order-limits.ts";
+import type { RetentionRules } from "../retention.ts";
 /**
  * The seam between the server that hosts the web app and the web app's server-side code (types
  * only, nothing runs here): what the server hands every page loader and action, and the one shape of
@@ -24,6 +25,8 @@ export type PublicConfig = {
   orderLimits: OrderLimits;
   /** When unclaimed orders expire, for the terms (the expiry job applies it). */
   orderExpiry: OrderExpiry;
+  /** How long personal data is kept, for the privacy notice (the retention job applies it). */
+  retention: RetentionRules;
   /** The IANA zone whose calendar days and times pages show (DISPLAY_TIME_ZONE). */
   displayTimeZone: string;
 };

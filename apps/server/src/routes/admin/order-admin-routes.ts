@@ -11,10 +11,12 @@ import {
   orderTransitionValues,
   statisticsSchema,
 } from "@bureau/domain/contracts/dashboard";
+import { dataExportSchema } from "@bureau/domain/contracts/data-export";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { orderStatusValues } from "@bureau/domain/contracts/orders";
 import { displayDates } from "@bureau/domain/dates";
 import { clearHold } from "../../modules/compliance/clear-hold.ts";
+import { exportCustomerData } from "../../modules/data-rights/export-customer-data.ts";
 import { getStatistics } from "../../modules/dashboard/get-statistics.ts";
 import { getOrderDetails } from "../../modules/orders/get-order-details.ts";
 import { exportOrdersCsv } from "../../modules/orders/export-orders.ts";
@@ -141,6 +143,26 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: request.body.reason,
         actor: auditActorOf(request),
         requestId: request.id,
+      });
+    },
+  );
+
+  app.post(
+    "/api/admin/orders/:id/data-export",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "Subject access export: the personal data of this order's customer (every linked order, contact messages, rate alerts, accounts); audited, so a POST",
+        params: z.object({ id: z.uuid("is not an order id") }),
+        response: { 200: dataExportSchema, ...errors },
+      },
+    },
+    async (request) => {
+      return exportCustomerData({
+        db: app.db,
+        subject: { from: "order", orderId: request.params.id },
+        staff: { actor: auditActorOf(request), requestId: request.id },
       });
     },
   );

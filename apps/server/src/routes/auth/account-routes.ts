@@ -4,9 +4,11 @@ import { z } from "zod";
 import { PHOTO_MAX_BYTES } from "@bureau/domain/account-rules";
 import { profileUpdateSchema, sessionUserSchema } from "@bureau/domain/contracts/accounts";
 import { customerPrefillSchema, myOrdersQuerySchema, myOrdersSchema } from "@bureau/domain/contracts/tracking";
+import { dataExportSchema } from "@bureau/domain/contracts/data-export";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { AppError } from "../../lib/app-error.ts";
 import { noStore } from "../../lib/no-store.ts";
+import { exportCustomerData } from "../../modules/data-rights/export-customer-data.ts";
 import { customerPrefill } from "../../modules/orders/customer-prefill.ts";
 import { listMyOrders } from "../../modules/orders/list-my-orders.ts";
 import { readProfilePhoto, saveProfilePhoto } from "../../modules/users/profile-photo.ts";
@@ -96,6 +98,27 @@ export async function accountRoutes(scope: FastifyInstance) {
       // Orders are matched by e-mail, so the address must be proven to be this person's (decision 014).
       if (!user.emailVerified) throw new AppError("forbidden", MY_ORDERS_UNVERIFIED_MESSAGE);
       return listMyOrders({ db: scope.db, links: scope.orderLinks, email: user.email, ...request.query });
+    },
+  );
+
+  app.get(
+    "/api/account/data-export",
+    {
+      schema: {
+        tags: ["account"],
+        summary:
+          "The signed-in customer's own data (account, orders placed signed in or with the verified e-mail, contact messages, rate alerts)",
+        response: { 200: dataExportSchema, 401: apiErrorSchema },
+      },
+      onRequest: requireUser,
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { user } = signedInSession(request);
+      return exportCustomerData({
+        db: scope.db,
+        subject: { from: "account", userId: user.id, email: user.email, emailVerified: user.emailVerified },
+      });
     },
   );
 

@@ -54,6 +54,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const [endingSessions, setEndingSessions] = useState(false);
   const navigate = useNavigate();
   const sessionsHeadingId = useId();
+  const dataHeadingId = useId();
   const emailHeadingId = useId();
   const verificationLink = useRouteAction();
   const sendingLink = verificationLink.busy;
@@ -160,6 +161,21 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           Upload photo
         </button>
       </form>
+
+      <section className="profile-form" aria-labelledby={dataHeadingId}>
+        <h2 id={dataHeadingId}>Your data</h2>
+        <p>
+          Download a copy of the personal data we hold about you as a JSON file: your account,{" "}
+          {user.emailVerified
+            ? "the orders placed while you were signed in or with your e-mail address, your messages to us and your rate alerts."
+            : "and the orders placed while you were signed in. Once your e-mail address is verified it also holds the orders placed with it, your messages to us and your rate alerts."}{" "}
+          Our privacy policy says <Link to="/privacyPolicy#retention">how long we keep your data</Link>.
+        </p>
+        {/* A file, not a page: a plain link the browser downloads (the route answers with an attachment). */}
+        <a className="button" href="/account/data" download>
+          Download my data
+        </a>
+      </section>
 
       <section className="profile-form" aria-labelledby={sessionsHeadingId}>
         <h2 id={sessionsHeadingId}>Sessions</h2>

@@ -144,6 +144,19 @@ export default function OrderDetails({ loaderData: order }: Route.ComponentProps
       </p>
       <OrderNotesSection notes={order.notes} />
       <DueDiligenceSection order={order} />
+      <section className="print-hidden" aria-labelledby="data-export-heading">
+        <h2 id="data-export-heading">Customer data</h2>
+        <p>
+          For a subject access request: every order linked to this customer by e-mail, phone or account, with their
+          contact messages, rate alerts and account, as a JSON file. The download is recorded in the audit log.
+        </p>
+        {/* A native form post (the export is audited): the answer is the file, and the page stays. */}
+        <form method="post" action={`/dashboard/orderDetails/${order.id}/dataExport`}>
+          <button type="submit" className="button button-small">
+            Download customer data
+          </button>
+        </form>
+      </section>
       <p className="row-actions print-hidden">
         <OrderActionButtons
           orderId={order.id}

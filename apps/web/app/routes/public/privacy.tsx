@@ -1,5 +1,8 @@
+import { useRouteLoaderData } from "react-router";
+import { DEFAULT_RETENTION } from "@bureau/domain/retention";
 import { privacySections } from "../../content/privacy.ts";
 import { LegalDocument } from "../../features/public/legal-document.tsx";
+import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/privacy";
 
 export const meta: Route.MetaFunction = () => [
@@ -12,11 +15,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Privacy() {
+  const retention = useRouteLoaderData<typeof rootLoader>("root")?.publicConfig?.retention ?? DEFAULT_RETENTION;
   return (
     <LegalDocument
       title="Privacy Policy"
       intro="How we look after your personal data when you use our website, our branches and our money transfer partners."
-      sections={privacySections}
+      sections={privacySections(retention)}
     />
   );
 }

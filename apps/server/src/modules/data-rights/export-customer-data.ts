@@ -1,0 +1,208 @@
+import { asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { DataExport } from "@bureau/domain/contracts/data-export";
+import { users } from "../../db/auth-schema.ts";
+import type { Db } from "../../db/client.ts";
+import { contactMessages, orderLines, orders, rateAlerts } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { AuditActor } from "../../lib/audit-actor.ts";
+import { auditedBy, writeAudit } from "../audit/write-audit.ts";
+
+/** Who the export is about: the customer of an order (staff), or a signed-in customer themselves. */
+export type DataSubject =
+  | { from: "order"; orderId: string }
+  | { from: "account"; userId: string; email: string; emailVerified: boolean };
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/**
+ * A subject access export (decision 022). The customer is identified as the due-diligence tiers identify
+ * one (decision 018): from an order, every order sharing its normalised e-mail, its normalised phone or
+ * its account, one step from that order, so the e-mail and phone variants a customer used are all found;
+ * their contact messages by the same e-mail or phone, their rate alerts by the e-mail, and the accounts
+ * with that e-mail or linked to the order. A customer exporting their own data is identified only by
+ * what they have proven: their account, and their e-mail address once verified (decision 012); a phone
+ * number typed on an order proves nothing, so it links nothing here.
+ *
+ * Staff exports are audited (personal data leaving the bureau: who took whose, and how much of it); the
+ * entry carries counts, not the data.
+ */
+export async function exportCustomerData({
+  db,
+  subject,
+  staff,
+  now = new Date(),
+}: {
+  db: Db;
+  subject: DataSubject;
+  /** The staff member making the export for a customer's request. */
+  staff?: { actor: AuditActor; requestId?: string | undefined };
+  now?: Date;
+}): Promise<DataExport> {
+  const keys = await subjectKeys(db, subject);
+  const { emails, phones, accountIds } = keys;
+
+  const orderMatch: SQL[] = [
+    inArray(orders.emailKey, emails),
+    inArray(orders.phoneKey, phones),
+    inArray(orders.userId, accountIds),
+  ];
+  if (subject.from === "order") orderMatch.push(eq(orders.id, subject.orderId));
+  const orderRows = await db
+    .select()
+    .from(orders)
+    .where(or(...orderMatch))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  const lineRows =
+    orderRows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orderLines)
+          .where(
+            inArray(
+              orderLines.orderId,
+              orderRows.map((order) => order.id),
+            ),
+          )
+          .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+
+  const accountRows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      name: users.name,
+      role: users.role,
+      createdAt: users.createdAt,
+      // Spelled out with aliases: Drizzle writes a one-table query's columns without their table's name.
+      hasPhoto: sql<boolean>`exists (select 1 from user_photos p where p.user_id = users.id)`,
+      signInMethods: sql<string[]>`coalesce((select array_agg(a.provider_id order by a.provider_id)
+        from accounts a where a.user_id = users.id), '{}')`,
+    })
+    .from(users)
+    .where(or(inArray(users.id, accountIds), inArray(sql`lower(btrim(${users.email}))`, emails)))
+    .orderBy(asc(users.createdAt));
+
+  const messageRows = await db
+    .select()
+    .from(contactMessages)
+    .where(or(inArray(contactMessages.emailKey, emails), inArray(contactMessages.phoneKey, phones)))
+    .orderBy(asc(contactMessages.createdAt));
+  const alertRows = await db
+    .select()
+    .from(rateAlerts)
+    .where(inArray(sql`lower(${rateAlerts.email})`, emails))
+    .orderBy(asc(rateAlerts.createdAt));
+
+  if (staff) {
+    await writeAudit(db, {
+      ...auditedBy(staff.actor, staff.requestId),
+      action: "customer.data_export",
+      entityType: subject.from === "order" ? "order" : "user",
+      entityId: subject.from === "order" ? subject.orderId : subject.userId,
+      after: {
+        orders: orderRows.length,
+        contactMessages: messageRows.length,
+        rateAlerts: alertRows.length,
+        accounts: accountRows.length,
+      },
+    });
+  }
+  return {
+    kind: "subject-access-export",
+    generatedAt: now.toISOString(),
+    subject: { from: subject.from, emails, phones, accounts: accountIds },
+    accounts: accountRows.map((account) => ({
+      id: account.id,
+      email: account.email,
+      emailVerified: account.emailVerified,
+      displayName: account.name,
+      role: account.role,
+      createdAt: account.createdAt.toISOString(),
+      hasPhoto: Boolean(account.hasPhoto),
+      signInMethods: account.signInMethods,
+    })),
+    orders: orderRows.map((order) => ({
+      orderNumber: order.orderNumber,
+      status: order.status,
+      way: order.way,
+      placedAt: order.createdAt.toISOString(),
+      acceptedAt: iso(order.acceptedAt),
+      completedAt: iso(order.completedAt),
+      cancelledAt: iso(order.cancelledAt),
+      expiredAt: iso(order.expiredAt),
+      anonymisedAt: iso(order.anonymisedAt),
+      firstName: order.firstName,
+      lastName: order.lastName,
+      email: order.email,
+      phone: order.phone,
+      address: order.customerAddress,
+      dateOfBirth: order.customerDateOfBirth,
+      branch: order.branchKey,
+      totalGbpMinor: order.totalGbpMinor,
+      lines: lineRows
+        .filter((line) => line.orderId === order.id)
+        .map((line) => ({
+          currency: line.currencyCode,
+          gbpMinor: line.gbpMinor,
+          foreignMinor: line.foreignMinor,
+          rate: line.rate,
+        })),
+      linkedBy: [
+        ...(order.emailKey && emails.includes(order.emailKey) ? (["email"] as const) : []),
+        ...(order.phoneKey && phones.includes(order.phoneKey) ? (["phone"] as const) : []),
+        ...(order.userId && accountIds.includes(order.userId) ? (["account"] as const) : []),
+      ],
+    })),
+    contactMessages: messageRows.map((message) => ({
+      receivedAt: message.createdAt.toISOString(),
+      name: message.name,
+      email: message.email,
+      phone: message.phone,
+      message: message.message,
+      anonymisedAt: iso(message.anonymisedAt),
+    })),
+    rateAlerts: alertRows.map((alert) => ({
+      currency: alert.currencyCode,
+      target: alert.target,
+      email: alert.email,
+      status: alert.status,
+      createdAt: alert.createdAt.toISOString(),
+      confirmedAt: iso(alert.confirmedAt),
+      triggeredAt: iso(alert.triggeredAt),
+      unsubscribedAt: iso(alert.unsubscribedAt),
+    })),
+  };
+}
+
+/** The normalised e-mails, phones and account ids the subject's records are matched by. */
+async function subjectKeys(
+  db: Db,
+  subject: DataSubject,
+): Promise<{ emails: string[]; phones: string[]; accountIds: string[] }> {
+  const present = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
+  if (subject.from === "account") {
+    // The same normalisation as the orders' generated e-mail key.
+    const email = subject.emailVerified ? subject.email.trim().toLowerCase() : null;
+    return { emails: present([email]), phones: [], accountIds: [subject.userId] };
+  }
+  const [seed] = await db
+    .select({
+      emailKey: orders.emailKey,
+      phoneKey: orders.phoneKey,
+      userId: orders.userId,
+      // Spelled out with aliases: Drizzle writes a one-table query's columns without their table's name.
+      accountEmail: sql<string | null>`(select lower(btrim(u.email)) from users u where u.id = orders.user_id)`,
+      // An account whose verified e-mail is the order's is the same customer (decision 012).
+      verifiedAccounts: sql<string[]>`coalesce((select array_agg(u.id) from users u
+        where lower(btrim(u.email)) = orders.email_key and u.email_verified), '{}')`,
+    })
+    .from(orders)
+    .where(eq(orders.id, subject.orderId));
+  if (!seed) throw new AppError("not_found", "There is no such order.");
+  return {
+    emails: present([seed.emailKey, seed.accountEmail]),
+    phones: present([seed.phoneKey]),
+    accountIds: present([seed.userId, ...seed.verifiedAccounts]),
+  };
+}

@@ -1,0 +1,32 @@
+import type { DataExport } from "@bureau/domain/contracts/data-export";
+import { data, redirect } from "react-router";
+import { withRedirect } from "../../features/account/redirect-target.ts";
+import { dataExportDownload } from "../../features/data-rights/data-export-download.ts";
+import { ApiClientError } from "../../lib/api-client.ts";
+import { serverApi } from "../../lib/server-api.ts";
+import type { Route } from "./+types/data-export";
+
+/**
+ * The order page's "Download customer data" (a subject access request, decision 022): a form post, since
+ * the export is audited, answered with the JSON file. The API checks that the visitor is staff.
+ */
+export async function action({ context, params }: Route.ActionArgs) {
+  try {
+    const dataExport = await serverApi(context).call<DataExport>(
+      "POST",
+      `/api/admin/orders/${encodeURIComponent(params.id)}/data-export`,
+    );
+    return dataExportDownload(dataExport, `order-${params.id.slice(0, 8)}`);
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 401) {
+      throw redirect(withRedirect("/signIn", `/dashboard/orderDetails/${params.id}`));
+    }
+    if (error instanceof ApiClientError && error.status < 500) throw data(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+/** A GET exports nothing: back to the order's page. */
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(`/dashboard/orderDetails/${encodeURIComponent(params.id)}`);
+}
