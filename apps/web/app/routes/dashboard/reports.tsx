@@ -8,6 +8,7 @@ import { useDisplayDates } from "../../lib/display-dates.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/reports";
+import { BranchField } from "../../features/dashboard/branch-field.tsx";
 
 /** Loaded before display: the chosen branch's report of the chosen day (?branch=&date=, default today). */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -38,16 +39,7 @@ export default function Reports({ loaderData: report }: Route.ComponentProps) {
     <section aria-labelledby="page-heading" className="day-report">
       <h1 id="page-heading">Reports</h1>
       <Form method="get" className="stock-choice report-choice" aria-label="Which report to show">
-        <div className="field">
-          <label htmlFor={`${id}-branch`}>Branch</label>
-          <select id={`${id}-branch`} name="branch" defaultValue={report.branch.key} key={report.branch.key}>
-            {report.branches.map((b) => (
-              <option key={b.key} value={b.key}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <BranchField id={`${id}-branch`} branches={report.branches} selected={report.branch.key} />
         <div className="field">
           <label htmlFor={`${id}-date`}>Date</label>
           <input id={`${id}-date`} type="date" name="date" defaultValue={report.date} key={report.date} />

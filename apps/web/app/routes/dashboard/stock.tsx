@@ -10,6 +10,7 @@ import { useRouteAction } from "../../lib/route-action.ts";
 import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/stock";
+import { BranchField } from "../../features/dashboard/branch-field.tsx";
 
 /** Loaded before display: the chosen branch's notes of the chosen currency (?branch=&currency=). */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -50,16 +51,7 @@ export default function Stock({ loaderData: view }: Route.ComponentProps) {
     <section aria-labelledby="page-heading">
       <h1 id="page-heading">Stock</h1>
       <Form method="get" className="stock-choice" aria-label="Which stock to show">
-        <div className="field">
-          <label htmlFor={`${id}-branch`}>Branch</label>
-          <select id={`${id}-branch`} name="branch" defaultValue={view.branch} key={view.branch}>
-            {view.branches.map((b) => (
-              <option key={b.key} value={b.key}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <BranchField id={`${id}-branch`} branches={view.branches} selected={view.branch} />
         <div className="field">
           <label htmlFor={`${id}-currency`}>Currency</label>
           <select id={`${id}-currency`} name="currency" defaultValue={view.currency} key={view.currency}>
