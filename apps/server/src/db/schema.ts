@@ -231,6 +231,8 @@ export const orders = pgTable(
     uniqueIndex("orders_idempotency_key").on(t.idempotencyKey),
     // Keyset pagination of the working lists: newest first within a status.
     index("orders_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+    // The order export of every status walks all orders newest first in keyset batches (decision 021).
+    index("orders_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("orders_email_idx").on(sql`lower(${t.email})`),
     // A customer's linked orders over a window (modules/compliance/linked-totals.ts).
     index("orders_email_key_created_idx").on(t.emailKey, t.createdAt),

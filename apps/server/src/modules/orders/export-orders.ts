@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import { and, type SQL, sql } from "drizzle-orm";
 import type { OrderFilters } from "@bureau/domain/contracts/dashboard";
-import { orderStatusValues } from "@bureau/domain/contracts/orders";
+import type { orderStatusValues } from "@bureau/domain/contracts/orders";
 import { minorToMajorString } from "@bureau/domain/money";
 import type { Db } from "../../db/client.ts";
 import { branches, orderLines, orders } from "../../db/schema.ts";
@@ -66,12 +66,14 @@ type ExportRow = {
 };
 
 /**
- * The orders matching `filters` as a CSV stream (staff export), read in keyset batches: per status
- * (the statuses' own index, orders_status_created_idx, walks each newest first), a batch of orders
- * after the last one sent, with their lines. Nothing holds a connection or a transaction between
- * batches, so a slow download neither keeps a pooled connection nor stops the embedded database's one
- * connection serving others; the next batch is read only when the reader has taken the last.
- * Dates are the display time zone's, written by the database ("2026-11-25 14:03:05").
+ * The orders matching `filters` as a CSV stream (staff export), newest first, read in keyset batches:
+ * the next batch of orders after the last one sent, with their lines, on orders_created_idx (or the
+ * status index when a status is asked for). An order's place in that order never changes, so however
+ * long the download and whatever happens to the orders meanwhile, each order is sent at most once.
+ * Nothing holds a connection or a transaction between batches, so a slow download neither keeps a
+ * pooled connection nor stops the embedded database's one connection serving others; the next batch
+ * is read only when the reader has taken the last. Dates are the display time zone's, written by the
+ * database ("2026-11-25 14:03:05").
  */
 export function exportOrdersCsv({
   db,
@@ -93,18 +95,15 @@ async function* orderRecords(
   timeZone: string,
   batchOrders: number,
 ): AsyncGenerator<CsvValue[]> {
-  const statuses = filters.status ? [filters.status] : orderStatusValues;
-  for (const status of statuses) {
-    const conditions = orderFilterConditions({ ...filters, status }, timeZone);
-    let after: { createdKey: string; id: string } | null = null;
-    for (;;) {
-      const rows: ExportRow[] = await queryRows<ExportRow>(db, batchQuery(conditions, after, timeZone, batchOrders));
-      if (rows.length === 0) break;
-      for (const row of rows) yield toRecord(row);
-      const last = rows.at(-1)!;
-      after = { createdKey: last.created_key, id: last.id };
-      if (new Set(rows.map((r) => r.id)).size < batchOrders) break;
-    }
+  const conditions = orderFilterConditions(filters, timeZone);
+  let after: { createdKey: string; id: string } | null = null;
+  for (;;) {
+    const rows: ExportRow[] = await queryRows<ExportRow>(db, batchQuery(conditions, after, timeZone, batchOrders));
+    if (rows.length === 0) return;
+    for (const row of rows) yield toRecord(row);
+    if (new Set(rows.map((r) => r.id)).size < batchOrders) return;
+    const last = rows.at(-1)!;
+    after = { createdKey: last.created_key, id: last.id };
   }
 }
 
@@ -119,6 +118,7 @@ function batchQuery(
   const cursor = after
     ? [sql`(${orders.createdAt}, ${orders.id}) < (${after.createdKey}::timestamptz, ${after.id}::uuid)`]
     : [];
+  const where = and(...conditions, ...cursor);
   return sql`
     with page as (
       select ${orders.id} as id, ${orders.createdAt} as created_at, ${orders.orderNumber} as order_number,
@@ -126,7 +126,7 @@ function batchQuery(
         ${orders.firstName} as first_name, ${orders.lastName} as last_name, ${orders.email} as email,
         ${orders.phone} as phone, ${orders.totalGbpMinor} as total_gbp_minor, ${orders.completedAt} as completed_at
       from ${orders}
-      where ${and(...conditions, ...cursor)}
+      ${where ? sql`where ${where}` : sql``}
       order by ${orders.createdAt} desc nulls last, ${orders.id} desc nulls last
       limit ${batchOrders}
     )
