@@ -71,3 +71,78 @@ test("an order over the €15,000 threshold: on hold → released with a reason 
   await expect(page.locator(".status-badge").first()).toHaveText("completed");
   await expect(page.getByText("1 Marine Parade, Worthing BN11 3PS")).toBeVisible();
 });
+
+test("a flagged order: its risk badges, a suspicion report holds it, the customer sees additional checks, the MLRO releases it, completed", async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // one long journey with accessibility checks on a shared 2-core machine
+  await signInAsStaff(page);
+  // Click & Sell of €-worth £4,600: within 10% under the £5,000 tier, in a currency of high-value notes.
+  const email = `flagged${Date.now()}@example.com`;
+  const { orderNumber, accessToken } = await placeOrder(page, email, {
+    way: "Sell",
+    branch: "worthing",
+    customer: { firstName: "Flora", lastName: "Flagged", phone: "07700 900321" },
+    lines: [{ currency: "EUR", gbpMinor: 460_000 }],
+    origin: new URL(page.url()).origin,
+  });
+
+  // Pending Orders: the badges, not on hold, Accept offered.
+  await page.goto("/dashboard/manageOrders");
+  await waitForHydration(page);
+  const row = page.getByRole("row", { name: new RegExp(orderNumber) });
+  await expect(row.getByText("Risk: Just under a tier", { exact: true })).toBeVisible();
+  await expect(row.getByText("Risk: High-value notes", { exact: true })).toBeVisible();
+  await expect(row.getByText("On hold", { exact: true })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: /Accept/ })).toBeVisible();
+
+  // The order's page: each flag with the rule that fired; a suspicion report puts it on hold.
+  await row.getByRole("link", { name: /Details/ }).click();
+  await expect(page.getByRole("heading", { name: `Order ${orderNumber}` })).toBeVisible();
+  await waitForHydration(page);
+  await expect(
+    page.getByText(/Line 1 \(£4,600\.00\) is within 10% under the £5,000\.00 enhanced due-diligence tier/),
+  ).toBeVisible();
+  await expect(page.getByRole("table", { name: /Sanctions screenings/ })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  const report = page.getByRole("form", { name: "Suspicion report" });
+  await report.getByRole("button", { name: "Send report to the MLRO" }).click();
+  await expect(report.getByText("Describe what made you suspicious (at least 10 characters)")).toBeVisible();
+  await expect(report.getByLabel("What made you suspicious")).toBeFocused();
+  await report.getByLabel("What made you suspicious").fill("Asked to keep it just under £5,000 and would not say why");
+  await report.getByRole("button", { name: "Send report to the MLRO" }).click();
+  await expect(toast(page, "Report sent to the MLRO. The order is on hold.")).toBeVisible();
+  const hold = page.getByRole("region", { name: "On hold" });
+  await expect(hold).toContainText("Held for a compliance review: only the MLRO can clear this hold.");
+  await expect(page.getByRole("button", { name: /^Accept/ })).toHaveCount(0);
+  // The MLRO (this admin) reads the report on the page.
+  const reports = page.getByRole("region", { name: "Suspicion reports (MLRO only)" });
+  await expect(reports).toContainText("Asked to keep it just under £5,000");
+  await expectNoSeriousAxeViolations(page);
+
+  // The customer's order page says only that there are additional checks.
+  const customer = await browser.newPage();
+  await customer.goto(`${new URL(page.url()).origin}/track/${accessToken}`);
+  await expect(customer.getByText("Additional checks", { exact: true })).toBeVisible();
+  await expect(customer.getByText(/We are making some additional checks on this order/)).toBeVisible();
+  await expect(customer.getByText(/MLRO|suspicion/i)).toHaveCount(0);
+
+  // The MLRO clears the hold with a reason, which closes the report; then Accept and Complete.
+  await hold
+    .getByLabel("Reason for clearing the hold")
+    .fill("Reviewed by the MLRO: no disclosure, ID and payslips on file");
+  await hold.getByRole("button", { name: "Clear hold" }).click();
+  await expect(toast(page, "Hold cleared. The order may now be accepted.")).toBeVisible();
+  await expect(reports).toContainText(/Closed .* by admin@e2e\.test: Reviewed by the MLRO/);
+  await page.getByRole("button", { name: /^Accept/ }).click();
+  await confirm(page);
+  await expect(toast(page, "Accepted! This order has been accepted.")).toBeVisible();
+  await page.getByRole("button", { name: /^Complete/ }).click();
+  await confirm(page);
+  await expect(toast(page, "Completed! This order has been completed.")).toBeVisible();
+  await expect(page.locator(".status-badge").first()).toHaveText("completed");
+  await customer.reload();
+  await expect(customer.getByText("Additional checks", { exact: true })).toHaveCount(0);
+  await customer.close();
+});

@@ -8,6 +8,7 @@ import { DEFAULT_DUE_DILIGENCE_TIERS, type DueDiligenceTiers } from "@bureau/dom
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "@bureau/domain/order-limits";
 import { DEFAULT_ORDER_EXPIRY, type OrderExpiry } from "@bureau/domain/order-lifecycle";
 import { DEFAULT_RETENTION, RETENTION_ORDERS_YEARS_RANGE, type RetentionRules } from "@bureau/domain/retention";
+import { DEFAULT_RISK_RULES, type RiskRules } from "@bureau/domain/risk-flags";
 import { DEFAULT_SANCTIONS_MATCH_THRESHOLD } from "@bureau/domain/sanctions-screening";
 
 /**
@@ -88,6 +89,22 @@ const envSchema = z
         .min(0.5, "must be between 0.5 and 1")
         .max(1, "must be between 0.5 and 1")
         .default(DEFAULT_SANCTIONS_MATCH_THRESHOLD),
+    ),
+    RISK_HIGH_VALUE_NOTES_GBP: pounds(DEFAULT_RISK_RULES.highValueNotesGbpMinor),
+    MLRO_EMAILS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(",")
+            .map((entry) => entry.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .refine((entries) => entries.every((entry) => z.email().safeParse(entry).success), {
+          message: "must be a comma-separated list of e-mail addresses",
+        })
+        .default([]),
     ),
     DISPLAY_TIME_ZONE: z.preprocess(
       emptyToUndefined,
@@ -311,6 +328,10 @@ export type Config = {
   sanctionsMatchThreshold: number;
   /** How long personal data is kept (RETENTION_ORDERS_YEARS, RETENTION_CONTACT_MESSAGES_MONTHS, RETENTION_EXPIRED_RECORDS_DAYS). */
   retention: RetentionRules;
+  /** Risk flags computed at placement (RISK_HIGH_VALUE_NOTES_GBP; the other rules' figures are the issue's). */
+  riskRules: RiskRules;
+  /** The admins (by e-mail, lower case) named as Money Laundering Reporting Officer (MLRO_EMAILS): they alone read suspicion reports. */
+  mlroEmails: string[];
   /** The zone whose calendar days and times are shown and group the statistics (DISPLAY_TIME_ZONE). */
   displayTimeZone: string;
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); empty: none. */
@@ -419,6 +440,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       contactMessagesMonths: env.RETENTION_CONTACT_MESSAGES_MONTHS,
       expiredRecordsDays: env.RETENTION_EXPIRED_RECORDS_DAYS,
     },
+    riskRules: { ...DEFAULT_RISK_RULES, highValueNotesGbpMinor: env.RISK_HIGH_VALUE_NOTES_GBP },
+    mlroEmails: env.MLRO_EMAILS,
     metricsAllow: toBlockList(env.METRICS_ALLOW),
     dataDir,
     publicUrl,

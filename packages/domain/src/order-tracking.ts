@@ -15,6 +15,20 @@ export const ORDER_STATUS_FOR_CUSTOMERS: Record<OrderStatus, { label: string; ex
   },
 };
 
+/**
+ * What a customer sees of an open order on hold (due diligence, a sanctions match or an internal report):
+ * the same neutral words whatever the reason, so that nothing tells a customer that a report was made.
+ */
+export const ADDITIONAL_CHECKS_FOR_CUSTOMERS = {
+  label: "Additional checks",
+  explanation: "We are making some additional checks on this order. We will contact you if we need anything.",
+};
+
+/** The customer's words for an order's state: an open order on hold shows the additional checks. */
+export function customerStatusOf(status: OrderStatus, onHold: boolean): { label: string; explanation: string } {
+  return onHold && isOrderOpen(status) ? ADDITIONAL_CHECKS_FOR_CUSTOMERS : ORDER_STATUS_FOR_CUSTOMERS[status];
+}
+
 /** A customer may cancel an order only before it is handed over: while it is Pending or Accepted. */
 export const CUSTOMER_CANCELLABLE_STATUSES: readonly OrderStatus[] = ["pending", "accepted"];
 

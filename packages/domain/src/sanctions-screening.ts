@@ -265,3 +265,15 @@ function bitCount(n: number): number {
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
+
+/**
+ * The hold reason of a sanctions match (issue 15 item 4): the list entry staff check the customer against.
+ * The list version is left out, so a later list that matches the same entry again does not hold an order
+ * staff have already cleared for it.
+ */
+export function sanctionsHoldReason(match: { entryId: string; name: string; score: number }): string {
+  return (
+    `Sanctions screening: the customer's name matches "${match.name}", UK Sanctions List entry ${match.entryId} ` +
+    `(score ${match.score.toFixed(3)}). Check the customer against the designation before the order proceeds.`
+  );
+}

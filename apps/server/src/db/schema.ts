@@ -496,3 +496,47 @@ export const sanctionsScreenings = pgTable(
     index("sanctions_screenings_match_idx").on(t.screenedAt).where(sql`${t.result} = 'match'`),
   ],
 );
+
+/**
+ * Risk flags of an order (issue 15 item 3; packages/domain risk-flags.ts): one row per rule that fired at
+ * placement, with what it saw. A flag asks staff to look; it holds nothing by itself.
+ */
+export const orderRiskFlags = pgTable(
+  "order_risk_flags",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    rule: text("rule", { enum: ["high_value_notes", "near_tier", "frequent_orders", "names_differ"] }).notNull(),
+    detail: text("detail").notNull(),
+    flaggedAt: timestamp("flagged_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.rule] }), index("order_risk_flags_flagged_idx").on(t.flaggedAt)],
+);
+
+/**
+ * Internal suspicion reports (issue 15 item 3): raised by any staff member on an order, read only by the
+ * admins named as MLRO (MLRO_EMAILS). Raising one puts the order on hold; an MLRO clearing that hold closes
+ * the order's open reports with the clearing's reason. Open (closed_at null) reports keep the order's data
+ * from the retention job.
+ */
+export const suspicionReports = pgTable(
+  "suspicion_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    text: text("text").notNull(),
+    raisedById: text("raised_by_id"),
+    raisedBy: text("raised_by").notNull(),
+    raisedAt: timestamp("raised_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closedBy: text("closed_by"),
+    closeReason: text("close_reason"),
+  },
+  (t) => [
+    index("suspicion_reports_order_idx").on(t.orderId),
+    index("suspicion_reports_raised_idx").on(t.raisedAt.desc(), t.id.desc()),
+  ],
+);

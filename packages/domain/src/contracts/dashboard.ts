@@ -3,6 +3,7 @@ import { WAYS } from "../constants.ts";
 import { branchKeys, currencySchema, decimalString } from "./reference-data.ts";
 import { orderBranchSchema, orderLineSchema, orderStatusValues } from "./orders.ts";
 import { orderNotesSchema } from "./stock.ts";
+import { RISK_FLAG_RULES } from "../risk-flags.ts";
 
 /** A calendar day in the display time zone, "2026-11-25". */
 const displayDay = z
@@ -80,6 +81,8 @@ export const orderListItemSchema = z.object({
   holdReason: z.string().nullable(),
   /** Flagged "Enhanced due diligence": completing it records the customer's address and date of birth. */
   enhancedDueDiligence: z.boolean(),
+  /** The risk flags that fired at placement (their badges, packages/domain risk-flags.ts), empty when none. */
+  riskFlags: z.array(z.string()),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
@@ -134,6 +137,22 @@ export const orderDetailsSchema = z.object({
       .nullable(),
     /** What was recorded at handover (enhanced due diligence), null when nothing was. */
     handover: z.object({ address: z.string(), dateOfBirth: z.string() }).nullable(),
+    /** The risk flags that fired at placement, each with the rule and what it saw. */
+    riskFlags: z.array(riskFlagSchema()),
+    /** Every sanctions screening of the customer's name, newest first. */
+    screenings: z.array(
+      z.object({
+        listVersion: z.string(),
+        screenedAt: z.string(),
+        occasion: z.enum(["placement", "import"]),
+        result: z.enum(["match", "clear"]),
+        score: z.string(),
+        matchedEntryId: z.string().nullable(),
+        matchedName: z.string().nullable(),
+      }),
+    ),
+    /** The order's suspicion reports: only for an admin named as MLRO (MLRO_EMAILS), null for anyone else. */
+    suspicionReports: z.array(suspicionReportSchema()).nullable(),
   }),
 });
 export type OrderDetails = z.infer<typeof orderDetailsSchema>;
@@ -163,6 +182,66 @@ export const handoverRecordSchema = z
   })
   .strict();
 export type HandoverRecord = z.infer<typeof handoverRecordSchema>;
+
+function riskFlagSchema() {
+  return z.object({ rule: z.enum(RISK_FLAG_RULES), label: z.string(), detail: z.string(), flaggedAt: z.string() });
+}
+
+function suspicionReportSchema() {
+  return z.object({
+    id: z.uuid(),
+    orderId: z.uuid(),
+    orderNumber: z.string(),
+    text: z.string(),
+    raisedBy: z.string(),
+    raisedAt: z.string(),
+    closedAt: z.string().nullable(),
+    closedBy: z.string().nullable(),
+    closeReason: z.string().nullable(),
+  });
+}
+export type SuspicionReport = z.infer<ReturnType<typeof suspicionReportSchema>>;
+
+/** An internal suspicion report on an order: what the staff member saw (read only by the MLRO). */
+export const suspicionReportRequestSchema = z
+  .object({
+    text: z
+      .string()
+      .trim()
+      .min(10, "Describe what made you suspicious (at least 10 characters)")
+      .max(5000, "The report must be at most 5000 characters"),
+  })
+  .strict();
+export type SuspicionReportRequest = z.infer<typeof suspicionReportRequestSchema>;
+
+/** A page of the compliance lists (flagged orders, suspicion reports), newest first. */
+export const compliancePageQuerySchema = z
+  .object({
+    after: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .strict();
+
+export const suspicionReportListSchema = z.object({
+  reports: z.array(suspicionReportSchema()),
+  nextCursor: z.string().nullable(),
+});
+export type SuspicionReportList = z.infer<typeof suspicionReportListSchema>;
+
+export const flaggedOrderListSchema = z.object({
+  orders: z.array(
+    z.object({
+      id: z.uuid(),
+      orderNumber: z.string(),
+      name: z.string(),
+      status: z.enum(orderStatusValues),
+      createdAt: z.string(),
+      flags: z.array(riskFlagSchema()),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+export type FlaggedOrderList = z.infer<typeof flaggedOrderListSchema>;
 
 /** Clearing a hold: the staff member writes why. */
 export const clearHoldRequestSchema = z

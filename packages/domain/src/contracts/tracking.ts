@@ -38,6 +38,8 @@ export const trackedOrderSchema = z.object({
   orderNumber: z.string().regex(/^\d{8}$/),
   way: z.enum(WAYS),
   status: z.enum(orderStatusValues),
+  /** On hold (any reason, never said which): the page shows "Additional checks" (order-tracking.ts). */
+  additionalChecks: z.boolean(),
   fullName: z.string(),
   branch: orderBranchSchema.extend({ hours: openingHoursSchema }),
   lines: z.array(orderLineSchema),
@@ -64,6 +66,8 @@ export const myOrderSchema = z.object({
   placedAt: z.string(),
   way: z.enum(WAYS),
   status: z.enum(orderStatusValues),
+  /** On hold (any reason, never said which): the list shows "Additional checks". */
+  additionalChecks: z.boolean(),
   /** One entry per line: the currency and its amount in minor units. */
   lines: z.array(z.object({ currency: z.string(), foreignMinor: z.number().int() })),
   totalGbpMinor: z.number().int(),

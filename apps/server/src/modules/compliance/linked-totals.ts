@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { LinkedTotals } from "@bureau/domain/due-diligence";
 import type { Db, Tx } from "../../db/client.ts";
+import { linkedOrderIds } from "../../lib/linked-orders.ts";
 import { queryRows } from "../../lib/postgres.ts";
 
 type TotalsRow = {
@@ -27,18 +28,8 @@ export async function linkedTotals(
 ): Promise<LinkedTotals & { orders: number }> {
   const [row] = await queryRows<TotalsRow>(
     db,
-    sql`with me as (select email_key, phone_key, user_id, created_at from orders where id = ${orderId}),
-      linked as (
-        select o.id from orders o, me
-          where o.email_key = me.email_key and o.created_at > me.created_at - interval '12 months'
-        union
-        select o.id from orders o, me
-          where o.phone_key = me.phone_key and o.created_at > me.created_at - interval '12 months'
-        union
-        select o.id from orders o, me
-          where o.user_id = me.user_id and o.created_at > me.created_at - interval '12 months'
-        union
-        select ${orderId}::uuid)
+    sql`with me as (select created_at from orders where id = ${orderId}),
+      linked as (${linkedOrderIds(orderId, sql`interval '12 months'`)})
       select
         coalesce(sum(o.total_gbp_minor) filter (where o.way = 'Order'), 0) as year_order,
         coalesce(sum(o.total_gbp_minor) filter (where o.way = 'Sell'), 0) as year_sell,

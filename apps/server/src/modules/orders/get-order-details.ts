@@ -5,14 +5,31 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { loadOrderNotes } from "../stock/load-order-notes.ts";
 import { linkedTotals } from "../compliance/linked-totals.ts";
+import { riskFlagsOf } from "../compliance/list-flagged-orders.ts";
+import { suspicionReportsOfOrder } from "../compliance/list-suspicion-reports.ts";
+import { screeningsOfOrder } from "../sanctions/screenings-of-order.ts";
 import { branchSummary, loadOrderRows, toOrderLine } from "./order-receipt.ts";
 
-/** Everything staff see on the order details page, with its timeline and what may be done next. */
-export async function getOrderDetails({ db, orderId }: { db: Db; orderId: string }): Promise<OrderDetails> {
-  const [rows, notes, totals] = await Promise.all([
+/**
+ * Everything staff see on the order details page, with its timeline and what may be done next; its
+ * suspicion reports only for an MLRO (decision 023).
+ */
+export async function getOrderDetails({
+  db,
+  orderId,
+  viewerIsMlro = false,
+}: {
+  db: Db;
+  orderId: string;
+  viewerIsMlro?: boolean;
+}): Promise<OrderDetails> {
+  const [rows, notes, totals, flags, screenings, reports] = await Promise.all([
     loadOrderRows(db, orderId),
     loadOrderNotes(db, orderId),
     linkedTotals(db, { orderId, throughOrder: true }),
+    riskFlagsOf(db, [orderId]),
+    screeningsOfOrder(db, orderId),
+    viewerIsMlro ? suspicionReportsOfOrder(db, orderId) : null,
   ]);
   if (!rows) throw new AppError("not_found", "There is no such order.");
   const { order, branch, lines } = rows;
@@ -54,6 +71,9 @@ export async function getOrderDetails({ db, orderId }: { db: Db; orderId: string
         order.customerAddress && order.customerDateOfBirth
           ? { address: order.customerAddress, dateOfBirth: order.customerDateOfBirth }
           : null,
+      riskFlags: flags.get(orderId) ?? [],
+      screenings,
+      suspicionReports: reports,
     },
   };
 }

@@ -28,6 +28,8 @@ export async function listMyOrders({
       placedAt: r.createdAt.toISOString(),
       way: r.way,
       status: r.status,
+      // Held for any reason, the customer sees the same neutral words (decision 023).
+      additionalChecks: r.holdReason !== null && r.holdClearedAt === null,
       lines: r.lines,
       totalGbpMinor: r.totalGbpMinor,
       href: `/track/${links.tokenFor(r.id)}`,

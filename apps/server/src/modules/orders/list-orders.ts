@@ -2,6 +2,7 @@ import type { OrderFilters, OrderList } from "@bureau/domain/contracts/dashboard
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import type { Db } from "../../db/client.ts";
 import { orderFilterConditions, orderPageWithLines } from "../../lib/order-queries.ts";
+import { riskFlagsOf } from "../compliance/list-flagged-orders.ts";
 
 /** One page of a staff order list, newest first, keyset-paged on (created_at, id). */
 export async function listOrders({
@@ -21,6 +22,10 @@ export async function listOrders({
 }): Promise<OrderList> {
   const conditions = orderFilterConditions({ ...filters, status }, timeZone);
   const { page, nextCursor } = await orderPageWithLines(db, { conditions, after, limit });
+  const flags = await riskFlagsOf(
+    db,
+    page.map((r) => r.id),
+  );
   return {
     orders: page.map((r) => ({
       id: r.id,
@@ -36,6 +41,7 @@ export async function listOrders({
       createdAt: r.createdAt.toISOString(),
       holdReason: r.holdClearedAt ? null : r.holdReason,
       enhancedDueDiligence: r.enhancedDueDiligence,
+      riskFlags: (flags.get(r.id) ?? []).map((flag) => flag.label),
     })),
     nextCursor,
   };

@@ -12,13 +12,16 @@ import {
 import { noteDenominations } from "@bureau/domain/denominations";
 import { notesForBasket } from "@bureau/domain/note-split";
 import { orderNumberFromRandom } from "@bureau/domain/order-number";
-import { DEFAULT_SANCTIONS_MATCH_THRESHOLD } from "@bureau/domain/sanctions-screening";
+import { DEFAULT_RISK_RULES, type RiskRules } from "@bureau/domain/risk-flags";
+import { DEFAULT_SANCTIONS_MATCH_THRESHOLD, sanctionsHoldReason } from "@bureau/domain/sanctions-screening";
 import { formatRate, quote as priceQuote } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findPostgresError, queryRows, violatedUniqueConstraint } from "../../lib/postgres.ts";
 import { assessDueDiligence } from "../compliance/assess-due-diligence.ts";
+import { assessRiskFlags } from "../compliance/assess-risk-flags.ts";
+import { placeOnHold } from "../compliance/place-on-hold.ts";
 import { queuedMail, wakeMailer } from "../mail/enqueue-mail.ts";
 import {
   currentSanctionsListId,
@@ -85,7 +88,10 @@ type StoredQuoteRow = {
  * The customer's name is screened against the newest UK Sanctions List import (issue 15 item 4): the
  * read brings the list's id, the name is scored in memory against that version's index (loaded once per
  * version, modules/sanctions/screen-name.ts), and the write stores the screening with the order: still
- * two round trips, and no order exists unscreened.
+ * two round trips, and no order exists unscreened. A match puts the order on hold after the write.
+ *
+ * Once written, the order is assessed: its due-diligence tiers (decision 018) and its risk flags (decision
+ * 023), each from the database as it now stands.
  */
 export async function placeOrder({
   db,
@@ -93,6 +99,7 @@ export async function placeOrder({
   limits = DEFAULT_ORDER_LIMITS,
   sanctionsThreshold = DEFAULT_SANCTIONS_MATCH_THRESHOLD,
   dueDiligence = DEFAULT_DUE_DILIGENCE_TIERS,
+  riskRules = DEFAULT_RISK_RULES,
   now = new Date(),
   afterRace = false,
 }: {
@@ -103,6 +110,8 @@ export async function placeOrder({
   sanctionsThreshold?: number;
   /** The due-diligence tiers the new order is assessed against once written (decision 018). */
   dueDiligence?: DueDiligenceTiers;
+  /** The risk flags' rules (issue 15 item 3), computed once the order is written. */
+  riskRules?: RiskRules;
   now?: Date;
   /** Set on the one second try after a concurrent order took the notes this one had counted on. */
   afterRace?: boolean;
@@ -284,7 +293,17 @@ export async function placeOrder({
       // Another order took notes this one counted on between the read and the write: read the stock again
       // once (a different split may still pay), then refuse naming the currency that ran out.
       if (notes && isNotesTaken(error)) {
-        if (!afterRace) return placeOrder({ db, input, limits, sanctionsThreshold, now, afterRace: true });
+        if (!afterRace)
+          return placeOrder({
+            db,
+            input,
+            limits,
+            sanctionsThreshold,
+            dueDiligence,
+            riskRules,
+            now,
+            afterRace: true,
+          });
         throw notEnoughNotes(notes.reserve[0]?.currency ?? "", branch.name);
       }
       // Two placements reserving notes of one branch may lock them in opposite orders: the loser tries again.
@@ -295,6 +314,13 @@ export async function placeOrder({
     wakeMailer(db);
     // After the write, so that of two orders one customer places at once the later assessed sees both.
     await assessDueDiligence({ db, orderId, placedAt: now, tiers: dueDiligence, now });
+    await assessRiskFlags({ db, orderId, placedAt: now, rules: riskRules, tiers: dueDiligence });
+    // A sanctions match holds the order (issue 15 item 4) until staff clear it, having checked the entry.
+    const matched = screening?.result === "match" ? screening.best : null;
+    if (matched) {
+      const reason = sanctionsHoldReason({ ...matched, score: screening!.score });
+      await db.transaction((tx) => placeOnHold(tx, { orderId, reason, now, once: true }));
+    }
     const receipt = toOrderReceipt(
       {
         orderNumber,

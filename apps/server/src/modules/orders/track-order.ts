@@ -35,6 +35,8 @@ export async function loadTrackedOrder(db: Db, links: OrderLinks, orderId: strin
     orderNumber: receipt.orderNumber,
     way: receipt.way,
     status: receipt.status,
+    // Held for any reason, the customer sees the same neutral words (decision 023).
+    additionalChecks: order.holdReason !== null && order.holdClearedAt === null,
     fullName: receipt.fullName,
     branch: { ...receipt.branch, hours: branch.hours },
     lines: receipt.lines,

@@ -209,10 +209,10 @@ export async function applyRetention({
 /**
  * An order under an open suspicion report keeps its personal data whatever its age: the report may still
  * lead to a disclosure to the National Crime Agency, which needs it. (Holds of the due-diligence tiers do
- * not count: a held order cannot close without staff clearing or cancelling it.) Suspicion reports (issue
- * 15 item 3) are not stored yet: when they are, this is the one clause that keeps those orders.
+ * not count: a held order cannot close without staff clearing or cancelling it.) A report is open until the
+ * MLRO clears the hold it made (decision 023).
  */
-const underInvestigation = sql`false`;
+const underInvestigation = sql`exists (select 1 from suspicion_reports r where r.order_id = o.id and r.closed_at is null)`;
 
 async function inBatches(batch: () => Promise<number>): Promise<number> {
   let total = 0;

@@ -13,6 +13,7 @@ import {
   rateAlerts,
   sanctionsLists,
   sanctionsScreenings,
+  suspicionReports,
 } from "../../db/schema.ts";
 import { createOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
@@ -330,6 +331,38 @@ describe("retention (decision 022)", () => {
     // Not yet 30 days, or still to be sent: untouched.
     expect((await outboxRow(sentKept.id)).payload).toMatchObject({ to: "someone@example.com" });
     expect((await outboxRow(pendingOld.id)).payload).toMatchObject({ to: "someone@example.com" });
+  });
+
+  it("keeps an order under an open suspicion report whatever its age; once the MLRO closed it, the order goes", async () => {
+    const now = new Date("2026-12-20T12:00:00Z");
+    const closedLongAgo = {
+      status: "cancelled" as const,
+      createdAt: new Date("2021-01-10T09:00:00Z"),
+      cancelledAt: new Date("2021-01-11T09:00:00Z"),
+    };
+    const open = await createOrder(t.db, closedLongAgo);
+    const closed = await createOrder(t.db, closedLongAgo);
+    await t.db.insert(suspicionReports).values([
+      {
+        orderId: open.id,
+        text: "Open report",
+        raisedBy: "staff@example.com",
+        raisedAt: new Date("2021-01-10T10:00:00Z"),
+      },
+      {
+        orderId: closed.id,
+        text: "Closed report",
+        raisedBy: "staff@example.com",
+        raisedAt: new Date("2021-01-10T10:00:00Z"),
+        closedAt: new Date("2021-01-11T08:00:00Z"),
+        closedBy: "mlro@example.com",
+        closeReason: "No disclosure",
+      },
+    ]);
+    await run(now);
+    expect((await orderRow(open.id)).anonymisedAt).toBeNull();
+    expect((await orderRow(open.id)).email).toBe("grace@example.com");
+    expect((await orderRow(closed.id)).anonymisedAt).toEqual(now);
   });
 
   it("leaves the periods to configuration: seven years keeps a six-year-old order", async () => {

@@ -1,15 +1,17 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { sanctionsHoldReason } from "@bureau/domain/sanctions-screening";
 import { queryRows } from "../../lib/postgres.ts";
+import { placeOnHold } from "../compliance/place-on-hold.ts";
 import { currentSanctionsListId, customerName, type Screening, screenName } from "./screen-name.ts";
 
 const BATCH = 1000;
 
-export type Rescreening = { listId: string | null; screened: number; matches: number };
+export type Rescreening = { listId: string | null; screened: number; matches: number; held: number };
 
 /**
  * Screens every open order (Pending or Accepted) not yet screened against the newest list import: run by
- * the job an import wakes (jobs/sanctions-rescreen.ts). Orders are taken in batches of a thousand, each
+ * the job an import wakes (jobs/sanctions-rescreen.ts). A match puts the order on hold. Orders are taken in batches of a thousand, each
  * batch's screenings stored by one statement; the unique (order, list) index makes a second run, or a
  * placement racing the job, store nothing twice.
  */
@@ -24,6 +26,7 @@ export async function rescreenOpenOrders({
 }): Promise<Rescreening> {
   let screened = 0;
   let matches = 0;
+  let held = 0;
   let listId: string | null = null;
   for (;;) {
     const rows = await queryRows<{ id: string; first_name: string; last_name: string; list_id: string | null }>(
@@ -57,16 +60,29 @@ export async function rescreenOpenOrders({
       ),
       sql`, `,
     );
-    await db.execute(sql`
+    const stored = await queryRows<{ order_id: string }>(
+      db,
+      sql`
       insert into sanctions_screenings (order_id, list_id, screened_name, score, result, matched_entry_id,
         matched_name, occasion, screened_at)
       select v.order_id, v.list_id, v.screened_name, v.score, v.result, v.matched_entry_id, v.matched_name, 'import',
         ${now.toISOString()}::timestamptz
       from (values ${values}) as v(order_id, list_id, screened_name, score, result, matched_entry_id, matched_name)
-      on conflict (order_id, list_id) do nothing`);
+      on conflict (order_id, list_id) do nothing
+      returning order_id`,
+    );
     screened += screenings.length;
     matches += screenings.filter(({ screening }) => screening.result === "match").length;
+    // A match holds the order (issue 15 item 4), once: only where this run stored the screening (a placement
+    // or another run that stored it first has held it), and each order apart, so one order's lock waits
+    // for nobody else's.
+    const storedHere = new Set(stored.map((row) => row.order_id));
+    for (const { orderId, screening } of screenings) {
+      if (screening.result !== "match" || !screening.best || !storedHere.has(orderId)) continue;
+      const reason = sanctionsHoldReason({ ...screening.best, score: screening.score });
+      if (await db.transaction((tx) => placeOnHold(tx, { orderId, reason, now, once: true }))) held += 1;
+    }
     if (rows.length < BATCH) break;
   }
-  return { listId, screened, matches };
+  return { listId, screened, matches, held };
 }

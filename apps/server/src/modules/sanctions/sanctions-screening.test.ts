@@ -49,6 +49,14 @@ async function placeOrder(t: TestApp, firstName: string, lastName: string) {
   return row!.id;
 }
 
+async function holdOf(t: TestApp, orderId: string) {
+  const [row] = await t.db
+    .select({ holdReason: orders.holdReason, heldAt: orders.heldAt, holdClearedAt: orders.holdClearedAt })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row!;
+}
+
 async function screeningsOf(t: TestApp, orderId: string) {
   return t.db
     .select()
@@ -163,14 +171,35 @@ describe("screening of every order's customer name", () => {
     ]);
     expect(await screeningsOf(t, accepted)).toMatchObject([{ result: "clear", score: "0.000", matchedEntryId: null }]);
     expect(await screeningsOf(t, completed)).toEqual([]);
+    // The match puts the open order on hold with the entry staff check; the clear one and the closed one are not held.
+    // (two matches: the earlier test's Ivan Petrov is still pending too)
+    expect(done).toMatchObject({ matches: 2, held: 2 });
+    expect(await holdOf(t, pending)).toMatchObject({
+      holdReason:
+        'Sanctions screening: the customer\'s name matches "Ivan PETROV", UK Sanctions List entry TST0001 (score 1.000). Check the customer against the designation before the order proceeds.',
+      heldAt: now,
+    });
+    expect((await holdOf(t, accepted)).holdReason).toBeNull();
+    expect((await holdOf(t, completed)).holdReason).toBeNull();
+    const holdAudit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, pending));
+    expect(holdAudit.filter((a) => a.action === "order.hold")).toMatchObject([
+      { actorId: null, after: { onHold: true } },
+    ]);
     // A second run finds nothing left to screen against this list.
     expect(await rescreenOpenOrders({ db: t.db, threshold: DEFAULT_SANCTIONS_MATCH_THRESHOLD })).toMatchObject({
       screened: 0,
     });
-    // A newer list screens them again, each screening kept with its list version.
+    // Staff clear the hold; a newer list screens them again, each screening kept with its list version, and
+    // the same entry matching again does not hold the order a second time.
+    await t.db
+      .update(orders)
+      .set({ holdClearedAt: now, holdClearedBy: "staff@example.com", holdClearReason: "Not the designated person" })
+      .where(eq(orders.id, pending));
     const next = await importSanctionsList({ db: t.db, text: NEXT, actor: null });
-    await rescreenOpenOrders({ db: t.db, threshold: DEFAULT_SANCTIONS_MATCH_THRESHOLD });
+    const again = await rescreenOpenOrders({ db: t.db, threshold: DEFAULT_SANCTIONS_MATCH_THRESHOLD });
     expect((await screeningsOf(t, pending)).map((s) => s.listId)).toEqual([imported.listId, next.listId]);
+    expect(again).toMatchObject({ held: 0 });
+    expect((await holdOf(t, pending)).holdClearedAt).toEqual(now);
   });
 
   it("at placement, matches reordered and accented names, and a misspelling, storing list, score, result and entry", async () => {
@@ -193,6 +222,10 @@ describe("screening of every order's customer name", () => {
       expect(await screeningsOf(t, orderId), `${firstName} ${lastName}`).toMatchObject([
         { listId: list.listId, screenedName: `${firstName} ${lastName}`, occasion: "placement", ...expected },
       ]);
+      // Every match holds the order at once, naming the list entry and the score.
+      expect((await holdOf(t, orderId)).holdReason, `${firstName} ${lastName}`).toContain(
+        `UK Sanctions List entry ${expected.matchedEntryId} (score ${expected.score})`,
+      );
     }
   });
 
@@ -206,6 +239,8 @@ describe("screening of every order's customer name", () => {
     expect(await screeningsOf(t, unrelated)).toMatchObject([
       { score: "0.000", result: "clear", matchedEntryId: null, matchedName: null },
     ]);
+    expect((await holdOf(t, nearMiss)).holdReason).toBeNull();
+    expect((await holdOf(t, unrelated)).holdReason).toBeNull();
   });
 });
 

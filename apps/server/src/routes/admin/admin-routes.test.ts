@@ -38,11 +38,17 @@ function staffRoutesOf(t: TestApp) {
   return listRoutes(t).filter((route) => route.url === "/api/admin" || route.url.startsWith("/api/admin/"));
 }
 
+/**
+ * The staff visitor is also named MLRO (MLRO_EMAILS), so the walk reaches the MLRO's own routes as well;
+ * their refusal of other staff is tested with them (modules/compliance/holds.test.ts).
+ */
+const STAFF_MLRO = "staff-mlro@example.com";
+
 async function visitorsOf(app: TestApp["app"]): Promise<Visitors> {
   return {
     plainUser: await signUpAndSignIn(app),
     adminWithoutBox: await signUpAndSignIn(app, { role: "admin" }),
-    staff: await signUpAndSignIn(app, { role: "admin", staffVerified: true }),
+    staff: await signUpAndSignIn(app, { email: STAFF_MLRO, role: "admin", staffVerified: true }),
   };
 }
 
@@ -81,7 +87,7 @@ describe("every staff route requires an admin with a staff-verified session", ()
   let visitors: Visitors;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { MLRO_EMAILS: STAFF_MLRO } });
     staffRoutes = staffRoutesOf(t);
     visitors = await visitorsOf(t.app);
   });
@@ -143,6 +149,7 @@ describe("the authorisation walk catches a staff route added outside the protect
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
+      env: { MLRO_EMAILS: STAFF_MLRO },
       extend(app) {
         app.get("/api/admin/forgotten-report", async () => ({ secret: "everything" }));
       },

@@ -90,7 +90,8 @@ describe("the compliance screen's overview", () => {
       expect.objectContaining({
         id: petrov.id,
         name: "Ivan Petrov",
-        onHold: false,
+        // The match put the open order on hold (decision 023).
+        onHold: true,
         match: {
           entryId: "TST0001",
           name: "Ivan PETROV",

@@ -3,6 +3,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   clearHoldRequestSchema,
+  compliancePageQuerySchema,
+  flaggedOrderListSchema,
+  suspicionReportListSchema,
+  suspicionReportRequestSchema,
   handoverRecordSchema,
   orderDetailsSchema,
   orderExportQuerySchema,
@@ -15,8 +19,13 @@ import { dataExportSchema } from "@bureau/domain/contracts/data-export";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { orderStatusValues } from "@bureau/domain/contracts/orders";
 import { displayDates } from "@bureau/domain/dates";
+import { isMlro } from "../../lib/mlro.ts";
 import { clearHold } from "../../modules/compliance/clear-hold.ts";
 import { exportCustomerData } from "../../modules/data-rights/export-customer-data.ts";
+import { listFlaggedOrders } from "../../modules/compliance/list-flagged-orders.ts";
+import { listSuspicionReports } from "../../modules/compliance/list-suspicion-reports.ts";
+import { raiseSuspicionReport } from "../../modules/compliance/raise-suspicion-report.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { getStatistics } from "../../modules/dashboard/get-statistics.ts";
 import { getOrderDetails } from "../../modules/orders/get-order-details.ts";
 import { exportOrdersCsv } from "../../modules/orders/export-orders.ts";
@@ -91,7 +100,11 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return getOrderDetails({ db: app.db, orderId: request.params.id });
+      return getOrderDetails({
+        db: app.db,
+        orderId: request.params.id,
+        viewerIsMlro: isMlro(app.config.mlroEmails, auditActorOf(request).email),
+      });
     },
   );
 
@@ -137,13 +150,75 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const actor = auditActorOf(request);
       return clearHold({
         db: app.db,
         orderId: request.params.id,
         reason: request.body.reason,
+        actor,
+        actorIsMlro: isMlro(app.config.mlroEmails, actor.email),
+        requestId: request.id,
+      });
+    },
+  );
+
+  app.post(
+    "/api/admin/orders/:id/suspicion-reports",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "Raise an internal suspicion report on an order (read by the MLRO only); an open order goes on hold (audited, without the text)",
+        params: z.object({ id: z.uuid("is not an order id") }),
+        body: suspicionReportRequestSchema,
+        response: {
+          201: z.object({ id: z.string(), raisedAt: z.string(), held: z.boolean() }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const raised = await raiseSuspicionReport({
+        db: app.db,
+        orderId: request.params.id,
+        text: request.body.text,
         actor: auditActorOf(request),
         requestId: request.id,
       });
+      return reply.code(201).send(raised);
+    },
+  );
+
+  app.get(
+    "/api/admin/suspicion-reports",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Suspicion reports, newest first: for the admins named as MLRO (MLRO_EMAILS) only, 403 for others",
+        querystring: compliancePageQuerySchema,
+        response: { 200: suspicionReportListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!isMlro(app.config.mlroEmails, auditActorOf(request).email)) {
+        throw new AppError("forbidden", "Suspicion reports are for the MLRO only.");
+      }
+      return listSuspicionReports({ db: app.db, ...request.query });
+    },
+  );
+
+  app.get(
+    "/api/admin/compliance/flagged-orders",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Orders with risk flags, newest first, each with the rules that fired",
+        querystring: compliancePageQuerySchema,
+        response: { 200: flaggedOrderListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      return listFlaggedOrders({ db: app.db, ...request.query });
     },
   );
 

@@ -57,6 +57,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         limits: app.config.orderLimits,
         sanctionsThreshold: app.config.sanctionsMatchThreshold,
         dueDiligence: app.config.dueDiligence,
+        riskRules: app.config.riskRules,
         input: {
           ...rest,
           customer: {

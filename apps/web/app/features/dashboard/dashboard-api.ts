@@ -23,6 +23,12 @@ export const clearHold = (api: ApiClient, id: string, reason: string) =>
   api.call<{ id: string; clearedAt: string }>("POST", `/api/admin/orders/${encodeURIComponent(id)}/hold/clear`, {
     reason,
   });
+export const raiseSuspicionReport = (api: ApiClient, id: string, text: string) =>
+  api.call<{ id: string; raisedAt: string; held: boolean }>(
+    "POST",
+    `/api/admin/orders/${encodeURIComponent(id)}/suspicion-reports`,
+    { text },
+  );
 export const checkRate = (api: ApiClient, code: string) =>
   api.call<RateCheck>("POST", "/api/admin/rates/check", { code });
 export const addCurrency = (api: ApiClient, body: AddCurrencyRequest) =>

@@ -245,3 +245,153 @@ export function transitionsAllowedBy<T extends string>(
       !(onHold && (transition === "accept" || transition === "complete")) && !(enhanced && transition === "complete"),
   );
 }
+
+/** A badge per risk flag that fired at placement (issue 15 item 3): "Risk: High-value notes". */
+export function RiskFlagBadges({ labels }: { labels: string[] }) {
+  return (
+    <>
+      {labels.map((label) => (
+        <span key={label} className="status-badge badge-risk">
+          Risk: {label}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** Raising an internal suspicion report: any staff member writes what they saw; the MLRO alone reads it. */
+function SuspicionReportForm({ orderId }: { orderId: string }) {
+  const id = useId();
+  const toast = useToast();
+  const { submit, busy } = useRouteAction(orderActionPath(orderId));
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  async function raise(event: React.FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const outcome = await submit("raiseSuspicionReport", { text });
+    if (!outcome.ok) {
+      setError(outcome.message);
+      document.getElementById(`${id}-text`)?.focus();
+      return;
+    }
+    toast.success("Report sent to the MLRO. The order is on hold.");
+    setText("");
+  }
+
+  return (
+    <form className="suspicion-form print-hidden" onSubmit={raise} noValidate aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>Suspicion report</h3>
+      <p className="hint">
+        Something about this customer or order does not seem right? Tell the MLRO: only they read it, and the order is
+        held until they clear it. Do not tell the customer.
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-text`}>What made you suspicious</label>
+        <textarea
+          id={`${id}-text`}
+          rows={3}
+          value={text}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-text-error` : undefined}
+          onChange={(e) => setText(e.target.value)}
+        />
+        {error ? (
+          <p className="field-error" id={`${id}-text-error`}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="button button-small" disabled={busy}>
+        Send report to the MLRO
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The order page's other compliance checks: its risk flags with the rule that fired, its sanctions
+ * screenings with the matched list entry, the suspicion reports (for the MLRO) and the form to raise one.
+ */
+export function ComplianceChecks({ order }: { order: OrderDetails }) {
+  const { riskFlags, screenings, suspicionReports } = order.compliance;
+  const dates = useDisplayDates();
+  return (
+    <section aria-labelledby="compliance-checks-heading" className="due-diligence">
+      <h2 id="compliance-checks-heading">Risk and screening</h2>
+      <h3>Risk flags</h3>
+      {riskFlags.length === 0 ? (
+        <p className="muted">No risk flag fired when the order was placed.</p>
+      ) : (
+        <ul className="risk-flags">
+          {riskFlags.map((flag) => (
+            <li key={flag.rule}>
+              <span className="status-badge badge-risk">Risk: {flag.label}</span> {flag.detail}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="table-scroll">
+        <table className="data-table screenings">
+          <caption>Sanctions screenings (UK Sanctions List)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Screened</th>
+              <th scope="col">List version</th>
+              <th scope="col">Result</th>
+              <th scope="col">Score</th>
+              <th scope="col">Closest list entry</th>
+            </tr>
+          </thead>
+          <tbody>
+            {screenings.length === 0 ? (
+              <tr>
+                <td colSpan={5}>Not screened yet: no list has been imported.</td>
+              </tr>
+            ) : (
+              screenings.map((s) => (
+                <tr key={`${s.listVersion}-${s.screenedAt}`}>
+                  <td>
+                    {dates.longDateTime(s.screenedAt)} (
+                    {s.occasion === "placement" ? "at placement" : "after an import"})
+                  </td>
+                  <td>{s.listVersion}</td>
+                  <td>{s.result === "match" ? <strong>Match</strong> : "Clear"}</td>
+                  <td>{s.score}</td>
+                  <td>{s.matchedEntryId ? `${s.matchedName} (${s.matchedEntryId})` : "None"}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {suspicionReports ? (
+        <section aria-labelledby="suspicion-reports-heading">
+          <h3 id="suspicion-reports-heading">Suspicion reports (MLRO only)</h3>
+          {suspicionReports.length === 0 ? (
+            <p className="muted">None.</p>
+          ) : (
+            <ul className="suspicion-reports">
+              {suspicionReports.map((report) => (
+                <li key={report.id}>
+                  <strong>{dates.longDateTime(report.raisedAt)}</strong> by {report.raisedBy}: {report.text}
+                  {report.closedAt ? (
+                    <span className="muted">
+                      {" "}
+                      Closed {dates.longDateTime(report.closedAt)} by {report.closedBy}: {report.closeReason}
+                    </span>
+                  ) : (
+                    <span> (open)</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+      <SuspicionReportForm orderId={order.id} />
+    </section>
+  );
+}

@@ -3,7 +3,7 @@ import type { OrderListItem, OrderTransition } from "@bureau/domain/contracts/da
 import { WAY_TITLES } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
 import { useDisplayDates } from "../../lib/display-dates.ts";
-import { DueDiligenceBadges, transitionsAllowedBy } from "./due-diligence.tsx";
+import { DueDiligenceBadges, RiskFlagBadges, transitionsAllowedBy } from "./due-diligence.tsx";
 import { OrderActionButtons } from "./order-actions.tsx";
 
 export function fxAmount(order: Pick<OrderListItem, "fx">): string {
@@ -45,9 +45,10 @@ export function OrdersTable({
               <tr key={order.id}>
                 <th scope="row">
                   {order.orderNumber}
-                  {dueDiligence.onHold || dueDiligence.enhanced ? (
+                  {dueDiligence.onHold || dueDiligence.enhanced || order.riskFlags.length > 0 ? (
                     <span className="row-badges">
                       <DueDiligenceBadges {...dueDiligence} />
+                      <RiskFlagBadges labels={order.riskFlags} />
                     </span>
                   ) : null}
                   {order.holdReason ? <span className="hold-reason">{order.holdReason}</span> : null}

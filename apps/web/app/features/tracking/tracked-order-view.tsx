@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
-import { ORDER_STATUS_FOR_CUSTOMERS } from "@bureau/domain/order-tracking";
+import { customerStatusOf } from "@bureau/domain/order-tracking";
 import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { OrderLinesTable } from "../order/order-lines-table.tsx";
@@ -32,7 +32,7 @@ export function TrackedOrderView({
   /** The outcome of the last cancel, announced above the order. */
   notice?: { kind: "ok" | "error"; message: string } | undefined;
 }) {
-  const status = ORDER_STATUS_FOR_CUSTOMERS[order.status];
+  const status = customerStatusOf(order.status, order.additionalChecks);
   const dates = useDisplayDates();
   const pickup = [...order.branch.addressLines, order.branch.postcode].join(", ");
   const noticeRef = useRef<HTMLParagraphElement>(null);

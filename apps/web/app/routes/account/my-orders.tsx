@@ -1,6 +1,6 @@
 import { WAY_TITLES } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
-import { ORDER_STATUS_FOR_CUSTOMERS } from "@bureau/domain/order-tracking";
+import { customerStatusOf } from "@bureau/domain/order-tracking";
 import { data, Link, redirect } from "react-router";
 import { withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
@@ -73,7 +73,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 <tr key={order.orderNumber}>
                   <th scope="row">{order.orderNumber}</th>
                   <td>{dates.longDate(order.placedAt)}</td>
-                  <td>{ORDER_STATUS_FOR_CUSTOMERS[order.status].label}</td>
+                  <td>{customerStatusOf(order.status, order.additionalChecks).label}</td>
                   <td>{WAY_TITLES[order.way]}</td>
                   <td>{order.lines.map((line) => formatMinor(line.foreignMinor, line.currency)).join(", ")}</td>
                   <td>{formatMinor(order.totalGbpMinor, "GBP")}</td>

@@ -2,9 +2,11 @@ import { data, Link, useNavigate } from "react-router";
 import { type OrderDetails as Details, orderTransitionValues } from "@bureau/domain/contracts/dashboard";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
-import { clearHold, transitionOrder } from "../../features/dashboard/dashboard-api.ts";
+import { clearHold, raiseSuspicionReport, transitionOrder } from "../../features/dashboard/dashboard-api.ts";
 import {
+  ComplianceChecks,
   DueDiligenceBadges,
+  RiskFlagBadges,
   DueDiligenceSection,
   transitionsAllowedBy,
 } from "../../features/dashboard/due-diligence.tsx";
@@ -28,17 +30,22 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
 }
 
-const ORDER_INTENTS = [...orderTransitionValues, "clearHold"] as const;
+const ORDER_INTENTS = [...orderTransitionValues, "clearHold", "raiseSuspicionReport"] as const;
 
 /**
  * Accept, Complete or Delete this order (its buttons here and in the order lists post to this page);
- * clear its due-diligence hold with a reason; complete it with the handover record (decision 018).
+ * clear its due-diligence hold with a reason; complete it with the handover record (decision 018); raise
+ * a suspicion report (decision 023).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const posted = await readIntent(request, ORDER_INTENTS);
   if (posted.intent === "clearHold") {
     const reason = posted.text("reason");
     return apiAction(context, (api) => clearHold(api, params.id, reason));
+  }
+  if (posted.intent === "raiseSuspicionReport") {
+    const text = posted.text("text");
+    return apiAction(context, (api) => raiseSuspicionReport(api, params.id, text));
   }
   const intent = posted.intent;
   const handover =
@@ -77,6 +84,7 @@ export default function OrderDetails({ loaderData: order }: Route.ComponentProps
           onHold={Boolean(order.compliance.hold && !order.compliance.hold.clearedAt)}
           enhanced={order.compliance.enhancedDueDiligence}
         />
+        <RiskFlagBadges labels={order.compliance.riskFlags.map((flag) => flag.label)} />
       </p>
       <div className="details-grid">
         <section aria-labelledby="customer-heading">
@@ -144,6 +152,7 @@ export default function OrderDetails({ loaderData: order }: Route.ComponentProps
       </p>
       <OrderNotesSection notes={order.notes} />
       <DueDiligenceSection order={order} />
+      <ComplianceChecks order={order} />
       <section className="print-hidden" aria-labelledby="data-export-heading">
         <h2 id="data-export-heading">Customer data</h2>
         <p>

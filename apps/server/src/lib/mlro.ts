@@ -1,0 +1,7 @@
+/**
+ * Whether a staff member is named as the Money Laundering Reporting Officer (MLRO_EMAILS, lower case in
+ * the config): only they read suspicion reports and clear the holds these make (decision 023).
+ */
+export function isMlro(mlroEmails: readonly string[], email: string | null | undefined): boolean {
+  return Boolean(email) && mlroEmails.includes(email!.trim().toLowerCase());
+}

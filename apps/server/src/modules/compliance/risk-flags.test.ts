@@ -1,0 +1,228 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { OrderDetails, OrderList } from "@bureau/domain/contracts/dashboard";
+import { DEFAULT_DUE_DILIGENCE_TIERS } from "@bureau/domain/due-diligence";
+import { DEFAULT_RISK_RULES } from "@bureau/domain/risk-flags";
+import { auditLog, orderNotes, orderRiskFlags, orders, rateHistory } from "../../db/schema.ts";
+import { createOrder } from "../../test/factories.ts";
+import { appWithStaff } from "../../test/staff-app.ts";
+import { assessRiskFlags } from "./assess-risk-flags.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+let people = 0;
+/** A customer of this test alone. */
+const someone = () => {
+  people += 1;
+  const n = String(people).padStart(3, "0");
+  return { email: `rf${n}.${Date.now()}@example.com`, phone: `07700 901${n}` };
+};
+
+describe("risk flags computed at placement (controlled clock)", () => {
+  const env = appWithStaff();
+  const db = () => env.t.db;
+  const rules = DEFAULT_RISK_RULES;
+  const tiers = DEFAULT_DUE_DILIGENCE_TIERS;
+
+  async function flagsOf(order: { id: string; createdAt: Date }) {
+    await assessRiskFlags({ db: db(), orderId: order.id, placedAt: order.createdAt, rules, tiers });
+    const rows = await db().select().from(orderRiskFlags).where(eq(orderRiskFlags.orderId, order.id));
+    return Object.fromEntries(rows.map((row) => [row.rule, row.detail]));
+  }
+
+  it("high-value notes: a currency of such notes from £1,000.00 where no stock is tracked, not £999.99, not CHF", async () => {
+    const at = new Date("2026-08-03T10:00:00Z");
+    const at1000 = await createOrder(db(), { ...someone(), gbpMinor: 1_000_00, createdAt: at });
+    expect((await flagsOf(at1000)).high_value_notes).toMatch(
+      /^€1,123\.20 \(£1,000\.00\) in a currency of high-value notes \(€100, €200, €500\), at or above £1,000\.00$/,
+    );
+    const below = await createOrder(db(), { ...someone(), gbpMinor: 999_99, createdAt: at });
+    expect((await flagsOf(below)).high_value_notes).toBeUndefined();
+    const usd = await createOrder(db(), {
+      ...someone(),
+      currency: "USD",
+      way: "Sell",
+      gbpMinor: 1_000_00,
+      createdAt: at,
+    });
+    expect((await flagsOf(usd)).high_value_notes).toContain("(US$100)");
+    const francs = await createOrder(db(), { ...someone(), currency: "CHF", gbpMinor: 4_000_00, createdAt: at });
+    expect((await flagsOf(francs)).high_value_notes).toBeUndefined();
+  });
+
+  it("high-value notes: where stock chose the notes, the €100/€200 notes reserved must be worth £1,000 or more", async () => {
+    const at = new Date("2026-08-04T10:00:00Z");
+    // £1,200.00 buys €1,347.84 at 1.1232: six €200 and one €100 reserved are €1,300, £1,157.40 at the order's rate.
+    const big = await createOrder(db(), { ...someone(), gbpMinor: 1_200_00, createdAt: at });
+    await db()
+      .insert(orderNotes)
+      .values([
+        { orderId: big.id, currencyCode: "EUR", denominationMinor: 200_00, count: 6 },
+        { orderId: big.id, currencyCode: "EUR", denominationMinor: 100_00, count: 1 },
+        { orderId: big.id, currencyCode: "EUR", denominationMinor: 20_00, count: 2 },
+      ]);
+    expect((await flagsOf(big)).high_value_notes).toBe(
+      "EUR notes reserved: 6 × €200.00, 1 × €100.00 (£1,157.40), at or above £1,000.00",
+    );
+    // The same amount in €50 notes: nothing high-value was asked for.
+    const small = await createOrder(db(), { ...someone(), gbpMinor: 1_200_00, createdAt: at });
+    await db()
+      .insert(orderNotes)
+      .values({ orderId: small.id, currencyCode: "EUR", denominationMinor: 50_00, count: 26 });
+    expect((await flagsOf(small)).high_value_notes).toBeUndefined();
+    // €1,100 in €100 notes is £979.34 at the order's rate: just under £1,000.
+    const under = await createOrder(db(), { ...someone(), gbpMinor: 1_100_00, createdAt: at });
+    await db()
+      .insert(orderNotes)
+      .values({ orderId: under.id, currencyCode: "EUR", denominationMinor: 100_00, count: 11 });
+    expect((await flagsOf(under)).high_value_notes).toBeUndefined();
+  });
+
+  it("just under a tier: a line at 90% of the £5,000 tier fires, one penny below 90% and the tier itself do not", async () => {
+    const at = new Date("2026-08-05T10:00:00Z");
+    await db()
+      .insert(rateHistory)
+      .values({ currencyCode: "EUR", rate: "1.2", source: "test", recordedAt: new Date("2026-08-04T12:00:00Z") });
+    const near = await createOrder(db(), { ...someone(), way: "Sell", gbpMinor: 4_500_00, createdAt: at });
+    expect((await flagsOf(near)).near_tier).toBe(
+      "Line 1 (£4,500.00) is within 10% under the £5,000.00 enhanced due-diligence tier",
+    );
+    const below = await createOrder(db(), { ...someone(), way: "Sell", gbpMinor: 4_499_99, createdAt: at });
+    expect((await flagsOf(below)).near_tier).toBeUndefined();
+    const atTier = await createOrder(db(), { ...someone(), way: "Sell", gbpMinor: 5_000_00, createdAt: at });
+    expect((await flagsOf(atTier)).near_tier).toBeUndefined();
+  });
+
+  it("frequent orders: a third linked order within 7 days fires; one exactly 7 days before is out", async () => {
+    const now = new Date("2026-08-10T10:00:00Z");
+    const me = someone();
+    await createOrder(db(), { ...me, createdAt: new Date(now.getTime() - 7 * DAY + 1000) });
+    // Linked by phone alone, written another way, and cancelled: it was still placed.
+    await createOrder(db(), {
+      email: "another@example.com",
+      phone: me.phone.replace(/^0/, "+44 "),
+      status: "cancelled",
+      createdAt: new Date(now.getTime() - DAY),
+    });
+    const third = await createOrder(db(), { ...me, createdAt: now });
+    expect((await flagsOf(third)).frequent_orders).toBe(
+      "3 orders in 7 days by this customer (linked by e-mail, phone or account), this one included",
+    );
+
+    const other = someone();
+    await createOrder(db(), { ...other, createdAt: new Date(now.getTime() - 7 * DAY) });
+    await createOrder(db(), { ...other, createdAt: new Date(now.getTime() - DAY) });
+    const notThird = await createOrder(db(), { ...other, createdAt: now });
+    expect((await flagsOf(notThird)).frequent_orders).toBeUndefined();
+  });
+
+  it("names differ: the same e-mail or phone with another name fires; case, accents and order do not", async () => {
+    const now = new Date("2026-09-01T10:00:00Z");
+    const me = someone();
+    await createOrder(db(), {
+      ...me,
+      firstName: "GARCIA",
+      lastName: "Jose",
+      createdAt: new Date(now.getTime() - 30 * DAY),
+    });
+    const same = await createOrder(db(), { ...me, firstName: "José", lastName: "García", createdAt: now });
+    expect((await flagsOf(same)).names_differ).toBeUndefined();
+
+    const shared = someone();
+    const first = await createOrder(db(), {
+      email: shared.email,
+      phone: "01632 960001",
+      firstName: "Anna",
+      lastName: "Smith",
+      createdAt: new Date(now.getTime() - 10 * DAY),
+    });
+    const differs = await createOrder(db(), { ...shared, firstName: "Maria", lastName: "Jones", createdAt: now });
+    expect((await flagsOf(differs)).names_differ).toBe(
+      `The same contact details were given with other names: Anna Smith (order ${first.orderNumber}, same e-mail)`,
+    );
+
+    // An order exactly 12 months before is out of the window.
+    const old = someone();
+    await createOrder(db(), {
+      ...old,
+      firstName: "Old",
+      lastName: "Name",
+      createdAt: new Date("2025-09-01T10:00:00Z"),
+    });
+    const fresh = await createOrder(db(), { ...old, firstName: "New", lastName: "Name", createdAt: now });
+    expect((await flagsOf(fresh)).names_differ).toBeUndefined();
+  });
+
+  it("stores each rule once, audited by the system; staff see the badges in the lists and the rules on the page", async () => {
+    const at = new Date("2026-09-02T10:00:00Z");
+    const me = someone();
+    const order = await createOrder(db(), { ...me, way: "Sell", gbpMinor: 4_600_00, createdAt: at });
+    await flagsOf(order);
+    await flagsOf(order); // a second run stores nothing twice
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, "order.risk_flags")));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorId: null });
+
+    const headers = env.staff.headers;
+    const list = (
+      await env.t.app.inject({
+        method: "GET",
+        url: `/api/admin/orders?status=pending&q=${encodeURIComponent(me.email)}`,
+        headers,
+      })
+    ).json() as OrderList;
+    expect(list.orders).toMatchObject([{ id: order.id, riskFlags: ["High-value notes", "Just under a tier"] }]);
+    const details = (
+      await env.t.app.inject({ method: "GET", url: `/api/admin/orders/${order.id}`, headers })
+    ).json() as OrderDetails;
+    expect(details.compliance.riskFlags.map((f) => [f.rule, f.label])).toEqual([
+      ["high_value_notes", "High-value notes"],
+      ["near_tier", "Just under a tier"],
+    ]);
+    expect(details.compliance.suspicionReports).toBeNull();
+    const flagged = await env.t.app.inject({
+      method: "GET",
+      url: "/api/admin/compliance/flagged-orders?limit=100",
+      headers,
+    });
+    expect(flagged.statusCode).toBe(200);
+    expect(flagged.json().orders.map((o: { id: string }) => o.id)).toContain(order.id);
+  });
+
+  it("flags an order placed through the API", async () => {
+    const me = someone();
+    const quote = (
+      await env.t.app.inject({
+        method: "POST",
+        url: "/api/quotes",
+        payload: { currency: "EUR", way: "Sell", gbpMinor: 4_700_00 },
+      })
+    ).json();
+    const response = await env.t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: {
+        idempotencyKey: randomUUID(),
+        way: "Sell",
+        branch: "worthing",
+        lines: [{ quoteId: quote.id, rate: quote.rate, gbpMinor: quote.gbpMinor, foreignMinor: quote.foreignMinor }],
+        customer: {
+          firstName: "Nia",
+          lastName: "Near",
+          email: me.email,
+          confirmEmail: me.email,
+          phone: me.phone,
+          acceptedTerms: true,
+        },
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const [row] = await db().select().from(orders).where(eq(orders.orderNumber, response.json().orderNumber));
+    const rows = await db().select().from(orderRiskFlags).where(eq(orderRiskFlags.orderId, row!.id));
+    expect(rows.map((r) => r.rule).sort()).toEqual(["high_value_notes", "near_tier"]);
+    expect(row?.holdReason).toBeNull();
+  });
+});
