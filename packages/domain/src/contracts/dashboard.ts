@@ -106,7 +106,8 @@ export const orderDetailsSchema = z.object({
   totalGbpMinor: z.number().int(),
   timeline: z.array(
     z.object({
-      event: z.enum(["created", "accepted", "completed", "cancelled", "expired"]),
+      // "anonymised": the retention period ended and the customer's personal data was overwritten (decision 022).
+      event: z.enum(["created", "accepted", "completed", "cancelled", "expired", "anonymised"]),
       at: z.string(),
       by: z.string().nullable(),
     }),

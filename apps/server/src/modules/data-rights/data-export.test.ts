@@ -90,7 +90,7 @@ describe("subject access export (decision 022)", () => {
     });
   });
 
-  it("an anonymised order exports its financial record and no one else's data", async () => {
+  it("an anonymised order exports its financial record and no one else's data, and its timeline says when", async () => {
     const { db } = env.t;
     const email = uniqueEmail("anon");
     const old = await createOrder(db, {
@@ -105,6 +105,13 @@ describe("subject access export (decision 022)", () => {
     expect(data.orders[0]).toMatchObject({ firstName: ANONYMISED, email: "", phone: "", totalGbpMinor: 25_000 });
     expect(data.orders[0]!.anonymisedAt).not.toBeNull();
     expect(data.subject).toMatchObject({ emails: [], phones: [], accounts: [] });
+    // Staff see on the order's page when its personal data went.
+    const details = await env.t.app.inject({
+      method: "GET",
+      url: `/api/admin/orders/${old.id}`,
+      headers: env.staff.headers,
+    });
+    expect(details.json().timeline.at(-1)).toMatchObject({ event: "anonymised", at: data.orders[0]!.anonymisedAt });
   });
 
   it("refuses everyone but staff, and answers 404 for an unknown order", async () => {
