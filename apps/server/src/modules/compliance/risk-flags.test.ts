@@ -192,6 +192,43 @@ describe("risk flags computed at placement (controlled clock)", () => {
     expect(flagged.json().orders.map((o: { id: string }) => o.id)).toContain(order.id);
   });
 
+  it("lists the flagged orders newest first, a page at a time, from the flags alone", async () => {
+    const placed = [];
+    for (const day of ["01", "02", "03"]) {
+      const order = await createOrder(db(), {
+        ...someone(),
+        gbpMinor: 1_000_00,
+        createdAt: new Date(`2031-01-${day}T10:00:00Z`),
+      });
+      await flagsOf(order);
+      placed.push(order);
+    }
+    const unflagged = await createOrder(db(), {
+      ...someone(),
+      gbpMinor: 10_00,
+      createdAt: new Date("2031-01-04T10:00:00Z"),
+    });
+    expect(await flagsOf(unflagged)).toEqual({});
+    const page = async (query: string) =>
+      (
+        await env.t.app.inject({
+          method: "GET",
+          url: `/api/admin/compliance/flagged-orders?${query}`,
+          headers: env.staff.headers,
+        })
+      ).json();
+    const first = await page("limit=2");
+    expect(first.orders.map((o: { id: string }) => o.id)).toEqual([placed[2]!.id, placed[1]!.id]);
+    expect(first.orders[0]).toMatchObject({
+      name: "Grace Hopper",
+      status: "pending",
+      flags: [{ rule: "high_value_notes" }],
+    });
+    const second = await page(`limit=2&after=${first.nextCursor}`);
+    expect(second.orders[0].id).toBe(placed[0]!.id);
+    expect((await page("limit=2&after=not-a-cursor")).error.message).toBe("The page cursor is not valid.");
+  });
+
   it("flags an order placed through the API", async () => {
     const me = someone();
     const quote = (
