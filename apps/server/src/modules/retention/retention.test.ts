@@ -363,6 +363,15 @@ describe("retention (decision 022)", () => {
     expect((await orderRow(open.id)).anonymisedAt).toBeNull();
     expect((await orderRow(open.id)).email).toBe("grace@example.com");
     expect((await orderRow(closed.id)).anonymisedAt).toEqual(now);
+
+    // The MLRO closes the open report: the next day's run anonymises the order.
+    await t.db
+      .update(suspicionReports)
+      .set({ closedAt: now, closedBy: "mlro@example.com", closeReason: "No disclosure" })
+      .where(eq(suspicionReports.orderId, open.id));
+    const nextDay = new Date(now.getTime() + DAY);
+    await run(nextDay);
+    expect(await orderRow(open.id)).toMatchObject({ anonymisedAt: nextDay, email: "", firstName: ANONYMISED });
   });
 
   it("leaves the periods to configuration: seven years keeps a six-year-old order", async () => {
