@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { displayDates } from "@bureau/domain/dates";
 import { ANONYMISED, lastDueDay, nextDay, type RetentionPeriod, type RetentionRules } from "@bureau/domain/retention";
 import type { Db } from "../../db/client.ts";
-import { auditLog, orderClosedAt, sanctionsScreenings } from "../../db/schema.ts";
+import { auditLog, orderClosedAt, orderRiskFlags, sanctionsScreenings } from "../../db/schema.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import { writeAudit } from "../audit/write-audit.ts";
 
@@ -75,6 +75,11 @@ export async function applyRetention({
         .update(sanctionsScreenings)
         .set({ screenedName: ANONYMISED })
         .where(inArray(sanctionsScreenings.orderId, ids));
+      // The "other names" risk flag quotes the names given with the same contact details; the rule stays.
+      await tx
+        .update(orderRiskFlags)
+        .set({ detail: ANONYMISED })
+        .where(and(inArray(orderRiskFlags.orderId, ids), eq(orderRiskFlags.rule, "names_differ")));
       // Audit entries a customer made on their order (a cancel) name them by e-mail.
       await tx
         .update(auditLog)

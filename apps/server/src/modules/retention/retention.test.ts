@@ -7,6 +7,7 @@ import {
   auditLog,
   contactMessages,
   orderLines,
+  orderRiskFlags,
   orders,
   outbox,
   quotes,
@@ -145,7 +146,7 @@ describe("retention (decision 022)", () => {
     }
   });
 
-  it("keeps a customer's own cancel anonymous in the log and the sanctions screening's name, staff names stay", async () => {
+  it("anonymises a customer's own cancel in the log, the name screened and the other names a risk flag quotes; staff names stay", async () => {
     const now = new Date("2026-11-25T12:00:00Z");
     const order = await createOrder(t.db, {
       status: "cancelled",
@@ -180,9 +181,23 @@ describe("retention (decision 022)", () => {
       occasion: "placement",
     });
 
+    await t.db.insert(orderRiskFlags).values([
+      {
+        orderId: order.id,
+        rule: "names_differ",
+        detail: "The same contact details were given with other names: Joanne Bloggs (order 12345678, same e-mail)",
+      },
+      { orderId: order.id, rule: "frequent_orders", detail: "3 orders in 7 days" },
+    ]);
+
     await run(now);
     const after = await orderRow(order.id);
     expect(after.cancelledBy).toBe(ANONYMISED);
+    const flags = await t.db.select().from(orderRiskFlags).where(eq(orderRiskFlags.orderId, order.id));
+    expect(Object.fromEntries(flags.map((flag) => [flag.rule, flag.detail]))).toEqual({
+      names_differ: ANONYMISED,
+      frequent_orders: "3 orders in 7 days",
+    });
     expect(after.acceptedBy).toBe("staff@harbourfx.test");
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
     expect(entries.find((entry) => entry.action === "order.cancel")).toMatchObject({
