@@ -20,7 +20,7 @@ export type DashboardBenchResult = {
  * rollups once (the triggers keep them from then on), then times the staff API in process.
  */
 
-async function bulkLoad(url: string, orders: number) {
+export async function bulkLoad(url: string, orders: number) {
   const database = openDatabase({ kind: "postgres", url, poolSize: 2 });
   const db = database.db;
   await db.execute(sql`set session_replication_role = replica`);
