@@ -49,6 +49,8 @@ test("a signed-in customer finds name, e-mail and phone filled in on order step 
   await form.getByLabel("Currency").selectOption("EUR");
   await form.getByLabel(/\(GBP\)/).fill("200");
   await form.getByRole("button", { name: "Add", exact: true }).click();
+  // The line is in the basket once the server's quote is back.
+  await expect(page.getByRole("table", { name: "Currencies in your basket" }).locator("tbody tr")).toHaveCount(1);
   await page.getByLabel("Collection point").selectOption("brighton");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByLabel("First name")).toHaveValue("Tracy");

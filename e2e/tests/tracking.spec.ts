@@ -118,6 +118,8 @@ test("the wizard's confirmation links to the order page", async ({ page }) => {
   const form = page.getByRole("form", { name: "Add currency" });
   await form.getByLabel("You pay (GBP)").fill("200");
   await form.getByRole("button", { name: "Add", exact: true }).click();
+  // The line is in the basket once the server's quote is back.
+  await expect(page.getByRole("row", { name: /EUR/ })).toContainText("£200.00");
   await page.getByLabel("Collection point").selectOption("worthing");
   await page.getByRole("button", { name: "Next" }).click();
   const email = uniqueEmail("wizard");
