@@ -197,7 +197,7 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
     const refused = await act("accept");
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(
-      "This order is on hold for customer due diligence, so it cannot be accepted. Clear the hold on the order's page, writing a reason, first.",
+      "This order is on hold for compliance checks (the reason is on its page), so it cannot be accepted. Clear the hold on the order's page, writing a reason, first.",
     );
     const clear = (reason: string) =>
       env.t.app.inject({

@@ -69,7 +69,7 @@ export async function transitionOrder({
     if (transition !== "cancel" && before.holdReason && !before.holdClearedAt && rule.from.includes(before.status)) {
       throw new AppError(
         "conflict",
-        `This order is on hold for customer due diligence, so it cannot be ${PAST[transition]}. Clear the hold on the order's page, writing a reason, first.`,
+        `This order is on hold for compliance checks (the reason is on its page), so it cannot be ${PAST[transition]}. Clear the hold on the order's page, writing a reason, first.`,
       );
     }
     const recordsHandover = transition === "complete" && before.enhancedDueDiligence;
