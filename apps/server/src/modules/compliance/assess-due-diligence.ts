@@ -25,6 +25,7 @@ export async function assessDueDiligence({
   placedAt,
   tiers,
   now = new Date(),
+  eurRate,
 }: {
   db: Db;
   orderId: string;
@@ -32,11 +33,13 @@ export async function assessDueDiligence({
   placedAt: Date;
   tiers: DueDiligenceTiers;
   now?: Date;
+  /** That rate when the caller has read it already (placement's read, previousDayEurRateJson). */
+  eurRate?: { eurPerGbp: string; day: string } | null;
 }): Promise<{ outcome: DueDiligenceOutcome | null; held: boolean }> {
-  // One round trip on a placement's path: both reads at once, a write only when a tier is reached.
+  // One round trip on a placement's path (the rate came with its read), a write only when a tier is reached.
   const [totals, rate] = await Promise.all([
     linkedTotals(db, { orderId, throughOrder: false }),
-    previousDayEurRate(db, placedAt),
+    eurRate === undefined ? previousDayEurRate(db, placedAt) : eurRate,
   ]);
   const outcome = rate ? dueDiligenceFor(totals, rate.eurPerGbp, tiers) : null;
   const enhanced = needsEnhancedDueDiligence(totals, tiers);

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { queryRows } from "../../lib/postgres.ts";
 
@@ -9,14 +9,27 @@ import { queryRows } from "../../lib/postgres.ts";
  * installation), the current EUR rate stands in, dated today. Null when the bureau has no EUR rate at all.
  */
 export async function previousDayEurRate(db: Db | Tx, at: Date): Promise<{ eurPerGbp: string; day: string } | null> {
-  const [row] = await queryRows<{ rate: string; day: string }>(
-    db,
-    sql`(select rate::text as rate, day::text as day, 1 as pick from rate_daily
+  const [row] = await queryRows<{ rate: string | null }>(db, sql`select ${previousDayEurRateJson(at)} as rate`);
+  return toPreviousDayEurRate(row?.rate ?? null);
+}
+
+/**
+ * The same rate as an SQL expression (a JSON text `{"rate", "day"}`, null without any EUR rate), for a
+ * statement the caller makes anyway: placing an order reads it in its one read (one statement fewer).
+ */
+export function previousDayEurRateJson(at: Date): SQL {
+  return sql`(select json_build_object('rate', p.rate, 'day', p.day)::text from (
+        (select rate::text as rate, day::text as day, 1 as pick from rate_daily
           where currency_code = 'EUR' and day < bureau_display_day(${at.toISOString()}::timestamptz)
           order by day desc limit 1)
         union all
         (select rate::text, bureau_display_day(${at.toISOString()}::timestamptz)::text, 2 from currencies where code = 'EUR')
-        order by pick limit 1`,
-  );
-  return row ? { eurPerGbp: row.rate, day: row.day } : null;
+        order by pick limit 1) as p)`;
+}
+
+/** What `previousDayEurRateJson` read. */
+export function toPreviousDayEurRate(json: string | null): { eurPerGbp: string; day: string } | null {
+  if (!json) return null;
+  const { rate, day } = JSON.parse(json) as { rate: string; day: string };
+  return { eurPerGbp: rate, day };
 }

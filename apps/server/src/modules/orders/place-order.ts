@@ -22,6 +22,7 @@ import { findPostgresError, queryRows, violatedUniqueConstraint } from "../../li
 import { assessDueDiligence } from "../compliance/assess-due-diligence.ts";
 import { assessRiskFlags } from "../compliance/assess-risk-flags.ts";
 import { placeOnHold } from "../compliance/place-on-hold.ts";
+import { previousDayEurRateJson, toPreviousDayEurRate } from "../compliance/previous-day-eur-rate.ts";
 import { queuedMail, wakeMailer } from "../mail/enqueue-mail.ts";
 import {
   currentSanctionsListId,
@@ -64,6 +65,8 @@ type StoredQuoteRow = {
   free_notes: unknown;
   /** The newest UK Sanctions List import the customer's name is screened against (null: none yet). */
   sanctions_list_id: string | null;
+  /** The EUR rate the order's due-diligence assessment uses (previousDayEurRateJson). */
+  eur_rate: string | null;
 };
 
 /**
@@ -128,7 +131,8 @@ export async function placeOrder({
           (select o.id from orders o where o.idempotency_key = ${input.idempotencyKey}) as same_submission,
           b.key as branch_key, b.name as branch_name, b.address_lines, b.postcode, b.phone as branch_phone,
           ${freeNotesOf(input.branch, sql`q.currency_code`)} as free_notes,
-          ${currentSanctionsListId} as sanctions_list_id
+          ${currentSanctionsListId} as sanctions_list_id,
+          ${previousDayEurRateJson(now)} as eur_rate
         from quotes q
         join currencies c on c.code = q.currency_code
         left join branches b on b.key = ${input.branch}
@@ -313,7 +317,8 @@ export async function placeOrder({
     // After the commit, not inside it: a NOTIFY in the write serialised concurrent placements' commits.
     wakeMailer(db);
     // After the write, so that of two orders one customer places at once the later assessed sees both.
-    await assessDueDiligence({ db, orderId, placedAt: now, tiers: dueDiligence, now });
+    const eurRate = toPreviousDayEurRate(first.eur_rate);
+    await assessDueDiligence({ db, orderId, placedAt: now, tiers: dueDiligence, now, eurRate });
     await assessRiskFlags({ db, orderId, placedAt: now, rules: riskRules, tiers: dueDiligence });
     // A sanctions match holds the order (issue 15 item 4) until staff clear it, having checked the entry.
     const matched = screening?.result === "match" ? screening.best : null;
