@@ -1,18 +1,50 @@
 import { useId, useRef, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link, useLocation, useRevalidator } from "react-router";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import type { ComplianceOverview } from "@bureau/domain/contracts/compliance";
+import type { FlaggedOrderList, SuspicionReportList } from "@bureau/domain/contracts/dashboard";
 import type { SanctionsImportAnswer } from "@bureau/domain/contracts/sanctions";
 import { formatMinor } from "@bureau/domain/money";
 import { useToast } from "../../components/ui/toast.tsx";
-import { apiErrorText, uploadRawFile } from "../../lib/api-client.ts";
+import { ApiClientError, apiErrorText, uploadRawFile } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
-import { serverApi } from "../../lib/server-api.ts";
+import { refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/compliance";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return serverApi(context).call<ComplianceOverview>("GET", "/api/admin/compliance/overview");
+/** A page of one of the screen's paged lists, after the cursor in the address bar's `name`. */
+function pageQuery(url: URL, name: string): string {
+  const after = url.searchParams.get(name);
+  return after ? `?${new URLSearchParams({ after })}` : "";
+}
+
+/**
+ * The overview, a page of flagged orders and, for the MLRO only, a page of suspicion reports (the API
+ * refuses them to anyone else: the screen then says who may read them).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const api = serverApi(context);
+  const reports = api
+    .call<SuspicionReportList>("GET", `/api/admin/suspicion-reports${pageQuery(url, "reportsAfter")}`)
+    .catch((error: unknown) => {
+      if (error instanceof ApiClientError && error.status === 403) return null;
+      throw error;
+    });
+  const [overview, flagged, suspicionReports] = await Promise.all([
+    api.call<ComplianceOverview>("GET", "/api/admin/compliance/overview"),
+    refusalAsResponse(
+      api.call<FlaggedOrderList>("GET", `/api/admin/compliance/flagged-orders${pageQuery(url, "flaggedAfter")}`),
+    ),
+    refusalAsResponse(reports),
+  ]);
+  return {
+    ...overview,
+    flagged,
+    suspicionReports,
+    flaggedAfter: url.searchParams.get("flaggedAfter"),
+    reportsAfter: url.searchParams.get("reportsAfter"),
+  };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Compliance | Harbour FX dashboard" }];
@@ -30,6 +62,8 @@ export default function Compliance({ loaderData: view }: Route.ComponentProps) {
     <section aria-labelledby="page-heading">
       <h1 id="page-heading">Compliance</h1>
       <OrdersOnHold onHold={view.onHold} />
+      <FlaggedOrders list={view.flagged} after={view.flaggedAfter} />
+      <SuspicionReports list={view.suspicionReports} after={view.reportsAfter} />
       <SanctionsMatches matches={view.sanctionsMatches} />
       <SanctionsLists lists={view.sanctionsLists} />
     </section>
@@ -87,6 +121,142 @@ function OrdersOnHold({ onHold }: { onHold: ComplianceOverview["onHold"] }) {
           </div>
         </>
       )}
+    </section>
+  );
+}
+
+/** "Newest" and "Older …" links of one paged list, keeping the other list's page in the address. */
+function ListPager({
+  name,
+  after,
+  next,
+  label,
+}: {
+  name: string;
+  after: string | null;
+  next: string | null;
+  label: string;
+}) {
+  const location = useLocation();
+  const href = (cursor: string | null) => {
+    const query = new URLSearchParams(location.search);
+    if (cursor) query.set(name, cursor);
+    else query.delete(name);
+    const text = query.toString();
+    return `${location.pathname}${text ? `?${text}` : ""}`;
+  };
+  if (!after && !next) return null;
+  return (
+    <nav className="pager" aria-label={`Pages of ${label}`}>
+      {after ? (
+        <Link className="button button-small" to={href(null)} preventScrollReset>
+          Newest {label}
+        </Link>
+      ) : null}
+      {next ? (
+        <Link className="button button-small" to={href(next)} preventScrollReset>
+          Older {label}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+function FlaggedOrders({ list, after }: { list: FlaggedOrderList; after: string | null }) {
+  const { longDateTime } = useDisplayDates();
+  const id = useId();
+  return (
+    <section className="compliance-section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Flagged orders</h2>
+      {list.orders.length === 0 ? (
+        <p className="muted">{after ? "There are no older flagged orders." : "No order has a risk flag."}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="visually-hidden">Orders with risk flags, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order Number</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Status</th>
+                <th scope="col">Placed</th>
+                <th scope="col">Flags</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.orders.map((order) => (
+                <tr key={order.id}>
+                  <th scope="row">
+                    <OrderLink id={order.id} orderNumber={order.orderNumber} />
+                  </th>
+                  <td>{order.name}</td>
+                  <td>{order.status}</td>
+                  <td>{longDateTime(order.createdAt)}</td>
+                  <td>
+                    <ul className="flag-list">
+                      {order.flags.map((flag) => (
+                        <li key={flag.rule}>
+                          <strong>{flag.label}</strong>: {flag.detail}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ListPager name="flaggedAfter" after={after} next={list.nextCursor} label="flagged orders" />
+    </section>
+  );
+}
+
+/** Suspicion reports are for the MLRO alone (MLRO_EMAILS): anyone else is told so, and sees none. */
+function SuspicionReports({ list, after }: { list: SuspicionReportList | null; after: string | null }) {
+  const { longDateTime } = useDisplayDates();
+  const id = useId();
+  return (
+    <section className="compliance-section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Suspicion reports</h2>
+      {list === null ? (
+        <p className="muted">Suspicion reports are read by the MLRO only.</p>
+      ) : list.reports.length === 0 ? (
+        <p className="muted">{after ? "There are no older reports." : "No suspicion report has been raised."}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="visually-hidden">Suspicion reports, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order Number</th>
+                <th scope="col">Raised</th>
+                <th scope="col">Report</th>
+                <th scope="col">State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.reports.map((report) => (
+                <tr key={report.id}>
+                  <th scope="row">
+                    <OrderLink id={report.orderId} orderNumber={report.orderNumber} />
+                  </th>
+                  <td>
+                    {longDateTime(report.raisedAt)} by {report.raisedBy}
+                  </td>
+                  <td className="report-text">{report.text}</td>
+                  <td>
+                    {report.closedAt
+                      ? `Closed ${longDateTime(report.closedAt)} by ${report.closedBy ?? "?"}${report.closeReason ? `: ${report.closeReason}` : ""}`
+                      : "Open"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list ? <ListPager name="reportsAfter" after={after} next={list.nextCursor} label="reports" /> : null}
     </section>
   );
 }
