@@ -9,10 +9,9 @@ import {
   type RiskRules,
 } from "@bureau/domain/risk-flags";
 import type { Db } from "../../db/client.ts";
-import { orderRiskFlags } from "../../db/schema.ts";
 import { linkedOrderIds } from "../../lib/linked-orders.ts";
 import { queryRows } from "../../lib/postgres.ts";
-import { writeAudit } from "../audit/write-audit.ts";
+import { auditEntryInsert } from "../audit/write-audit.ts";
 import { previousDayEurRate } from "./previous-day-eur-rate.ts";
 
 type CurrencyRow = {
@@ -38,12 +37,15 @@ export async function assessRiskFlags({
   placedAt,
   rules,
   tiers,
+  eurRate,
 }: {
   db: Db;
   orderId: string;
   placedAt: Date;
   rules: RiskRules;
   tiers: DueDiligenceTiers;
+  /** The previous day's EUR rate when the caller has read it already (placement's read). */
+  eurRate?: { eurPerGbp: string; day: string } | null;
 }): Promise<RiskFlag[]> {
   const frequentWindow = sql`${rules.frequentDays} * interval '1 day'`;
   const [currencies, lines, counted, others, rate] = await Promise.all([
@@ -79,7 +81,7 @@ export async function assessRiskFlags({
             where me.id = ${orderId} and o.id <> me.id and o.created_at > me.created_at - ${NAMES_WINDOW}
             order by o.created_at desc limit 25)) others`,
     ),
-    previousDayEurRate(db, placedAt),
+    eurRate === undefined ? previousDayEurRate(db, placedAt) : eurRate,
   ]);
   const linesGbpMinor = lines.map((line) => Number(line.gbp_minor));
   const mine = others[0]?.mine;
@@ -112,22 +114,31 @@ export async function assessRiskFlags({
       : null,
   ].filter((flag): flag is RiskFlag => flag !== null);
   if (flags.length === 0) return flags;
-  await db.transaction(async (tx) => {
-    const stored = await tx
-      .insert(orderRiskFlags)
-      .values(flags.map((flag) => ({ orderId, rule: flag.rule, detail: flag.detail, flaggedAt: placedAt })))
-      .onConflictDoNothing()
-      .returning({ rule: orderRiskFlags.rule });
-    if (stored.length === 0) return;
-    await writeAudit(tx, {
-      actorId: null,
-      actorEmail: null,
-      action: "order.risk_flags",
-      entityType: "order",
-      entityId: orderId,
-      before: null,
-      after: { flags: flags.filter((f) => stored.some((s) => s.rule === f.rule)) },
-    });
-  });
+  // The flags and their audit entry in one statement (a placement waited for four round trips here,
+  // holding a pooled connection idle in transaction): the entry lists the flags stored by this run.
+  const flagsJson = JSON.stringify(flags);
+  await db.execute(
+    sql`with stored as (
+        insert into order_risk_flags (order_id, rule, detail, flagged_at)
+        select ${orderId}::uuid, f.flag->>'rule', f.flag->>'detail', ${placedAt.toISOString()}::timestamptz
+        from jsonb_array_elements(${flagsJson}::jsonb) as f(flag)
+        on conflict do nothing
+        returning rule),
+      audited as (${auditEntryInsert(
+        {
+          actorId: null,
+          actorEmail: null,
+          action: "order.risk_flags",
+          entityType: "order",
+          entityId: orderId,
+          before: null,
+          afterSql: sql`jsonb_build_object('flags', (select jsonb_agg(f.flag order by f.i)
+            from jsonb_array_elements(${flagsJson}::jsonb) with ordinality as f(flag, i)
+            where f.flag->>'rule' in (select rule from stored)))`,
+        },
+        sql`where exists (select 1 from stored)`,
+      )})
+      select count(*) from audited`,
+  );
   return flags;
 }

@@ -319,7 +319,7 @@ export async function placeOrder({
     // After the write, so that of two orders one customer places at once the later assessed sees both.
     const eurRate = toPreviousDayEurRate(first.eur_rate);
     await assessDueDiligence({ db, orderId, placedAt: now, tiers: dueDiligence, now, eurRate });
-    await assessRiskFlags({ db, orderId, placedAt: now, rules: riskRules, tiers: dueDiligence });
+    await assessRiskFlags({ db, orderId, placedAt: now, rules: riskRules, tiers: dueDiligence, eurRate });
     // A sanctions match holds the order (issue 15 item 4) until staff clear it, having checked the entry.
     const matched = screening?.result === "match" ? screening.best : null;
     if (matched) {
