@@ -17,10 +17,11 @@ export default defineConfig({
                 // jsQR): in this group every page would load them up front.
                 { name: "framework", test: /node_modules\/(?!jsqr\/)/ },
                 // Everything the public pages share, in one request rather than one per small module
-                // (12 scripts → 5 up front on the home page); the staff dashboard's code stays apart.
+                // (12 scripts → 5 up front on the home page); the staff dashboard's code stays apart, and so
+                // do the rules only the dashboard runs (the handover panel's ID check and note counts).
                 {
                   name: "shared",
-                  test: /packages\/domain|app\/(lib|components|content|features\/(public|account|cart|order))\//,
+                  test: /packages\/domain\/src\/(?!handover|denominations|note-split)|app\/(lib|components|content|features\/(public|account|cart|order))\//,
                   minShareCount: 2,
                 },
               ],

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { signInAsStaff } from "../support/accounts.ts";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
+import { fillHandover, handoverPanel } from "../support/handover.ts";
 import { placeOrder } from "../support/orders.ts";
 
 function toast(page: Page, text: string) {
@@ -56,16 +57,17 @@ test("an order over the €15,000 threshold: on hold → released with a reason 
   await expect(toast(page, "Hold cleared. The order may now be accepted.")).toBeVisible();
   await expect(page.getByText(/Hold cleared .* by admin@e2e\.test: Passport and payslips checked/)).toBeVisible();
 
-  // Accept, then complete with the address and date of birth, with the spec's dialog and message.
+  // Accept, then complete with the ID, the notes received (the cents are coins), the address and the
+  // date of birth, with the spec's dialog and message.
   await page.getByRole("button", { name: /^Accept/ }).click();
   await confirm(page);
   await expect(toast(page, "Accepted! This order has been accepted.")).toBeVisible();
-  const handover = page.getByRole("form", { name: "Handover record" });
-  await expect(page.getByRole("button", { name: /^Complete order/ })).toHaveCount(0);
+  const handover = handoverPanel(page);
   await handover.getByLabel("Customer's address").fill("1 Marine Parade, Worthing BN11 3PS");
   await handover.getByLabel("Date of birth").fill("1975-04-12");
+  await fillHandover(handover, { differenceReason: "The cents of each currency in coins, not taken" });
   await expectNoSeriousAxeViolations(page);
-  await handover.getByRole("button", { name: "Complete" }).click();
+  await handover.getByRole("button", { name: /^Complete/ }).click();
   await confirm(page);
   await expect(toast(page, "Completed! This order has been completed.")).toBeVisible();
   await expect(page.locator(".status-badge").first()).toHaveText("completed");

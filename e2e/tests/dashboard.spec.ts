@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { signInAsStaff } from "../support/accounts.ts";
+import { completeThroughHandover, handoverPanel } from "../support/handover.ts";
 import { placeOrder } from "../support/orders.ts";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
 
@@ -46,12 +47,14 @@ test("an order goes pending → accepted → completed → History → details, 
   await expect(toast(page, "Accepted! This order has been accepted.")).toBeVisible();
   await expect(row(page, number)).toHaveCount(0);
 
+  // Complete opens the handover panel over the list: the ID and the card, then the spec's dialog.
   await page.goto("/dashboard/activeOrders");
   await waitForHydration(page);
   await row(page, number)
     .getByRole("button", { name: /Complete/ })
     .click();
-  await confirm(page);
+  const completing = page.getByRole("dialog", { name: `Complete order ${number}` });
+  await completeThroughHandover(page, handoverPanel(completing));
   await expect(toast(page, "Completed! This order has been completed.")).toBeVisible();
   await expect(row(page, number)).toHaveCount(0);
 

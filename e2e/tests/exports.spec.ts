@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { signInAsStaff, uniqueEmail } from "../support/accounts.ts";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
+import { handoverRecordFor } from "../support/handover.ts";
 import { placeOrder } from "../support/orders.ts";
 import { parseCsv } from "../../apps/server/src/test/csv-parse.ts";
 
@@ -21,6 +22,8 @@ async function staffStep(page: Page, orderNumber: string, status: string, transi
   const id = await orderIdOf(page, orderNumber, status);
   const response = await page.request.post(`/api/admin/orders/${id}/${transition}`, {
     headers: { origin: new URL(page.url()).origin },
+    // Completing records the handover at the counter (the ID checked, what changed hands).
+    ...(transition === "complete" ? { data: await handoverRecordFor(page, id) } : {}),
   });
   expect(response.status(), await response.text()).toBe(200);
 }

@@ -12,6 +12,7 @@ import {
   quote,
   quoteCollect,
   quoteSell,
+  sellGbpMinorFor,
   trimDecimal,
 } from "./pricing.ts";
 
@@ -317,6 +318,38 @@ describe("quoteSell (Click & Sell)", () => {
         }
         expect(q).toEqual({ ok: true, gbpMinor: gbp, foreignMinor: foreign, rate });
         expect(gbp).toBeGreaterThanOrEqual(g);
+      }),
+    );
+  });
+});
+
+describe("sellGbpMinorFor (Click & Sell notes received at the counter)", () => {
+  it("pays the received amount at the locked rate, rounded down, and nothing for nothing", () => {
+    // €180.00 at 1.1866 is £151.6939...: £151.69.
+    expect(sellGbpMinorFor(18_000, "1.1866", "EUR")).toBe(15_169);
+    expect(sellGbpMinorFor(0, "1.1866", "EUR")).toBe(0);
+    expect(sellGbpMinorFor(10_000, "150.0000", "JPY")).toBe(6_666);
+    expect(() => sellGbpMinorFor(-1, "1.1866", "EUR")).toThrow(RangeError);
+    expect(() => sellGbpMinorFor(1.5, "1.1866", "EUR")).toThrow(RangeError);
+    expect(() => sellGbpMinorFor(100, "1.18661", "EUR")).toThrow(RangeError);
+  });
+
+  it("property: floor(received / rate) exactly in pence, the quote's own figure for the quoted amount", () => {
+    fc.assert(
+      fc.property(arbRate, arbCurrency, fc.integer({ min: 0, max: 2_000_000_000 }), (rate, currency, f) => {
+        const gbp = sellGbpMinorFor(f, rate, currency);
+        expect(gbp).toBe(gbpFloor(f, rate, currency));
+        const q = quoteSell({ rate, currency, foreignMinor: Math.max(f, 1) });
+        if (q.ok) expect(sellGbpMinorFor(q.foreignMinor, rate, currency)).toBe(q.gbpMinor);
+      }),
+    );
+  });
+
+  it("property: receiving less never pays more", () => {
+    fc.assert(
+      fc.property(arbRate, arbCurrency, arbForeign, arbForeign, (rate, currency, a, b) => {
+        const [less, more] = a <= b ? [a, b] : [b, a];
+        expect(sellGbpMinorFor(less, rate, currency)).toBeLessThanOrEqual(sellGbpMinorFor(more, rate, currency));
       }),
     );
   });

@@ -184,6 +184,18 @@ export function quoteSell(input: QuoteInput): QuoteResult {
   return finish(foreignToGbpDown(foreign, rate, input.currency), foreign, rate);
 }
 
+/**
+ * Click & Sell at the counter: the sterling paid for `foreignMinor` actually received, at the order's
+ * locked customer rate, rounded down as quoteSell rounds (the bureau never pays a fraction of a penny it
+ * did not receive). The ordered amount gives back the order's own sterling; nothing received pays nothing.
+ */
+export function sellGbpMinorFor(foreignMinor: number, rate: string, currency: string): number {
+  if (!Number.isSafeInteger(foreignMinor) || foreignMinor < 0) {
+    throw new RangeError(`Expected a non-negative integer amount, got ${foreignMinor}`);
+  }
+  return toSafeInteger(foreignToGbpDown(decFromInt(foreignMinor), parseCustomerRate(rate), currency));
+}
+
 export function quote(input: { way: Way } & QuoteInput): QuoteResult {
   return input.way === "Order" ? quoteCollect(input) : quoteSell(input);
 }

@@ -434,6 +434,48 @@ export const orderNotes = pgTable(
 );
 
 /**
+ * What staff recorded at the counter when they completed an order (issue 17 item 4, rules in
+ * packages/domain/src/handover.ts): the ID checked (type, the last 4 characters of its number, expiry),
+ * for Click & Collect that the payment card matched the name, for Click & Sell what was received per
+ * currency (by denomination, with the sterling paid for it at the order's locked rate) and the reason
+ * for any difference. One row per order, written in the transaction that completes it; the order's
+ * ordered amounts stay as placed, `gbp_minor` is the sterling actually settled.
+ */
+export const orderHandovers = pgTable(
+  "order_handovers",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id),
+    idType: text("id_type", { enum: ["passport", "driving_licence", "national_id"] }).notNull(),
+    idNumberLast4: varchar("id_number_last4", { length: 4 }).notNull(),
+    idExpiresOn: date("id_expires_on", { mode: "string" }).notNull(),
+    /** Click & Collect: always true once recorded (the panel refuses without it); null for Click & Sell. */
+    cardMatchesName: boolean("card_matches_name"),
+    /** Click & Sell: per currency, ordered and received amounts, the notes, and the sterling of each. */
+    received:
+      jsonb("received").$type<
+        {
+          currency: string;
+          orderedMinor: number;
+          receivedMinor: number;
+          notes: { valueMinor: number; count: number }[];
+          gbpOrderedMinor: number;
+          gbpPaidMinor: number;
+        }[]
+      >(),
+    differenceReason: text("difference_reason"),
+    gbpMinor: bigint("gbp_minor", { mode: "number" }).notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
+    recordedBy: text("recorded_by").notNull(),
+  },
+  (t) => [
+    check("order_handovers_id_type_check", sql`${t.idType} in ('passport', 'driving_licence', 'national_id')`),
+    check("order_handovers_gbp_check", sql`${t.gbpMinor} >= 0`),
+  ],
+);
+
+/**
  * Sanctions screening (issue 15 item 4). One row per import of the UK Sanctions List; the newest import
  * is the list screenings use. `version` is the list's own report date where the file has it.
  */

@@ -50,3 +50,23 @@ export async function createOrder(
   });
   return order!;
 }
+
+/** A valid handover for completing a Click & Collect order: a passport valid for years, the card matching. */
+export const collectHandover = {
+  idType: "passport",
+  idNumberLast4: "1234",
+  idExpiresOn: "2099-12-31",
+  cardMatchesName: true,
+} as const;
+
+/** A valid handover for completing a Click & Sell order: a passport, and what was received per currency. */
+export const saleHandover = (
+  received: { currency: string; notes?: { valueMinor: number; count: number }[]; amountMinor?: number }[],
+  differenceReason?: string,
+) => ({
+  idType: "passport",
+  idNumberLast4: "1234",
+  idExpiresOn: "2099-12-31",
+  received,
+  ...(differenceReason ? { differenceReason } : {}),
+});

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { WAYS } from "../constants.ts";
-import { branchKeys, currencySchema, decimalString } from "./reference-data.ts";
+import { CART_MAX_ITEMS, WAYS } from "../constants.ts";
+import { ID_DOCUMENT_TYPES } from "../handover.ts";
 import { orderBranchSchema, orderLineSchema, orderStatusValues } from "./orders.ts";
-import { orderNotesSchema } from "./stock.ts";
+import { branchKeys, currencySchema, decimalString } from "./reference-data.ts";
 import { RISK_FLAG_RULES } from "../risk-flags.ts";
+import { noteCountSchema, orderNotesSchema } from "./stock.ts";
 
 /** A calendar day in the display time zone, "2026-11-25". */
 const displayDay = z
@@ -92,6 +93,32 @@ export type OrderList = z.infer<typeof orderListSchema>;
 export const orderTransitionValues = ["accept", "complete", "cancel"] as const;
 export type OrderTransition = (typeof orderTransitionValues)[number];
 
+const noteCountsSchema = z.array(noteCountSchema);
+/** What was recorded at handover, as staff see it on the order's page and in its timeline. */
+export const handoverViewSchema = z.object({
+  idType: z.enum(ID_DOCUMENT_TYPES),
+  idNumberLast4: z.string(),
+  idExpiresOn: z.string(),
+  cardMatchesName: z.boolean().nullable(),
+  received: z
+    .array(
+      z.object({
+        currency: z.string(),
+        orderedMinor: z.number().int(),
+        receivedMinor: z.number().int(),
+        notes: noteCountsSchema,
+        gbpOrderedMinor: z.number().int(),
+        gbpPaidMinor: z.number().int(),
+      }),
+    )
+    .nullable(),
+  differenceReason: z.string().nullable(),
+  gbpMinor: z.number().int(),
+  recordedAt: z.string(),
+  recordedBy: z.string(),
+});
+export type HandoverView = z.infer<typeof handoverViewSchema>;
+
 export const orderDetailsSchema = z.object({
   id: z.uuid(),
   orderNumber: z.string(),
@@ -107,12 +134,14 @@ export const orderDetailsSchema = z.object({
   timeline: z.array(
     z.object({
       // "anonymised": the retention period ended and the customer's personal data was overwritten (decision 022).
-      event: z.enum(["created", "accepted", "completed", "cancelled", "expired", "anonymised"]),
+      event: z.enum(["created", "accepted", "handover", "completed", "cancelled", "expired", "anonymised"]),
       at: z.string(),
       by: z.string().nullable(),
     }),
   ),
   allowedTransitions: z.array(z.enum(orderTransitionValues)),
+  /** What was recorded at the counter when the order was completed (issue 17 item 4); null before. */
+  handover: handoverViewSchema.nullable(),
   /** The notes of the order where its branch tracks stock of its currencies (issue 17); empty otherwise. */
   notes: z.array(orderNotesSchema),
   compliance: z.object({
@@ -158,31 +187,44 @@ export const orderDetailsSchema = z.object({
 });
 export type OrderDetails = z.infer<typeof orderDetailsSchema>;
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const shortText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine(
+      (text) => [...text].every((c) => c.charCodeAt(0) >= 32 || c === "\n"),
+      "must not contain control characters",
+    );
 
-/** The customer's address and date of birth, recorded when an order under enhanced due diligence is completed. */
-export const handoverRecordSchema = z
+/**
+ * Completing an order: the handover record (issue 17 item 4). The shape is checked here; the rules
+ * (which fields this order needs, an expired document, the notes received of a sale) are
+ * checkHandover's in packages/domain/src/handover.ts, which the panel runs too.
+ */
+export const handoverRequestSchema = z
   .object({
-    address: z
-      .string()
-      .trim()
-      .min(10, "Enter the customer's full address, with the postcode")
-      .max(300, "The address must be at most 300 characters"),
-    dateOfBirth: z
-      .string()
-      .trim()
-      .refine(
-        (text) =>
-          ISO_DAY.test(text) &&
-          !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
-          new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text &&
-          text >= "1900-01-01" &&
-          text <= new Date().toISOString().slice(0, 10),
-        "Enter the customer's date of birth (a real date, not in the future)",
-      ),
+    idType: z.string().max(40).optional(),
+    idNumberLast4: z.string().max(40).optional(),
+    idExpiresOn: z.string().max(40).optional(),
+    cardMatchesName: z.boolean().optional(),
+    address: shortText(1000).optional(),
+    dateOfBirth: z.string().max(40).optional(),
+    received: z
+      .array(
+        z
+          .object({
+            currency: z.string().max(3),
+            notes: z.array(noteCountSchema).max(30).optional(),
+            amountMinor: z.number().int().optional(),
+          })
+          .strict(),
+      )
+      .max(CART_MAX_ITEMS)
+      .optional(),
+    differenceReason: shortText(2000).optional(),
   })
   .strict();
-export type HandoverRecord = z.infer<typeof handoverRecordSchema>;
+export type HandoverRequest = z.infer<typeof handoverRequestSchema>;
 
 function riskFlagSchema() {
   return z.object({ rule: z.enum(RISK_FLAG_RULES), label: z.string(), detail: z.string(), flaggedAt: z.string() });

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DUE_DILIGENCE_TIERS } from "@bureau/domain/due-diligence";
-import { auditLog, orders, rateHistory } from "../../db/schema.ts";
-import { createOrder } from "../../test/factories.ts";
+import { expectedNotes } from "@bureau/domain/handover";
+import { auditLog, orderLines, orders, rateHistory } from "../../db/schema.ts";
+import { createOrder, saleHandover } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { getStatistics } from "../dashboard/get-statistics.ts";
 import { assessDueDiligence } from "./assess-due-diligence.ts";
@@ -230,16 +231,30 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
     expect(statsAfter.counts.onHold).toBe(stats.counts.onHold - 1);
 
     expect((await act("accept")).statusCode).toBe(200);
-    // Enhanced due diligence: completing needs the address and date of birth; bad ones change nothing.
-    const bare = await act("complete");
+    // Enhanced due diligence: completing needs the address and date of birth beside the ID and what was
+    // received; missing or bad ones change nothing.
+    const [line] = await db().select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    // The notes the order's amount makes; the cents left over are coins, not taken.
+    const notes = expectedNotes("EUR", line!.foreignMinor);
+    const exactSale = saleHandover([{ currency: "EUR", notes }], "The cents in coins, not taken");
+    const bare = await act("complete", exactSale);
     expect(bare.statusCode).toBe(400);
-    expect(bare.json().error.message).toBe(
-      "Enhanced due diligence: record the customer's address and date of birth to complete this order.",
-    );
-    const future = await act("complete", { address: "1 High Street, Worthing BN11 1AA", dateOfBirth: "2999-01-01" });
+    expect(bare.json().error.fields).toEqual({
+      address: "Enter the customer's full address, with the postcode",
+      dateOfBirth: "Enter the customer's date of birth (a real date, not in the future)",
+    });
+    const future = await act("complete", {
+      ...exactSale,
+      address: "1 High Street, Worthing BN11 1AA",
+      dateOfBirth: "2999-01-01",
+    });
     expect(future.statusCode).toBe(400);
     expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe("accepted");
-    const done = await act("complete", { address: "1 High Street, Worthing BN11 1AA", dateOfBirth: "1980-02-29" });
+    const done = await act("complete", {
+      ...exactSale,
+      address: "1 High Street, Worthing BN11 1AA",
+      dateOfBirth: "1980-02-29",
+    });
     expect(done.statusCode).toBe(200);
 
     const details = (await env.t.app.inject({ method: "GET", url: `/api/admin/orders/${order.id}`, headers })).json();

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transitionOrder } from "../orders/transition-order.ts";
-import { createOrder } from "../../test/factories.ts";
+import { collectHandover, createOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import type { Statistics } from "@bureau/domain/contracts/dashboard";
@@ -29,7 +29,7 @@ describe("statistics from the rollups", () => {
     await createOrder(t.db, { status: "completed", createdAt: new Date(Date.now() - 90 * 86_400_000) });
     await transitionOrder({ db: t.db, orderId: a.id, transition: "accept", actor });
     await transitionOrder({ db: t.db, orderId: b.id, transition: "accept", actor });
-    await transitionOrder({ db: t.db, orderId: b.id, transition: "complete", actor });
+    await transitionOrder({ db: t.db, orderId: b.id, transition: "complete", actor, handover: collectHandover });
     await transitionOrder({ db: t.db, orderId: c.id, transition: "cancel", actor });
 
     const stats = await getStatistics({ db: t.db, timeZone: LONDON });

@@ -1,7 +1,9 @@
 import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
 import { allowedTransitions } from "@bureau/domain/order-lifecycle";
 import { trimDecimal } from "@bureau/domain/pricing";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { orderHandovers } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { loadOrderNotes } from "../stock/load-order-notes.ts";
 import { linkedTotals } from "../compliance/linked-totals.ts";
@@ -23,18 +25,21 @@ export async function getOrderDetails({
   orderId: string;
   viewerIsMlro?: boolean;
 }): Promise<OrderDetails> {
-  const [rows, notes, totals, flags, screenings, reports] = await Promise.all([
+  const [rows, notes, totals, flags, screenings, reports, [handover]] = await Promise.all([
     loadOrderRows(db, orderId),
     loadOrderNotes(db, orderId),
     linkedTotals(db, { orderId, throughOrder: true }),
     riskFlagsOf(db, [orderId]),
     screeningsOfOrder(db, orderId),
     viewerIsMlro ? suspicionReportsOfOrder(db, orderId) : null,
+    db.select().from(orderHandovers).where(eq(orderHandovers.orderId, orderId)),
   ]);
   if (!rows) throw new AppError("not_found", "There is no such order.");
   const { order, branch, lines } = rows;
   const timeline: OrderDetails["timeline"] = [{ event: "created", at: order.createdAt.toISOString(), by: null }];
   if (order.acceptedAt) timeline.push({ event: "accepted", at: order.acceptedAt.toISOString(), by: order.acceptedBy });
+  // The handover is recorded in the completion's own transaction: the same moment, told first.
+  if (handover) timeline.push({ event: "handover", at: handover.recordedAt.toISOString(), by: handover.recordedBy });
   if (order.completedAt)
     timeline.push({ event: "completed", at: order.completedAt.toISOString(), by: order.completedBy });
   if (order.cancelledAt)
@@ -54,6 +59,19 @@ export async function getOrderDetails({
     lines: lines.map((line) => ({ ...toOrderLine(line), marketRate: trimDecimal(line.marketRate) })),
     totalGbpMinor: order.totalGbpMinor,
     timeline,
+    handover: handover
+      ? {
+          idType: handover.idType,
+          idNumberLast4: handover.idNumberLast4,
+          idExpiresOn: handover.idExpiresOn,
+          cardMatchesName: handover.cardMatchesName,
+          received: handover.received,
+          differenceReason: handover.differenceReason,
+          gbpMinor: handover.gbpMinor,
+          recordedAt: handover.recordedAt.toISOString(),
+          recordedBy: handover.recordedBy,
+        }
+      : null,
     allowedTransitions: allowedTransitions(order.status),
     notes,
     compliance: {

@@ -1,9 +1,11 @@
-import { and, eq, type SQL } from "drizzle-orm";
-import type { HandoverRecord, OrderTransition } from "@bureau/domain/contracts/dashboard";
+import { and, asc, eq, type SQL } from "drizzle-orm";
+import type { OrderTransition } from "@bureau/domain/contracts/dashboard";
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
+import { DEFAULT_DISPLAY_TIME_ZONE } from "@bureau/domain/dates";
+import { checkHandover, type HandoverInput, type HandoverRecord, todayIn } from "@bureau/domain/handover";
 import { ORDER_TRANSITIONS } from "@bureau/domain/order-lifecycle";
 import type { Db } from "../../db/client.ts";
-import { orders } from "../../db/schema.ts";
+import { orderHandovers, orderLines, orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { auditedBy, writeAudit } from "../audit/write-audit.ts";
@@ -16,7 +18,9 @@ const PAST: Record<OrderTransition, string> = { accept: "accepted", complete: "c
  * Moves an order along its lifecycle with one conditional UPDATE: of two staff acting on the same
  * order at once exactly one succeeds, the other gets 409. The change, its audit entry, its e-mail
  * ("ready for collection" on accept, "cancelled" on cancel) and what it does to the branch's note stock
- * (modules/stock) commit together.
+ * (modules/stock) commit together. Completing records the handover at the counter (issue 17 item 4):
+ * refused, changing nothing, unless it passes the domain's checkHandover for this order and today's
+ * date in the bureau's time zone.
  */
 export async function transitionOrder({
   db,
@@ -27,6 +31,7 @@ export async function transitionOrder({
   now = new Date(),
   customer,
   handover,
+  timeZone = DEFAULT_DISPLAY_TIME_ZONE,
 }: {
   db: Db;
   orderId: string;
@@ -37,8 +42,10 @@ export async function transitionOrder({
   now?: Date;
   /** Set when the customer acts from the order page: narrower rules and the customer's own wording. */
   customer?: { allowedFrom: readonly OrderStatus[]; refusal: (status: OrderStatus) => string };
-  /** The customer's address and date of birth, recorded on completing an order under enhanced due diligence. */
-  handover?: HandoverRecord | undefined;
+  /** What staff recorded at the counter; required to complete (checked by the domain's checkHandover). */
+  handover?: HandoverInput | null | undefined;
+  /** The bureau's time zone (DISPLAY_TIME_ZONE): a document is valid through its expiry day there. */
+  timeZone?: string;
 }): Promise<{ id: string; orderNumber: string; status: OrderStatus }> {
   const rule = customer
     ? { ...ORDER_TRANSITIONS[transition], from: [...customer.allowedFrom] }
@@ -72,14 +79,6 @@ export async function transitionOrder({
         `This order is on hold for compliance checks (the reason is on its page), so it cannot be ${PAST[transition]}. Clear the hold on the order's page, writing a reason, first.`,
       );
     }
-    const recordsHandover = transition === "complete" && before.enhancedDueDiligence;
-    if (recordsHandover && !handover && rule.from.includes(before.status)) {
-      const message = "Enhanced due diligence: record the customer's address and date of birth to complete this order.";
-      throw new AppError("validation_failed", message, {
-        address: "Enter the customer's full address, with the postcode",
-        dateOfBirth: "Enter the customer's date of birth",
-      });
-    }
     if (!rule.from.includes(before.status)) {
       if (customer) throw new AppError("conflict", customer.refusal(before.status));
       throw new AppError(
@@ -87,38 +86,76 @@ export async function transitionOrder({
         `This order is ${before.status}, so it cannot be ${PAST[transition]}. Please refresh the list.`,
       );
     }
+    let record: HandoverRecord | null = null;
+    if (transition === "complete") {
+      const lines = await tx
+        .select({
+          currency: orderLines.currencyCode,
+          rate: orderLines.rate,
+          gbpMinor: orderLines.gbpMinor,
+          foreignMinor: orderLines.foreignMinor,
+        })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, orderId))
+        .orderBy(asc(orderLines.position));
+      const checked = checkHandover(
+        { way: before.way, enhancedDueDiligence: before.enhancedDueDiligence, lines },
+        handover,
+        todayIn(timeZone, now),
+      );
+      if (!checked.ok) throw new AppError("validation_failed", checked.message, checked.fields);
+      record = checked.record;
+    }
     const statusIn: SQL | undefined = eq(orders.status, before.status);
     const [after] = await tx
       .update(orders)
       .set({
         status: rule.to,
         ...stamp,
-        ...(recordsHandover && handover
-          ? { customerAddress: handover.address, customerDateOfBirth: handover.dateOfBirth }
+        ...(record?.address && record.dateOfBirth
+          ? { customerAddress: record.address, customerDateOfBirth: record.dateOfBirth }
           : {}),
       })
       .where(and(eq(orders.id, orderId), statusIn))
       .returning({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status });
     if (!after) throw new AppError("conflict", "Someone else changed this order just now. Please refresh the list.");
+    if (record) {
+      await tx.insert(orderHandovers).values({
+        orderId,
+        idType: record.idType,
+        idNumberLast4: record.idNumberLast4,
+        idExpiresOn: record.idExpiresOn,
+        cardMatchesName: record.cardMatchesName,
+        received: record.received,
+        differenceReason: record.differenceReason,
+        gbpMinor: record.gbpMinor,
+        recordedAt: now,
+        recordedBy: actor.email,
+      });
+    }
     await writeAudit(tx, {
       ...auditedBy(actor, requestId),
       action: `order.${transition}`,
       entityType: "order",
       entityId: orderId,
       before: { status: before.status },
-      // The handover's personal data stays on the order; the log says that it was recorded.
+      // The handover's personal data (the document's number and expiry, an address, a date of birth)
+      // stays on the order; the log says what was checked and settled.
       after: customer
         ? { status: after.status, by: "customer" }
-        : recordsHandover
-          ? { status: after.status, handover: "address and date of birth recorded" }
+        : record
+          ? { status: after.status, handover: handoverAudit(record) }
           : { status: after.status },
     });
-    if (transition === "complete" || transition === "cancel") {
-      // The order's notes: taken out of stock (or, for a sale, added) on completion, released on cancel.
+    // The order's notes: taken out of stock (or, for a sale, the notes received added) on completion,
+    // released on cancel. A completed order that is cancelled afterwards (a correction of the history)
+    // leaves stock alone: its notes already changed hands.
+    if (transition === "complete" || (transition === "cancel" && before.status !== "completed")) {
       await settleOrderNotes(tx, {
         orderId,
         way: before.way,
         outcome: transition === "complete" ? "completed" : "cancelled",
+        received: record?.received?.map(({ currency, notes }) => ({ currency, notes })) ?? [],
       });
     }
     if (transition === "accept") {
@@ -140,4 +177,25 @@ export async function transitionOrder({
     }
     return after;
   });
+}
+
+/** The audit entry's account of a handover: what was checked and settled, without the personal data. */
+function handoverAudit(record: HandoverRecord) {
+  return {
+    idType: record.idType,
+    ...(record.cardMatchesName !== null ? { cardMatchesName: record.cardMatchesName } : {}),
+    ...(record.address ? { addressAndDateOfBirth: "recorded" } : {}),
+    ...(record.received
+      ? {
+          received: record.received.map(({ currency, orderedMinor, receivedMinor, gbpPaidMinor }) => ({
+            currency,
+            orderedMinor,
+            receivedMinor,
+            gbpPaidMinor,
+          })),
+        }
+      : {}),
+    ...(record.differenceReason ? { differenceReason: record.differenceReason } : {}),
+    gbpMinor: record.gbpMinor,
+  };
 }

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { noteDenominations } from "@bureau/domain/denominations";
-import { splitIntoNotes } from "@bureau/domain/note-split";
+import type { NoteCount } from "@bureau/domain/note-split";
 import type { Db, Tx } from "../../db/client.ts";
 import { queryRows } from "../../lib/postgres.ts";
 
@@ -8,13 +7,24 @@ import { queryRows } from "../../lib/postgres.ts";
  * What an order's end does to its branch's stock, in the transaction that ends it (issue 17):
  * - a Click & Collect order cancelled or expired releases the notes it reserved;
  * - a Click & Collect order completed takes them out of stock (handed over);
- * - a Click & Sell order completed adds the notes received where the branch tracks the currency: for now
- *   the order's exact foreign amount split into the largest notes (what notes can make of it).
+ * - a Click & Sell order completed adds the notes received (counted at the handover, by denomination)
+ *   where the branch tracks the currency, and records them as the order's notes.
  * An order that reserved nothing, at a branch that tracks nothing, costs one statement that changes nothing.
  */
 export async function settleOrderNotes(
   db: Db | Tx,
-  { orderId, way, outcome }: { orderId: string; way: "Order" | "Sell"; outcome: "completed" | "cancelled" | "expired" },
+  {
+    orderId,
+    way,
+    outcome,
+    received = [],
+  }: {
+    orderId: string;
+    way: "Order" | "Sell";
+    outcome: "completed" | "cancelled" | "expired";
+    /** A completed sale: the notes received per currency (the handover record's). */
+    received?: readonly { currency: string; notes: readonly NoteCount[] }[];
+  },
 ): Promise<void> {
   if (way === "Order") {
     const handedOver = outcome === "completed";
@@ -27,25 +37,24 @@ export async function settleOrderNotes(
     return;
   }
   if (outcome !== "completed") return;
-  const received = await queryRows<{ branch_key: string; currency_code: string; foreign_minor: string | number }>(
+  const counted = received.filter((entry) => entry.notes.some((note) => note.count > 0));
+  if (counted.length === 0) return;
+  const tracked = await queryRows<{ branch_key: string; currency_code: string }>(
     db,
-    sql`select o.branch_key, l.currency_code, sum(l.foreign_minor)::bigint as foreign_minor
+    sql`select o.branch_key, sc.currency_code
         from orders o
-        join order_lines l on l.order_id = o.id
-        join stock_currencies sc on sc.branch_key = o.branch_key and sc.currency_code = l.currency_code and sc.tracked
+        join stock_currencies sc on sc.branch_key = o.branch_key and sc.tracked
         where o.id = ${orderId}
-        group by o.branch_key, l.currency_code`,
+          and sc.currency_code in (${sql.join(
+            counted.map((entry) => sql`${entry.currency}`),
+            sql`, `,
+          )})`,
   );
-  const rows = received.flatMap((row) => {
-    const denominations = noteDenominations(row.currency_code);
-    if (!denominations) return [];
-    const unlimited = denominations.map((valueMinor) => ({ valueMinor, count: Number.POSITIVE_INFINITY }));
-    return splitIntoNotes(Number(row.foreign_minor), unlimited).notes.map((note) => ({
-      branch: row.branch_key,
-      currency: row.currency_code,
-      ...note,
-    }));
-  });
+  const rows = tracked.flatMap((row) =>
+    (counted.find((entry) => entry.currency === row.currency_code)?.notes ?? [])
+      .filter((note) => note.count > 0)
+      .map((note) => ({ branch: row.branch_key, currency: row.currency_code, ...note })),
+  );
   if (rows.length === 0) return;
   const values = sql.join(
     rows.map((r) => sql`(${r.branch}::text, ${r.currency}::varchar, ${r.valueMinor}::bigint, ${r.count}::integer)`),

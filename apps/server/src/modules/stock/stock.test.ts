@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_ORDER_EXPIRY } from "@bureau/domain/order-lifecycle";
 import { auditLog, orderNotes, orders, quotes, stockCurrencies, stockNotes } from "../../db/schema.ts";
 import { nextClientAddress, signUpAndSignIn } from "../../test/auth-helpers.ts";
+import { collectHandover, saleHandover } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { expireOverdueOrders } from "../orders/expire-orders.ts";
 
@@ -93,8 +94,13 @@ describe("stock by denomination", () => {
       .where(eq(orders.orderNumber, response.json().orderNumber));
     return row!.id;
   }
-  const act = (id: string, transition: string) =>
-    env.t.app.inject({ method: "POST", url: `/api/admin/orders/${id}/${transition}`, headers: env.staff.headers });
+  const act = (id: string, transition: string, handover: object = collectHandover) =>
+    env.t.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${id}/${transition}`,
+      headers: env.staff.headers,
+      ...(transition === "complete" ? { payload: handover } : {}),
+    });
   const details = async (id: string) =>
     (await env.t.app.inject({ method: "GET", url: `/api/admin/orders/${id}`, headers: env.staff.headers })).json();
   const availability = async (need: string) =>
@@ -315,8 +321,8 @@ describe("stock by denomination", () => {
     expect((await details(await orderIdOf(placed))).notes[0].state).toBe("released");
   });
 
-  it("adds the notes of a completed Click & Sell order where the branch tracks the currency", async () => {
-    // €123.45 received: its notes are 100 + 20 (the €3.45 left is coins).
+  it("adds the notes received at a Click & Sell handover where the branch tracks the currency", async () => {
+    // €123.45 ordered: the customer hands over 100 + 20 (the €3.45 left is coins, not taken).
     const quote = await quoteAt("EUR", "1.1866", 12_345, "Sell");
     const placed = await place("brighton", quote);
     expect(placed.statusCode).toBe(201);
@@ -324,7 +330,12 @@ describe("stock by denomination", () => {
     const before = await stockOf("brighton", "EUR");
     await act(id, "accept");
     expect(await stockOf("brighton", "EUR")).toEqual(before);
-    expect((await act(id, "complete")).statusCode).toBe(200);
+    const received = [
+      { valueMinor: 10_000, count: 1 },
+      { valueMinor: 2_000, count: 1 },
+    ];
+    const completed = await act(id, "complete", saleHandover([{ currency: "EUR", notes: received }], "€3.45 in coins"));
+    expect(completed.statusCode).toBe(200);
     expect(await stockOf("brighton", "EUR")).toMatchObject({
       10000: { count: before[10_000]!.count + 1 },
       2000: { count: 1, reserved: 0 },
@@ -345,7 +356,8 @@ describe("stock by denomination", () => {
     const untracked = await place("brighton", await quoteAt("USD", "1.3000", 12_345, "Sell"));
     const untrackedId = await orderIdOf(untracked);
     await act(untrackedId, "accept");
-    await act(untrackedId, "complete");
+    const usd = saleHandover([{ currency: "USD", notes: [{ valueMinor: 10_000, count: 1 }] }], "Only $100 brought");
+    expect((await act(untrackedId, "complete", usd)).statusCode).toBe(200);
     expect(await stockOf("brighton", "USD")).toEqual({});
   });
 

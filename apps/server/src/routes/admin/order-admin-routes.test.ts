@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, orders, outbox } from "../../db/schema.ts";
 import { signUpAndSignIn } from "../../test/auth-helpers.ts";
-import { createOrder } from "../../test/factories.ts";
+import { collectHandover, createOrder } from "../../test/factories.ts";
 import { decodedBody, mailerFor, startSmtpSink } from "../../test/smtp-sink.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { createTestApp } from "../../test/test-app.ts";
@@ -10,8 +10,14 @@ import { createTestApp } from "../../test/test-app.ts";
 describe("staff order lifecycle", () => {
   const env = appWithStaff();
 
+  // Completing sends the handover record (a Click & Collect one: these orders are the factory's).
   const act = (id: string, transition: string) =>
-    env.t.app.inject({ method: "POST", url: `/api/admin/orders/${id}/${transition}`, headers: env.staff.headers });
+    env.t.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${id}/${transition}`,
+      headers: env.staff.headers,
+      ...(transition === "complete" ? { payload: collectHandover } : {}),
+    });
   const list = (query: string) =>
     env.t.app.inject({ method: "GET", url: `/api/admin/orders?${query}`, headers: env.staff.headers });
 
@@ -28,7 +34,12 @@ describe("staff order lifecycle", () => {
     const details = (
       await env.t.app.inject({ method: "GET", url: `/api/admin/orders/${order.id}`, headers: env.staff.headers })
     ).json();
-    expect(details.timeline.map((e: { event: string }) => e.event)).toEqual(["created", "accepted", "completed"]);
+    expect(details.timeline.map((e: { event: string }) => e.event)).toEqual([
+      "created",
+      "accepted",
+      "handover",
+      "completed",
+    ]);
     expect(details.timeline[1].by).toBe(env.staff.email);
     expect(details.allowedTransitions).toEqual(["cancel"]);
     const audit = await env.t.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));

@@ -7,7 +7,7 @@ import {
   flaggedOrderListSchema,
   suspicionReportListSchema,
   suspicionReportRequestSchema,
-  handoverRecordSchema,
+  handoverRequestSchema,
   orderDetailsSchema,
   orderExportQuerySchema,
   orderListQuerySchema,
@@ -114,9 +114,9 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["staff"],
         summary:
-          "Accept (pending), complete (accepted) or cancel (delete keeps the order); 409 otherwise or while on hold. Completing an order under enhanced due diligence needs the handover record",
+          "Accept (pending), complete (accepted) or cancel (delete keeps the order); 409 otherwise or while on hold. Complete needs the handover record (the ID checked; the card matching the name for Click & Collect; the notes received for Click & Sell; address and date of birth under enhanced due diligence), 400 without a valid one",
         params: z.object({ id: z.uuid("is not an order id"), transition: z.enum(orderTransitionValues) }),
-        body: handoverRecordSchema.nullish(),
+        body: handoverRequestSchema.nullish(),
         response: {
           200: z.object({ id: z.string(), orderNumber: z.string(), status: z.enum(orderStatusValues) }),
           ...errors,
@@ -130,7 +130,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         transition: request.params.transition,
         actor: auditActorOf(request),
         requestId: request.id,
-        handover: request.body ?? undefined,
+        handover: request.params.transition === "complete" ? request.body : undefined,
+        timeZone: app.config.displayTimeZone,
       });
     },
   );

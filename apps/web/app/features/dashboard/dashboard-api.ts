@@ -3,7 +3,7 @@ import type { BoardFeaturedList } from "@bureau/domain/contracts/rate-board";
 import type {
   AddCurrencyRequest,
   AdminCurrency,
-  HandoverRecord,
+  HandoverRequest,
   OrderTransition,
   RateCheck,
   RateRefreshState,
@@ -13,7 +13,7 @@ import type { StockUpdate, StockView } from "@bureau/domain/contracts/stock";
 import type { ApiClient } from "../../lib/api-client.ts";
 
 /** The staff dashboard's changes, called by its route actions through the in-process API (decision 016). */
-export const transitionOrder = (api: ApiClient, id: string, transition: OrderTransition, handover?: HandoverRecord) =>
+export const transitionOrder = (api: ApiClient, id: string, transition: OrderTransition, handover?: HandoverRequest) =>
   api.call<{ id: string; status: string }>(
     "POST",
     `/api/admin/orders/${encodeURIComponent(id)}/${encodeURIComponent(transition)}`,

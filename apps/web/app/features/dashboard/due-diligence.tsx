@@ -1,11 +1,10 @@
 import { useId, useState } from "react";
 import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
 import { formatMinor } from "@bureau/domain/money";
-import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
-import { orderActionPath, TRANSITION_SUCCESS } from "./order-actions.tsx";
+import { orderActionPath } from "./order-actions.tsx";
 
 type Compliance = OrderDetails["compliance"];
 
@@ -122,89 +121,6 @@ function HoldPanel({ orderId, hold }: { orderId: string; hold: NonNullable<Compl
   );
 }
 
-/**
- * Completing an order under enhanced due diligence: the customer's address and date of birth are
- * recorded at handover, then the spec's confirm dialog and success message as for any completion.
- */
-function HandoverForm({ orderId }: { orderId: string }) {
-  const id = useId();
-  const toast = useToast();
-  const { confirm, dialog } = useConfirm();
-  const { submit, busy } = useRouteAction(orderActionPath(orderId));
-  const [address, setAddress] = useState("");
-  const [dateOfBirth, setDateOfBirth] = useState("");
-  const [error, setError] = useState<string | null>(null);
-
-  async function complete(event: React.FormEvent) {
-    event.preventDefault();
-    if (!(await confirm({ confirmLabel: "Yes, complete it" }))) return;
-    setError(null);
-    const outcome = await submit("complete", { address, dateOfBirth });
-    if (!outcome.ok) {
-      setError(outcome.message);
-      toast.error(outcome.message);
-      const empty = address.trim() === "" ? "address" : "dateOfBirth";
-      document.getElementById(`${id}-${empty}`)?.focus();
-      return;
-    }
-    toast.success(TRANSITION_SUCCESS.complete);
-  }
-
-  const field = (name: "address" | "dateOfBirth", label: string, input: React.ReactNode) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      {input}
-    </div>
-  );
-  const described = {
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
-  };
-
-  return (
-    <form className="handover-form print-hidden" onSubmit={complete} noValidate aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>Handover record</h3>
-      <p className="hint">
-        Enhanced due diligence: check the customer's ID and record their address and date of birth to complete.
-      </p>
-      {field(
-        "address",
-        "Customer's address",
-        <textarea
-          id={`${id}-address`}
-          rows={2}
-          autoComplete="off"
-          value={address}
-          required
-          {...described}
-          onChange={(e) => setAddress(e.target.value)}
-        />,
-      )}
-      {field(
-        "dateOfBirth",
-        "Date of birth",
-        <input
-          id={`${id}-dateOfBirth`}
-          type="date"
-          value={dateOfBirth}
-          required
-          {...described}
-          onChange={(e) => setDateOfBirth(e.target.value)}
-        />,
-      )}
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className="button button-small" disabled={busy}>
-        Complete
-      </button>
-      {dialog}
-    </form>
-  );
-}
-
 /** The order page's due-diligence section: badges, linked totals, the hold, and the handover record. */
 export function DueDiligenceSection({ order }: { order: OrderDetails }) {
   const { compliance } = order;
@@ -225,25 +141,14 @@ export function DueDiligenceSection({ order }: { order: OrderDetails }) {
           <dt>Date of birth</dt>
           <dd>{compliance.handover.dateOfBirth}</dd>
         </dl>
-      ) : compliance.enhancedDueDiligence && !onHold && order.allowedTransitions.includes("complete") ? (
-        <HandoverForm orderId={order.id} />
       ) : null}
     </section>
   );
 }
 
-/**
- * The actions an order's list row or page offers by its due diligence: none of Accept or Complete while
- * on hold, and Complete on the order's page only (with its handover record) under enhanced due diligence.
- */
-export function transitionsAllowedBy<T extends string>(
-  transitions: T[],
-  { onHold, enhanced }: { onHold: boolean; enhanced: boolean },
-): T[] {
-  return transitions.filter(
-    (transition) =>
-      !(onHold && (transition === "accept" || transition === "complete")) && !(enhanced && transition === "complete"),
-  );
+/** The actions an order's list row or page offers by its due diligence: none of Accept or Complete while on hold. */
+export function transitionsAllowedBy<T extends string>(transitions: T[], { onHold }: { onHold: boolean }): T[] {
+  return transitions.filter((transition) => !(onHold && (transition === "accept" || transition === "complete")));
 }
 
 /** A badge per risk flag that fired at placement (issue 15 item 3): "Risk: High-value notes". */

@@ -41,8 +41,11 @@ export function OrderNotesSection({ notes }: { notes: OrderNotes[] }) {
                   {entry.totalMinor < entry.orderedMinor ? (
                     <span className="muted">
                       {" "}
-                      ({formatMinor(entry.orderedMinor - entry.totalMinor, entry.currency)} below the order: the nearest
-                      amount notes can pay)
+                      ({formatMinor(entry.orderedMinor - entry.totalMinor, entry.currency)} below the order
+                      {entry.state === "received"
+                        ? ": what the customer handed over"
+                        : ": the nearest amount notes can pay"}
+                      )
                     </span>
                   ) : null}
                 </td>

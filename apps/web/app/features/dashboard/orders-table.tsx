@@ -4,6 +4,7 @@ import { WAY_TITLES } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { DueDiligenceBadges, RiskFlagBadges, transitionsAllowedBy } from "./due-diligence.tsx";
+import { HandoverDialogButton } from "./handover-panel.tsx";
 import { OrderActionButtons } from "./order-actions.tsx";
 
 export function fxAmount(order: Pick<OrderListItem, "fx">): string {
@@ -41,6 +42,7 @@ export function OrdersTable({
         <tbody>
           {orders.map((order) => {
             const dueDiligence = { onHold: order.holdReason !== null, enhanced: order.enhancedDueDiligence };
+            const allowed = transitionsAllowedBy(transitions, dueDiligence);
             return (
               <tr key={order.id}>
                 <th scope="row">
@@ -64,10 +66,14 @@ export function OrdersTable({
                     <Link className="button button-small" to={`/dashboard/orderDetails/${order.id}`}>
                       Details<span className="visually-hidden"> of order {order.orderNumber}</span>
                     </Link>
+                    {/* Complete opens the handover panel; the other actions only ask to confirm. */}
+                    {allowed.includes("complete") ? (
+                      <HandoverDialogButton orderId={order.id} orderNumber={order.orderNumber} />
+                    ) : null}
                     <OrderActionButtons
                       orderId={order.id}
                       orderNumber={order.orderNumber}
-                      transitions={transitionsAllowedBy(transitions, dueDiligence)}
+                      transitions={allowed.filter((transition) => transition !== "complete")}
                     />
                   </span>
                 </td>

@@ -1,5 +1,9 @@
 import { data, Link, useNavigate } from "react-router";
-import { type OrderDetails as Details, orderTransitionValues } from "@bureau/domain/contracts/dashboard";
+import {
+  type OrderDetails as Details,
+  type HandoverRequest,
+  orderTransitionValues,
+} from "@bureau/domain/contracts/dashboard";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
 import { clearHold, raiseSuspicionReport, transitionOrder } from "../../features/dashboard/dashboard-api.ts";
@@ -10,6 +14,7 @@ import {
   DueDiligenceSection,
   transitionsAllowedBy,
 } from "../../features/dashboard/due-diligence.tsx";
+import { HandoverPanel, HandoverSummary } from "../../features/dashboard/handover-panel.tsx";
 import { OrderActionButtons } from "../../features/dashboard/order-actions.tsx";
 import { OrderNotesSection } from "../../features/dashboard/order-notes.tsx";
 import { ApiClientError } from "../../lib/api-client.ts";
@@ -34,7 +39,7 @@ const ORDER_INTENTS = [...orderTransitionValues, "clearHold", "raiseSuspicionRep
 
 /**
  * Accept, Complete or Delete this order (its buttons here and in the order lists post to this page);
- * clear its due-diligence hold with a reason; complete it with the handover record (decision 018); raise
+ * clear its due-diligence hold with a reason; complete it with the handover record (issue 17 item 4); raise
  * a suspicion report (decision 023).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -48,10 +53,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return apiAction(context, (api) => raiseSuspicionReport(api, params.id, text));
   }
   const intent = posted.intent;
-  const handover =
-    intent === "complete" && posted.value("address") !== undefined
-      ? { address: posted.text("address"), dateOfBirth: posted.text("dateOfBirth") }
-      : undefined;
+  // The handover record goes to the API as posted: the API checks its shape and the domain's rules.
+  const handover = intent === "complete" ? (posted.value("handover") as HandoverRequest | undefined) : undefined;
   return apiAction(context, (api) => transitionOrder(api, params.id, intent, handover));
 }
 
@@ -62,6 +65,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function OrderDetails({ loaderData: order }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { longDateTime: time } = useDisplayDates();
+  const onHold = Boolean(order.compliance.hold && !order.compliance.hold.clearedAt);
+  const transitions = transitionsAllowedBy(order.allowedTransitions, { onHold });
   return (
     <article className="print-area" aria-labelledby="page-heading">
       <p className="print-hidden">
@@ -80,10 +85,7 @@ export default function OrderDetails({ loaderData: order }: Route.ComponentProps
       <h1 id="page-heading">Order {order.orderNumber}</h1>
       <p>
         <span className="status-badge">{order.status}</span> · {WAY_TITLES[order.way]}{" "}
-        <DueDiligenceBadges
-          onHold={Boolean(order.compliance.hold && !order.compliance.hold.clearedAt)}
-          enhanced={order.compliance.enhancedDueDiligence}
-        />
+        <DueDiligenceBadges onHold={onHold} enhanced={order.compliance.enhancedDueDiligence} />
         <RiskFlagBadges labels={order.compliance.riskFlags.map((flag) => flag.label)} />
       </p>
       <div className="details-grid">
@@ -115,6 +117,9 @@ export default function OrderDetails({ loaderData: order }: Route.ComponentProps
               <li key={entry.event}>
                 <strong className="status-badge">{entry.event}</strong> {time(entry.at)}
                 {entry.by ? ` by ${entry.by}` : ""}
+                {entry.event === "handover" && order.handover ? (
+                  <HandoverSummary handover={order.handover} way={order.way} />
+                ) : null}
               </li>
             ))}
           </ol>
@@ -166,14 +171,16 @@ export default function OrderDetails({ loaderData: order }: Route.ComponentProps
           </button>
         </form>
       </section>
+      {transitions.includes("complete") ? (
+        <div className="print-hidden">
+          <HandoverPanel order={order} />
+        </div>
+      ) : null}
       <p className="row-actions print-hidden">
         <OrderActionButtons
           orderId={order.id}
           orderNumber={order.orderNumber}
-          transitions={transitionsAllowedBy(order.allowedTransitions, {
-            onHold: Boolean(order.compliance.hold && !order.compliance.hold.clearedAt),
-            enhanced: order.compliance.enhancedDueDiligence,
-          })}
+          transitions={transitions.filter((transition) => transition !== "complete")}
           onDone={(transition) => {
             if (transition === "cancel") navigate("/dashboard/history?show=cancelled");
           }}

@@ -1,0 +1,269 @@
+import type { Way } from "./constants.ts";
+import { displayDates } from "./dates.ts";
+import { noteDenominations } from "./denominations.ts";
+import { formatMinor } from "./money.ts";
+import { type NoteCount, splitIntoNotes } from "./note-split.ts";
+import { sellGbpMinorFor } from "./pricing.ts";
+
+/**
+ * The handover at the counter (issue 17 item 4): what staff record to complete an order. One set of
+ * rules for the panel (which checks as staff type) and the server (which decides), so both say the
+ * same words:
+ * - every order: the ID checked (its type, the last 4 characters of its number, its expiry date; a
+ *   document that expired before today, in the bureau's time zone, is refused; one that expires today
+ *   is still valid today);
+ * - Click & Collect: a tick that the payment card matches the name on the ID;
+ * - Click & Sell: the notes received per currency (by denomination where the currency's notes are
+ *   known, else as an amount). At most the ordered amount; any difference needs a reason written down,
+ *   and the sterling paid follows from what was received at the order's locked rate;
+ * - an order flagged "Enhanced due diligence" (decision 018): the customer's address and date of birth.
+ */
+export const ID_DOCUMENT_TYPES = ["passport", "driving_licence", "national_id"] as const;
+export type IdDocumentType = (typeof ID_DOCUMENT_TYPES)[number];
+export const ID_DOCUMENT_LABELS: Record<IdDocumentType, string> = {
+  passport: "Passport",
+  driving_licence: "UK or EU photo driving licence",
+  national_id: "EU national ID card",
+};
+
+/** What staff post to complete an order (the API's request, and the panel's fields). */
+export type HandoverInput = {
+  idType?: string | undefined;
+  idNumberLast4?: string | undefined;
+  idExpiresOn?: string | undefined;
+  cardMatchesName?: boolean | undefined;
+  address?: string | undefined;
+  dateOfBirth?: string | undefined;
+  /** Click & Sell: per currency, the notes received (or, for a currency without a note table, the amount). */
+  received?: { currency: string; notes?: NoteCount[] | undefined; amountMinor?: number | undefined }[] | undefined;
+  differenceReason?: string | undefined;
+};
+
+/** The order as the rules need it: its way, its due-diligence flag and its lines at their locked rates. */
+export type HandoverOrder = {
+  way: Way;
+  enhancedDueDiligence: boolean;
+  lines: { currency: string; rate: string; gbpMinor: number; foreignMinor: number }[];
+};
+
+/** One currency of a Click & Sell handover: ordered and received, and the sterling for each. */
+export type ReceivedCurrency = {
+  currency: string;
+  orderedMinor: number;
+  receivedMinor: number;
+  /** By denomination, largest first; empty for a currency whose notes are not in the table. */
+  notes: NoteCount[];
+  gbpOrderedMinor: number;
+  gbpPaidMinor: number;
+};
+
+/** What a valid handover records. */
+export type HandoverRecord = {
+  idType: IdDocumentType;
+  idNumberLast4: string;
+  idExpiresOn: string;
+  /** Click & Collect only (null for a sale). */
+  cardMatchesName: boolean | null;
+  /** Enhanced due diligence only. */
+  address: string | null;
+  dateOfBirth: string | null;
+  /** Click & Sell only (null for Click & Collect). */
+  received: ReceivedCurrency[] | null;
+  differenceReason: string | null;
+  /** The order's sterling as settled: paid by the customer (Collect), or paid to the customer for what was received (Sell). */
+  gbpMinor: number;
+};
+
+export type HandoverCheck =
+  | { ok: true; record: HandoverRecord }
+  | { ok: false; message: string; fields: Record<string, string> };
+
+export const HANDOVER_MESSAGES = {
+  missing: "Record the handover to complete this order: the customer's ID and what was handed over.",
+  idType: "Choose the type of ID checked",
+  idNumberLast4: "Enter the last 4 letters or digits of the document's number",
+  idExpiresOn: "Enter the document's expiry date",
+  cardMatchesName: "Tick that the payment card matches the name on the ID",
+  address: "Enter the customer's full address, with the postcode",
+  dateOfBirth: "Enter the customer's date of birth (a real date, not in the future)",
+  nothingReceived: "Nothing was received: cancel the order rather than complete it.",
+} as const;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day written YYYY-MM-DD. */
+export function isIsoDay(text: string): boolean {
+  if (!ISO_DAY.test(text)) return false;
+  const parsed = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
+}
+
+/** "2026-11-21" → "November 21st, 2026" (the spec's date format; a calendar day has no zone). */
+export function longDay(isoDay: string): string {
+  return displayDates("UTC").longDate(`${isoDay}T12:00:00Z`);
+}
+
+/** Today's calendar day in the bureau's time zone (DISPLAY_TIME_ZONE), the day documents are checked against. */
+export function todayIn(timeZone: string, now: Date): string {
+  return displayDates(timeZone).day(now);
+}
+
+/** The notes a sale's currency starts filled with: the order's exact amount split into the largest notes. */
+export function expectedNotes(currency: string, orderedMinor: number): NoteCount[] {
+  const denominations = noteDenominations(currency);
+  if (!denominations) return [];
+  return splitIntoNotes(
+    orderedMinor,
+    denominations.map((valueMinor) => ({ valueMinor, count: Number.POSITIVE_INFINITY })),
+  ).notes;
+}
+
+/** A sale's currencies: lines of one currency together, in the order's order. */
+export function saleCurrencies(order: HandoverOrder): { currency: string; orderedMinor: number; gbpMinor: number }[] {
+  const byCurrency = new Map<string, { currency: string; orderedMinor: number; gbpMinor: number }>();
+  for (const line of order.lines) {
+    const seen = byCurrency.get(line.currency) ?? { currency: line.currency, orderedMinor: 0, gbpMinor: 0 };
+    seen.orderedMinor += line.foreignMinor;
+    seen.gbpMinor += line.gbpMinor;
+    byCurrency.set(line.currency, seen);
+  }
+  return [...byCurrency.values()];
+}
+
+/**
+ * The sterling for `receivedMinor` of a currency: its lines take what was received in order, each at
+ * its own locked rate; a line that received its whole amount keeps its own sterling exactly.
+ */
+export function gbpForReceived(lines: HandoverOrder["lines"], receivedMinor: number): number {
+  let rest = receivedMinor;
+  let gbp = 0;
+  for (const line of lines) {
+    const taken = Math.min(rest, line.foreignMinor);
+    rest -= taken;
+    gbp += taken === line.foreignMinor ? line.gbpMinor : sellGbpMinorFor(taken, line.rate, line.currency);
+  }
+  return gbp;
+}
+
+/** Checks a handover against the order and today's date; answers the record to store, or what is wrong. */
+export function checkHandover(
+  order: HandoverOrder,
+  input: HandoverInput | null | undefined,
+  today: string,
+): HandoverCheck {
+  if (!input) {
+    const fields: Record<string, string> = {
+      idType: HANDOVER_MESSAGES.idType,
+      idNumberLast4: HANDOVER_MESSAGES.idNumberLast4,
+      idExpiresOn: HANDOVER_MESSAGES.idExpiresOn,
+    };
+    if (order.way === "Order") fields.cardMatchesName = HANDOVER_MESSAGES.cardMatchesName;
+    return { ok: false, message: HANDOVER_MESSAGES.missing, fields };
+  }
+  const fields: Record<string, string> = {};
+  const idType = ID_DOCUMENT_TYPES.find((type) => type === input.idType);
+  if (!idType) fields.idType = HANDOVER_MESSAGES.idType;
+  const last4 = (input.idNumberLast4 ?? "").trim().toUpperCase();
+  if (!/^[A-Z0-9]{4}$/.test(last4)) fields.idNumberLast4 = HANDOVER_MESSAGES.idNumberLast4;
+  const expiresOn = (input.idExpiresOn ?? "").trim();
+  if (!isIsoDay(expiresOn) || expiresOn < "1900-01-01") fields.idExpiresOn = HANDOVER_MESSAGES.idExpiresOn;
+  else if (expiresOn < today) {
+    fields.idExpiresOn = `This document expired on ${longDay(expiresOn)}: an expired document cannot be accepted`;
+  }
+  if (order.way === "Order" && input.cardMatchesName !== true)
+    fields.cardMatchesName = HANDOVER_MESSAGES.cardMatchesName;
+
+  let address: string | null = null;
+  let dateOfBirth: string | null = null;
+  if (order.enhancedDueDiligence) {
+    address = (input.address ?? "").trim();
+    if (address.length < 10 || address.length > 300) fields.address = HANDOVER_MESSAGES.address;
+    dateOfBirth = (input.dateOfBirth ?? "").trim();
+    if (!isIsoDay(dateOfBirth) || dateOfBirth < "1900-01-01" || dateOfBirth > today) {
+      fields.dateOfBirth = HANDOVER_MESSAGES.dateOfBirth;
+    }
+  }
+
+  let received: ReceivedCurrency[] | null = null;
+  let differenceReason: string | null = null;
+  let gbpMinor = order.lines.reduce((sum, line) => sum + line.gbpMinor, 0);
+  if (order.way === "Sell") {
+    received = [];
+    let differs = false;
+    for (const sale of saleCurrencies(order)) {
+      const entry = input.received?.find((r) => r.currency.trim().toUpperCase() === sale.currency);
+      const denominations = noteDenominations(sale.currency);
+      const key = `received.${sale.currency}`;
+      let receivedMinor: number | null = null;
+      let notes: NoteCount[] = [];
+      if (!entry) {
+        fields[key] = `Enter what was received in ${sale.currency}`;
+      } else if (denominations) {
+        const counts = new Map<number, number>();
+        for (const note of entry.notes ?? []) {
+          if (!denominations.includes(note.valueMinor)) {
+            fields[key] = `${formatMinor(note.valueMinor, sale.currency)} is not a ${sale.currency} note`;
+          } else if (!Number.isSafeInteger(note.count) || note.count < 0 || note.count > 100_000) {
+            fields[key] = "Each count must be a whole number from 0";
+          } else counts.set(note.valueMinor, (counts.get(note.valueMinor) ?? 0) + note.count);
+        }
+        notes = denominations
+          .filter((value) => (counts.get(value) ?? 0) > 0)
+          .map((valueMinor) => ({ valueMinor, count: counts.get(valueMinor)! }));
+        receivedMinor = notes.reduce((sum, note) => sum + note.valueMinor * note.count, 0);
+      } else if (!Number.isSafeInteger(entry.amountMinor) || (entry.amountMinor ?? -1) < 0) {
+        fields[key] = `Enter the amount of ${sale.currency} received`;
+      } else receivedMinor = entry.amountMinor!;
+      if (receivedMinor === null || fields[key]) continue;
+      if (receivedMinor > sale.orderedMinor) {
+        fields[key] =
+          `${formatMinor(receivedMinor, sale.currency)} is more than the order's ${formatMinor(sale.orderedMinor, sale.currency)}: ` +
+          "hand back the extra notes (the order was agreed for its amount)";
+        continue;
+      }
+      if (receivedMinor !== sale.orderedMinor) differs = true;
+      received.push({
+        currency: sale.currency,
+        orderedMinor: sale.orderedMinor,
+        receivedMinor,
+        notes,
+        gbpOrderedMinor: sale.gbpMinor,
+        gbpPaidMinor: gbpForReceived(
+          order.lines.filter((line) => line.currency === sale.currency),
+          receivedMinor,
+        ),
+      });
+    }
+    gbpMinor = received.reduce((sum, r) => sum + r.gbpPaidMinor, 0);
+    const reason = (input.differenceReason ?? "").trim();
+    if (differs) {
+      if (reason.length < 5 || reason.length > 500) {
+        fields.differenceReason =
+          "The notes received differ from the order: record the difference (what the customer brought, and why)";
+      } else differenceReason = reason;
+    }
+    if (received.length > 0 && received.every((r) => r.receivedMinor === 0)) {
+      fields.received = HANDOVER_MESSAGES.nothingReceived;
+    }
+  }
+
+  const problems = Object.values(fields);
+  if (problems.length > 0 || !idType) {
+    // The first problem in words (for a toast or an API client); every field's own message beside it.
+    return { ok: false, message: `${problems[0] ?? HANDOVER_MESSAGES.idType}.`, fields };
+  }
+  return {
+    ok: true,
+    record: {
+      idType,
+      idNumberLast4: last4,
+      idExpiresOn: expiresOn,
+      cardMatchesName: order.way === "Order" ? true : null,
+      address,
+      dateOfBirth,
+      received,
+      differenceReason,
+      gbpMinor,
+    },
+  };
+}
