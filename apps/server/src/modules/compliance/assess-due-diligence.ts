@@ -51,20 +51,27 @@ export async function assessDueDiligence({
   if (!enhanced && !holdReason) return { outcome, held: false };
   // The flag, the hold and its audit entry in one statement (a placement waited for five round trips
   // here: the flag's update, then begin, hold, audit, commit). The row is locked first so that the hold
-  // and its entry follow from the order as it is now (not yet held, still pending).
+  // and its entry follow from the order as it is now: still pending, and either never held or on a hold
+  // the placement itself started (a sanctions match, held in the order's own write), which gains this
+  // reason on a line of its own as placeOnHold does. A cleared hold, or a hold already giving this reason,
+  // is left as it is: running the assessment again changes nothing already decided.
   const [row] = await queryRows<{ held: boolean }>(
     db,
     sql`with current as (
-        select id, ${holdReason !== null} and hold_reason is null and status = 'pending' as holds
+        select id, hold_reason as standing_reason,
+          ${holdReason !== null} and status = 'pending'
+            and (hold_reason is null or (hold_cleared_at is null and strpos(hold_reason, ${holdReason ?? ""}) = 0))
+            as holds
         from orders where id = ${orderId} for update),
       changed as (
         update orders o set
           enhanced_due_diligence = o.enhanced_due_diligence or ${enhanced},
-          hold_reason = case when c.holds then ${holdReason}::text else o.hold_reason end,
-          held_at = case when c.holds then ${now.toISOString()}::timestamptz else o.held_at end
+          hold_reason = case when c.holds
+            then coalesce(c.standing_reason || E'\n', '') || ${holdReason}::text else o.hold_reason end,
+          held_at = case when c.holds then coalesce(o.held_at, ${now.toISOString()}::timestamptz) else o.held_at end
         from current c
         where o.id = c.id and (${enhanced} or c.holds)
-        returning c.holds),
+        returning c.holds, c.standing_reason, o.hold_reason),
       audited as (${auditEntryInsert(
         {
           actorId: null,
@@ -72,8 +79,9 @@ export async function assessDueDiligence({
           action: "order.hold",
           entityType: "order",
           entityId: orderId,
-          before: { onHold: false },
-          after: { onHold: true, reason: holdReason },
+          beforeSql: sql`case when changed.standing_reason is null then '{"onHold":false}'::jsonb
+            else jsonb_build_object('onHold', true, 'reason', changed.standing_reason) end`,
+          afterSql: sql`jsonb_build_object('onHold', true, 'reason', changed.hold_reason)`,
         },
         sql`from changed where changed.holds`,
       )})

@@ -266,6 +266,37 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
     });
   });
 
+  it("adds the threshold's reason to a hold the placement itself started (a sanctions match), audited once", async () => {
+    const at = new Date("2026-04-15T10:00:00Z");
+    const sanctions = "Sanctions screening: the customer's name matches a list entry.";
+    const order = await createOrder(db(), { ...someone(), gbpMinor: 2_000_00, createdAt: at });
+    await db().update(orders).set({ holdReason: sanctions, heldAt: at }).where(eq(orders.id, order.id));
+    const assess = () =>
+      assessDueDiligence({
+        db: db(),
+        orderId: order.id,
+        placedAt: at,
+        tiers: { enhancedGbpMinor: 1_000_00, thresholdEurMinor: 1_000_00 },
+        now: new Date(at.getTime() + 1000),
+        eurRate: { eurPerGbp: "1.1500", day: "2026-04-14" },
+      });
+    expect((await assess()).held).toBe(true);
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
+    const reasons = row!.holdReason!.split("\n");
+    expect(reasons[0]).toBe(sanctions);
+    expect(reasons).toHaveLength(2);
+    expect(row!.heldAt).toEqual(at);
+    // Assessed again (a retry): nothing added, no second entry.
+    expect((await assess()).held).toBe(false);
+    const entries = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, "order.hold")));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.before).toEqual({ onHold: true, reason: sanctions });
+    expect(entries[0]!.after).toEqual({ onHold: true, reason: row!.holdReason });
+  });
+
   it("assesses an order placed through the API: a Click & Sell over the threshold is on hold at once", async () => {
     const me = someone();
     // Online, at most £5,000 a currency: three currencies of £4,900 make £14,700, over €15,000 at any usual rate.

@@ -19,9 +19,9 @@ import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findPostgresError, queryRows, violatedUniqueConstraint } from "../../lib/postgres.ts";
+import { auditEntryInsert } from "../audit/write-audit.ts";
 import { assessDueDiligence } from "../compliance/assess-due-diligence.ts";
 import { assessRiskFlags } from "../compliance/assess-risk-flags.ts";
-import { placeOnHold } from "../compliance/place-on-hold.ts";
 import { previousDayEurRateJson, toPreviousDayEurRate } from "../compliance/previous-day-eur-rate.ts";
 import { queuedMail, wakeMailer } from "../mail/enqueue-mail.ts";
 import {
@@ -258,17 +258,38 @@ export async function placeOrder({
       .map((line) => sql`(${line.position}::smallint, ${line.id}::uuid)`),
     sql`, `,
   );
+  // A sanctions match holds the order (issue 15 item 4) in the order's own write, so that no order whose
+  // customer matched the list exists unheld, whatever happens after the commit; its audit entry goes with it.
+  const matched = screening?.result === "match" ? screening.best : null;
+  const sanctionsHold = matched ? sanctionsHoldReason({ ...matched, score: screening!.score }) : null;
+  const sanctionsHoldAudit =
+    sanctionsHold === null
+      ? sql``
+      : sql`sanctions_held as (${auditEntryInsert(
+          {
+            actorId: null,
+            actorEmail: null,
+            action: "order.hold",
+            entityType: "order",
+            entityId: orderId,
+            before: { onHold: false },
+            after: { onHold: true, reason: sanctionsHold },
+          },
+          sql`from new_order`,
+        )}),`;
   for (let attempt = 1; ; attempt++) {
     const orderNumber = orderNumberFromRandom(() => randomInt(0, 2 ** 32));
     try {
       await db.execute(sql`
         with new_order as (
           insert into orders (id, order_number, way, status, first_name, last_name, email, phone, branch_key,
-            total_gbp_minor, idempotency_key, created_at)
+            total_gbp_minor, idempotency_key, created_at, hold_reason, held_at)
           values (${orderId}, ${orderNumber}, ${input.way}, 'pending', ${input.customer.firstName},
             ${input.customer.lastName}, ${input.customer.email}, ${input.customer.phone}, ${input.branch}, ${total},
-            ${input.idempotencyKey}, ${now.toISOString()}::timestamptz)
+            ${input.idempotencyKey}, ${now.toISOString()}::timestamptz, ${sanctionsHold},
+            ${sanctionsHold === null ? null : now.toISOString()}::timestamptz)
           returning id),
+        ${sanctionsHoldAudit}
         new_lines as (
           insert into order_lines (order_id, position, quote_id, currency_code, rate, market_rate, gbp_minor, foreign_minor)
           select (select id from new_order), v.position, q.id, q.currency_code, q.rate, q.market_rate, q.gbp_minor,
@@ -320,12 +341,6 @@ export async function placeOrder({
     const eurRate = toPreviousDayEurRate(first.eur_rate);
     await assessDueDiligence({ db, orderId, placedAt: now, tiers: dueDiligence, now, eurRate });
     await assessRiskFlags({ db, orderId, placedAt: now, rules: riskRules, tiers: dueDiligence, eurRate });
-    // A sanctions match holds the order (issue 15 item 4) until staff clear it, having checked the entry.
-    const matched = screening?.result === "match" ? screening.best : null;
-    if (matched) {
-      const reason = sanctionsHoldReason({ ...matched, score: screening!.score });
-      await db.transaction((tx) => placeOnHold(tx, { orderId, reason, now, once: true }));
-    }
     const receipt = toOrderReceipt(
       {
         orderNumber,

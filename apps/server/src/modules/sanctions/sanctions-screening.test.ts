@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Quote } from "@bureau/domain/contracts/orders";
 import { SANCTIONS_LIST_MAX_BYTES } from "@bureau/domain/contracts/sanctions";
@@ -226,6 +226,12 @@ describe("screening of every order's customer name", () => {
       expect((await holdOf(t, orderId)).holdReason, `${firstName} ${lastName}`).toContain(
         `UK Sanctions List entry ${expected.matchedEntryId} (score ${expected.score})`,
       );
+      // Held in the order's own write, with its audit entry (no matched order exists unheld).
+      const holds = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, "order.hold")));
+      expect(holds).toMatchObject([{ actorId: null, before: { onHold: false }, after: { onHold: true } }]);
     }
   });
 
