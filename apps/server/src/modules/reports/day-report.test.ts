@@ -2,7 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { dayReportSchema } from "@bureau/domain/contracts/reports";
 import { displayDates } from "@bureau/domain/dates";
-import { auditLog, orderNotes, stockNotes } from "../../db/schema.ts";
+import { auditLog, orderHandovers, orderNotes, stockNotes } from "../../db/schema.ts";
+import { queryRows } from "../../lib/postgres.ts";
 import { signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { createOrder } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
@@ -147,6 +148,47 @@ describe("the end-of-day report", () => {
     expect(now.orders.map((o) => o.orderNumber)).toEqual(["31000006", "31000007"]);
     expect(now.sterling).toEqual({ inMinor: 1_000, outMinor: 4_500 });
     expect(closeOf(now)).toMatchObject({ 5000: 9, 2000: 15, 1000: 9 });
+  });
+
+  it("counts a sale at what its handover settled when the customer brought less than ordered", async () => {
+    const sale = await createOrder(env.t.db, {
+      orderNumber: "31000101",
+      branchKey: "brighton",
+      way: "Sell",
+      status: "completed",
+      gbpMinor: 4_500,
+      completedAt: new Date(),
+    });
+    const [line] = await queryRows<{ foreign_minor: string }>(
+      env.t.db,
+      sql`select foreign_minor::text from order_lines where order_id = ${sale.id}`,
+    );
+    const orderedMinor = Number(line!.foreign_minor);
+    // €20 fewer came in than ordered; the sterling paid was recomputed at the order's locked rate.
+    await env.t.db.insert(orderHandovers).values({
+      orderId: sale.id,
+      idType: "passport",
+      idNumberLast4: "1234",
+      idExpiresOn: "2099-12-31",
+      received: [
+        {
+          currency: "EUR",
+          orderedMinor,
+          receivedMinor: orderedMinor - 2_000,
+          notes: [],
+          gbpOrderedMinor: 4_500,
+          gbpPaidMinor: 2_719,
+        },
+      ],
+      differenceReason: "One note fewer",
+      gbpMinor: 2_719,
+      recordedAt: new Date(),
+      recordedBy: "staff@example.com",
+    });
+    const today = dayReportSchema.parse((await report("branch=brighton")).json());
+    expect(today.orders.map((o) => [o.orderNumber, o.totalGbpMinor])).toEqual([["31000101", 2_719]]);
+    expect(today.sterling).toEqual({ inMinor: 0, outMinor: 2_719 });
+    expect(today.currencies.find((c) => c.currency === "EUR")?.inMinor).toBe(orderedMinor - 2_000);
   });
 
   it("refuses bad days and branches in words, and anyone who is not staff", async () => {

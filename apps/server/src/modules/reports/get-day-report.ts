@@ -3,7 +3,7 @@ import type { DayReport } from "@bureau/domain/contracts/reports";
 import { displayDates } from "@bureau/domain/dates";
 import { noteDenominations } from "@bureau/domain/denominations";
 import type { Db } from "../../db/client.ts";
-import { auditLog, branches, orders, stockCurrencies, stockNotes } from "../../db/schema.ts";
+import { auditLog, branches, orderHandovers, orders, stockCurrencies, stockNotes } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { onDisplayDays } from "../../lib/display-day-range.ts";
 import { currencyLinesOf } from "../../lib/order-line-summaries.ts";
@@ -61,8 +61,13 @@ export async function getDayReport({
       lastName: orders.lastName,
       completedAt: orders.completedAt,
       totalGbpMinor: orders.totalGbpMinor,
+      // What the handover recorded (decision 024): for a Click & Sell, the sterling actually paid and the
+      // currency actually received, which may be less than ordered.
+      settledGbpMinor: orderHandovers.gbpMinor,
+      received: orderHandovers.received,
     })
     .from(orders)
+    .leftJoin(orderHandovers, eq(orderHandovers.orderId, orders.id))
     .where(
       and(
         eq(orders.branchKey, chosen.key),
@@ -107,12 +112,14 @@ export async function getDayReport({
     return flow;
   };
   for (const order of collected) {
-    if (order.way === "Order") sterling.inMinor += order.totalGbpMinor;
-    else sterling.outMinor += order.totalGbpMinor;
+    const gbpMinor = order.settledGbpMinor ?? order.totalGbpMinor;
+    if (order.way === "Order") sterling.inMinor += gbpMinor;
+    else sterling.outMinor += gbpMinor;
+    const receivedOf = new Map((order.received ?? []).map((r) => [r.currency, r.receivedMinor]));
     for (const line of lines.get(order.id) ?? []) {
       const flow = flowOf(line.currency);
       if (order.way === "Order") flow.outMinor += line.foreignMinor;
-      else flow.inMinor += line.foreignMinor;
+      else flow.inMinor += receivedOf.get(line.currency) ?? line.foreignMinor;
     }
   }
   /** What changed each note's count after the close: taken back from today's count below. */
@@ -173,7 +180,8 @@ export async function getDayReport({
       way: o.way,
       name: `${o.firstName} ${o.lastName}`,
       completedAt: o.completedAt!.toISOString(),
-      totalGbpMinor: o.totalGbpMinor,
+      // The sterling that changed hands: a sale's handover may have paid less than ordered.
+      totalGbpMinor: o.settledGbpMinor ?? o.totalGbpMinor,
       fx: lines.get(o.id) ?? [],
     })),
     sterling,
