@@ -2,9 +2,12 @@ import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { displayDates } from "@bureau/domain/dates";
 import { ANONYMISED, lastDueDay, nextDay, type RetentionPeriod, type RetentionRules } from "@bureau/domain/retention";
 import type { Db } from "../../db/client.ts";
-import { auditLog, orderClosedAt, orderRiskFlags, sanctionsScreenings } from "../../db/schema.ts";
+import { auditLog, orderClosedAt, orderHandovers, orderRiskFlags, sanctionsScreenings } from "../../db/schema.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import { writeAudit } from "../audit/write-audit.ts";
+
+/** An anonymised handover's document expiry (the column is required): a date no document carries. */
+const HANDOVER_EXPIRY_ANONYMISED = "1900-01-01";
 
 const BATCH = 500;
 
@@ -80,6 +83,12 @@ export async function applyRetention({
         .update(orderRiskFlags)
         .set({ detail: ANONYMISED })
         .where(and(inArray(orderRiskFlags.orderId, ids), eq(orderRiskFlags.rule, "names_differ")));
+      // The identity document checked at handover (decision 024): its number's last characters and its expiry
+      // are the customer's; its type, the card tick, the notes and the sterling settled are the record.
+      await tx
+        .update(orderHandovers)
+        .set({ idNumberLast4: "", idExpiresOn: HANDOVER_EXPIRY_ANONYMISED })
+        .where(inArray(orderHandovers.orderId, ids));
       // Audit entries a customer made on their order (a cancel) name them by e-mail.
       await tx
         .update(auditLog)

@@ -6,6 +6,7 @@ import { sessions, users } from "../../db/auth-schema.ts";
 import {
   auditLog,
   contactMessages,
+  orderHandovers,
   orderLines,
   orderRiskFlags,
   orders,
@@ -190,9 +191,29 @@ describe("retention (decision 022)", () => {
       { orderId: order.id, rule: "frequent_orders", detail: "3 orders in 7 days" },
     ]);
 
+    await t.db.insert(orderHandovers).values({
+      orderId: order.id,
+      idType: "passport",
+      idNumberLast4: "7K2Q",
+      idExpiresOn: "2027-03-31",
+      cardMatchesName: true,
+      gbpMinor: 10_000,
+      recordedAt: new Date("2019-01-01T10:00:00Z"),
+      recordedBy: "staff@harbourfx.test",
+    });
+
     await run(now);
     const after = await orderRow(order.id);
     expect(after.cancelledBy).toBe(ANONYMISED);
+    // The document checked at handover loses its number and expiry; the rest of the record stays.
+    const [handover] = await t.db.select().from(orderHandovers).where(eq(orderHandovers.orderId, order.id));
+    expect(handover).toMatchObject({
+      idType: "passport",
+      idNumberLast4: "",
+      idExpiresOn: "1900-01-01",
+      cardMatchesName: true,
+      gbpMinor: 10_000,
+    });
     const flags = await t.db.select().from(orderRiskFlags).where(eq(orderRiskFlags.orderId, order.id));
     expect(Object.fromEntries(flags.map((flag) => [flag.rule, flag.detail]))).toEqual({
       names_differ: ANONYMISED,
