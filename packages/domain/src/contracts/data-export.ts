@@ -39,6 +39,18 @@ export const dataExportOrderSchema = z.object({
       rate: z.string(),
     }),
   ),
+  /**
+   * The identity document checked when the order was completed (decision 024), and for a sale the sterling
+   * actually paid; null for an order completed before handovers were recorded, or not completed.
+   */
+  handover: z
+    .object({
+      idType: z.enum(["passport", "driving_licence", "national_id"]),
+      idNumberLast4: z.string(),
+      idExpiresOn: z.string(),
+      settledGbpMinor: z.number().int(),
+    })
+    .nullable(),
   /** Why this order is in the export: the details it shares with the customer. */
   linkedBy: z.array(z.enum(["email", "phone", "account"])),
 });

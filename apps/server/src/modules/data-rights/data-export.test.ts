@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type DataExport, dataExportSchema } from "@bureau/domain/contracts/data-export";
 import { ANONYMISED, DEFAULT_RETENTION } from "@bureau/domain/retention";
-import { auditLog, contactMessages, rateAlerts } from "../../db/schema.ts";
+import { auditLog, contactMessages, orderHandovers, rateAlerts } from "../../db/schema.ts";
 import { markEmailVerified, signUpAndSignIn, uniqueEmail } from "../../test/auth-helpers.ts";
 import { createOrder } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
@@ -42,6 +42,17 @@ describe("subject access export (decision 022)", () => {
       completedAt: new Date(),
     });
     const unrelated = await createOrder(db, { email: `stranger-${email}`, phone: "07700 900397" });
+    // The identity document checked when the completed order was handed over is theirs too.
+    await db.insert(orderHandovers).values({
+      orderId: byAccount.id,
+      idType: "driving_licence",
+      idNumberLast4: "9Q2Z",
+      idExpiresOn: "2031-06-30",
+      cardMatchesName: true,
+      gbpMinor: 25_000,
+      recordedAt: new Date(),
+      recordedBy: "staff@harbourfx.test",
+    });
 
     await db.insert(contactMessages).values([
       { name: "Sam", email: email.toUpperCase(), phone: null, message: "Where is my order?" },
@@ -70,6 +81,13 @@ describe("subject access export (decision 022)", () => {
       phone: "07700 900301",
       totalGbpMinor: 25_000,
       lines: [{ currency: "EUR", gbpMinor: 25_000 }],
+    });
+    expect(firstOrder.handover).toBeNull();
+    expect(data.orders.find((order) => order.orderNumber === byAccount.orderNumber)?.handover).toEqual({
+      idType: "driving_licence",
+      idNumberLast4: "9Q2Z",
+      idExpiresOn: "2031-06-30",
+      settledGbpMinor: 25_000,
     });
     expect(data.contactMessages.map((message) => message.message).sort()).toEqual(["By phone", "Where is my order?"]);
     expect(data.rateAlerts).toEqual([expect.objectContaining({ currency: "USD", email, status: "active" })]);

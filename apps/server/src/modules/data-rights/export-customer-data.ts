@@ -2,7 +2,7 @@ import { asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { DataExport } from "@bureau/domain/contracts/data-export";
 import { users } from "../../db/auth-schema.ts";
 import type { Db } from "../../db/client.ts";
-import { contactMessages, orderLines, orders, rateAlerts } from "../../db/schema.ts";
+import { contactMessages, orderHandovers, orderLines, orders, rateAlerts } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { auditedBy, writeAudit } from "../audit/write-audit.ts";
@@ -52,6 +52,19 @@ export async function exportCustomerData({
     .from(orders)
     .where(or(...orderMatch))
     .orderBy(asc(orders.createdAt), asc(orders.id));
+  const handoverRows =
+    orderRows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orderHandovers)
+          .where(
+            inArray(
+              orderHandovers.orderId,
+              orderRows.map((order) => order.id),
+            ),
+          );
+  const handoverOf = new Map(handoverRows.map((handover) => [handover.orderId, handover]));
   const lineRows =
     orderRows.length === 0
       ? []
@@ -148,6 +161,7 @@ export async function exportCustomerData({
           foreignMinor: line.foreignMinor,
           rate: line.rate,
         })),
+      handover: handoverView(handoverOf.get(order.id)),
       linkedBy: [
         ...(order.emailKey && emails.includes(order.emailKey) ? (["email"] as const) : []),
         ...(order.phoneKey && phones.includes(order.phoneKey) ? (["phone"] as const) : []),
@@ -204,5 +218,16 @@ async function subjectKeys(
     emails: present([seed.emailKey, seed.accountEmail]),
     phones: present([seed.phoneKey]),
     accountIds: present([seed.userId, ...seed.verifiedAccounts]),
+  };
+}
+
+/** The handover as the customer's data export shows it (the staff member who recorded it is not theirs). */
+function handoverView(handover: typeof orderHandovers.$inferSelect | undefined) {
+  if (!handover) return null;
+  return {
+    idType: handover.idType,
+    idNumberLast4: handover.idNumberLast4,
+    idExpiresOn: handover.idExpiresOn,
+    settledGbpMinor: handover.gbpMinor,
   };
 }
