@@ -70,3 +70,14 @@ export const saleHandover = (
   received,
   ...(differenceReason ? { differenceReason } : {}),
 });
+
+let customers = 0;
+/**
+ * An e-mail and phone of one customer alone (createOrder's default identity is shared by every order
+ * that does not give its own): orders sharing either are one customer to the due-diligence and risk rules.
+ */
+export function uniqueCustomer(): { email: string; phone: string } {
+  customers += 1;
+  const n = String(customers).padStart(5, "0");
+  return { email: `customer${n}.${Date.now()}@example.com`, phone: `07700 9${n}` };
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_DUE_DILIGENCE_TIERS } from "@bureau/domain/due-diligence";
 import { expectedNotes } from "@bureau/domain/handover";
 import { auditLog, orderLines, orders, rateHistory } from "../../db/schema.ts";
-import { createOrder, saleHandover } from "../../test/factories.ts";
+import { createOrder, saleHandover, uniqueCustomer } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { getStatistics } from "../dashboard/get-statistics.ts";
 import { assessDueDiligence } from "./assess-due-diligence.ts";
@@ -12,13 +12,6 @@ import { previousDayEurRate } from "./previous-day-eur-rate.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const tiers = DEFAULT_DUE_DILIGENCE_TIERS;
-let people = 0;
-/** A customer of this test alone (the factory's default identity is shared by every other test). */
-const someone = () => {
-  people += 1;
-  const n = String(people).padStart(3, "0");
-  return { email: `dd${n}.${Date.now()}@example.com`, phone: `07700 900${n}` };
-};
 
 describe("customer identity, linked totals and due-diligence tiers (controlled clock)", () => {
   const env = appWithStaff();
@@ -45,7 +38,7 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
 
   it("links orders by e-mail in any case or spacing and by phone in any UK spelling, not by plus-address", async () => {
     const now = new Date("2026-03-10T12:00:00Z");
-    const me = someone();
+    const me = uniqueCustomer();
     const digits = me.phone.replace(/\D/g, "").slice(1); // 7700900NNN
     const a = await createOrder(db(), {
       email: `  ${me.email.toUpperCase()} `,
@@ -106,7 +99,7 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
 
   it("counts 12 months and 30 days back from the order: an order exactly 12 months (or 30 days) before is out", async () => {
     const now = new Date("2026-05-20T09:30:00Z");
-    const me = someone();
+    const me = uniqueCustomer();
     await createOrder(db(), { ...me, gbpMinor: 1_00, createdAt: new Date("2025-05-20T09:30:00Z") }); // exactly 12 months
     await createOrder(db(), { ...me, gbpMinor: 2_00, createdAt: new Date("2025-05-20T09:30:01Z") });
     await createOrder(db(), { ...me, gbpMinor: 4_00, createdAt: new Date(now.getTime() - 30 * DAY) }); // exactly 30 days
@@ -120,13 +113,13 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
   it("flags Enhanced due diligence at exactly £5,000 linked over 12 months, not one penny below", async () => {
     const now = new Date("2026-04-01T10:00:00Z");
     await eurRate("2026-03-31", "1.15");
-    const below = someone();
+    const below = uniqueCustomer();
     await createOrder(db(), { ...below, gbpMinor: 2_500_00, createdAt: new Date(now.getTime() - 200 * DAY) });
     const under = await placed(now, below, 2_499_99);
     expect(under.order.enhancedDueDiligence).toBe(false);
     expect(under.assessed.outcome?.enhanced).toBe(false);
 
-    const at = someone();
+    const at = uniqueCustomer();
     await createOrder(db(), { ...at, way: "Sell", gbpMinor: 2_500_00, createdAt: new Date(now.getTime() - 200 * DAY) });
     const reached = await placed(now, at, 2_500_00);
     expect(reached.order.enhancedDueDiligence).toBe(true);
@@ -140,7 +133,7 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
     await eurRate("2026-06-10", "2.0"); // today's: never used
     expect(await previousDayEurRate(db(), now)).toEqual({ eurPerGbp: "1.20000000", day: "2026-06-09" });
 
-    const below = someone();
+    const below = uniqueCustomer();
     await createOrder(db(), {
       ...below,
       way: "Sell",
@@ -152,7 +145,7 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
     expect(under.order.holdReason).toBeNull();
     expect(under.order.enhancedDueDiligence).toBe(true);
 
-    const at = someone();
+    const at = uniqueCustomer();
     await createOrder(db(), { ...at, way: "Sell", gbpMinor: 10_000_00, createdAt: new Date(now.getTime() - 3 * DAY) });
     const reached = await placed(now, at, 2_500_00);
     expect(reached.assessed).toMatchObject({ held: true, outcome: { threshold: true, yearEurMinor: "1500000" } });
@@ -176,7 +169,7 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
   it("holds and releases: Accept and Complete refused while held, clearing needs a reason and is audited", async () => {
     const now = new Date("2026-07-01T10:00:00Z");
     await eurRate("2026-06-30", "1.2");
-    const me = someone();
+    const me = uniqueCustomer();
     const { order } = await placed(now, me, 13_000_00, { way: "Sell" });
     expect(order.holdReason).not.toBeNull();
     const headers = env.staff.headers;
@@ -269,7 +262,7 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
   it("adds the threshold's reason to a hold the placement itself started (a sanctions match), audited once", async () => {
     const at = new Date("2026-04-15T10:00:00Z");
     const sanctions = "Sanctions screening: the customer's name matches a list entry.";
-    const order = await createOrder(db(), { ...someone(), gbpMinor: 2_000_00, createdAt: at });
+    const order = await createOrder(db(), { ...uniqueCustomer(), gbpMinor: 2_000_00, createdAt: at });
     await db().update(orders).set({ holdReason: sanctions, heldAt: at }).where(eq(orders.id, order.id));
     const assess = () =>
       assessDueDiligence({
@@ -298,7 +291,7 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
   });
 
   it("assesses an order placed through the API: a Click & Sell over the threshold is on hold at once", async () => {
-    const me = someone();
+    const me = uniqueCustomer();
     // Online, at most £5,000 a currency: three currencies of £4,900 make £14,700, over €15,000 at any usual rate.
     const lines = [];
     for (const currency of ["EUR", "USD", "CHF"]) {

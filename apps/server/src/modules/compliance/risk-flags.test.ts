@@ -5,18 +5,11 @@ import type { OrderDetails, OrderList } from "@bureau/domain/contracts/dashboard
 import { DEFAULT_DUE_DILIGENCE_TIERS } from "@bureau/domain/due-diligence";
 import { DEFAULT_RISK_RULES } from "@bureau/domain/risk-flags";
 import { auditLog, orderNotes, orderRiskFlags, orders, rateHistory } from "../../db/schema.ts";
-import { createOrder } from "../../test/factories.ts";
+import { createOrder, uniqueCustomer } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { assessRiskFlags } from "./assess-risk-flags.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
-let people = 0;
-/** A customer of this test alone. */
-const someone = () => {
-  people += 1;
-  const n = String(people).padStart(3, "0");
-  return { email: `rf${n}.${Date.now()}@example.com`, phone: `07700 901${n}` };
-};
 
 describe("risk flags computed at placement (controlled clock)", () => {
   const env = appWithStaff();
@@ -32,28 +25,28 @@ describe("risk flags computed at placement (controlled clock)", () => {
 
   it("high-value notes: a currency of such notes from £1,000.00 where no stock is tracked, not £999.99, not CHF", async () => {
     const at = new Date("2026-08-03T10:00:00Z");
-    const at1000 = await createOrder(db(), { ...someone(), gbpMinor: 1_000_00, createdAt: at });
+    const at1000 = await createOrder(db(), { ...uniqueCustomer(), gbpMinor: 1_000_00, createdAt: at });
     expect((await flagsOf(at1000)).high_value_notes).toMatch(
       /^€1,123\.20 \(£1,000\.00\) in a currency of high-value notes \(€100, €200, €500\), at or above £1,000\.00$/,
     );
-    const below = await createOrder(db(), { ...someone(), gbpMinor: 999_99, createdAt: at });
+    const below = await createOrder(db(), { ...uniqueCustomer(), gbpMinor: 999_99, createdAt: at });
     expect((await flagsOf(below)).high_value_notes).toBeUndefined();
     const usd = await createOrder(db(), {
-      ...someone(),
+      ...uniqueCustomer(),
       currency: "USD",
       way: "Sell",
       gbpMinor: 1_000_00,
       createdAt: at,
     });
     expect((await flagsOf(usd)).high_value_notes).toContain("(US$100)");
-    const francs = await createOrder(db(), { ...someone(), currency: "CHF", gbpMinor: 4_000_00, createdAt: at });
+    const francs = await createOrder(db(), { ...uniqueCustomer(), currency: "CHF", gbpMinor: 4_000_00, createdAt: at });
     expect((await flagsOf(francs)).high_value_notes).toBeUndefined();
   });
 
   it("high-value notes: where stock chose the notes, the €100/€200 notes reserved must be worth £1,000 or more", async () => {
     const at = new Date("2026-08-04T10:00:00Z");
     // £1,200.00 buys €1,347.84 at 1.1232: six €200 and one €100 reserved are €1,300, £1,157.40 at the order's rate.
-    const big = await createOrder(db(), { ...someone(), gbpMinor: 1_200_00, createdAt: at });
+    const big = await createOrder(db(), { ...uniqueCustomer(), gbpMinor: 1_200_00, createdAt: at });
     await db()
       .insert(orderNotes)
       .values([
@@ -65,13 +58,13 @@ describe("risk flags computed at placement (controlled clock)", () => {
       "EUR notes reserved: 6 × €200.00, 1 × €100.00 (£1,157.40), at or above £1,000.00",
     );
     // The same amount in €50 notes: nothing high-value was asked for.
-    const small = await createOrder(db(), { ...someone(), gbpMinor: 1_200_00, createdAt: at });
+    const small = await createOrder(db(), { ...uniqueCustomer(), gbpMinor: 1_200_00, createdAt: at });
     await db()
       .insert(orderNotes)
       .values({ orderId: small.id, currencyCode: "EUR", denominationMinor: 50_00, count: 26 });
     expect((await flagsOf(small)).high_value_notes).toBeUndefined();
     // €1,100 in €100 notes is £979.34 at the order's rate: just under £1,000.
-    const under = await createOrder(db(), { ...someone(), gbpMinor: 1_100_00, createdAt: at });
+    const under = await createOrder(db(), { ...uniqueCustomer(), gbpMinor: 1_100_00, createdAt: at });
     await db()
       .insert(orderNotes)
       .values({ orderId: under.id, currencyCode: "EUR", denominationMinor: 100_00, count: 11 });
@@ -83,19 +76,19 @@ describe("risk flags computed at placement (controlled clock)", () => {
     await db()
       .insert(rateHistory)
       .values({ currencyCode: "EUR", rate: "1.2", source: "test", recordedAt: new Date("2026-08-04T12:00:00Z") });
-    const near = await createOrder(db(), { ...someone(), way: "Sell", gbpMinor: 4_500_00, createdAt: at });
+    const near = await createOrder(db(), { ...uniqueCustomer(), way: "Sell", gbpMinor: 4_500_00, createdAt: at });
     expect((await flagsOf(near)).near_tier).toBe(
       "Line 1 (£4,500.00) is within 10% under the £5,000.00 enhanced due-diligence tier",
     );
-    const below = await createOrder(db(), { ...someone(), way: "Sell", gbpMinor: 4_499_99, createdAt: at });
+    const below = await createOrder(db(), { ...uniqueCustomer(), way: "Sell", gbpMinor: 4_499_99, createdAt: at });
     expect((await flagsOf(below)).near_tier).toBeUndefined();
-    const atTier = await createOrder(db(), { ...someone(), way: "Sell", gbpMinor: 5_000_00, createdAt: at });
+    const atTier = await createOrder(db(), { ...uniqueCustomer(), way: "Sell", gbpMinor: 5_000_00, createdAt: at });
     expect((await flagsOf(atTier)).near_tier).toBeUndefined();
   });
 
   it("frequent orders: a third linked order within 7 days fires; one exactly 7 days before is out", async () => {
     const now = new Date("2026-08-10T10:00:00Z");
-    const me = someone();
+    const me = uniqueCustomer();
     await createOrder(db(), { ...me, createdAt: new Date(now.getTime() - 7 * DAY + 1000) });
     // Linked by phone alone, written another way, and cancelled: it was still placed.
     await createOrder(db(), {
@@ -109,7 +102,7 @@ describe("risk flags computed at placement (controlled clock)", () => {
       "3 orders in 7 days by this customer (linked by e-mail, phone or account), this one included",
     );
 
-    const other = someone();
+    const other = uniqueCustomer();
     await createOrder(db(), { ...other, createdAt: new Date(now.getTime() - 7 * DAY) });
     await createOrder(db(), { ...other, createdAt: new Date(now.getTime() - DAY) });
     const notThird = await createOrder(db(), { ...other, createdAt: now });
@@ -118,7 +111,7 @@ describe("risk flags computed at placement (controlled clock)", () => {
 
   it("names differ: the same e-mail or phone with another name fires; case, accents and order do not", async () => {
     const now = new Date("2026-09-01T10:00:00Z");
-    const me = someone();
+    const me = uniqueCustomer();
     await createOrder(db(), {
       ...me,
       firstName: "GARCIA",
@@ -128,7 +121,7 @@ describe("risk flags computed at placement (controlled clock)", () => {
     const same = await createOrder(db(), { ...me, firstName: "José", lastName: "García", createdAt: now });
     expect((await flagsOf(same)).names_differ).toBeUndefined();
 
-    const shared = someone();
+    const shared = uniqueCustomer();
     const first = await createOrder(db(), {
       email: shared.email,
       phone: "01632 960001",
@@ -142,7 +135,7 @@ describe("risk flags computed at placement (controlled clock)", () => {
     );
 
     // An order exactly 12 months before is out of the window.
-    const old = someone();
+    const old = uniqueCustomer();
     await createOrder(db(), {
       ...old,
       firstName: "Old",
@@ -155,7 +148,7 @@ describe("risk flags computed at placement (controlled clock)", () => {
 
   it("stores each rule once, audited by the system; staff see the badges in the lists and the rules on the page", async () => {
     const at = new Date("2026-09-02T10:00:00Z");
-    const me = someone();
+    const me = uniqueCustomer();
     const order = await createOrder(db(), { ...me, way: "Sell", gbpMinor: 4_600_00, createdAt: at });
     await flagsOf(order);
     await flagsOf(order); // a second run stores nothing twice
@@ -196,7 +189,7 @@ describe("risk flags computed at placement (controlled clock)", () => {
     const placed = [];
     for (const day of ["01", "02", "03"]) {
       const order = await createOrder(db(), {
-        ...someone(),
+        ...uniqueCustomer(),
         gbpMinor: 1_000_00,
         createdAt: new Date(`2031-01-${day}T10:00:00Z`),
       });
@@ -204,7 +197,7 @@ describe("risk flags computed at placement (controlled clock)", () => {
       placed.push(order);
     }
     const unflagged = await createOrder(db(), {
-      ...someone(),
+      ...uniqueCustomer(),
       gbpMinor: 10_00,
       createdAt: new Date("2031-01-04T10:00:00Z"),
     });
@@ -230,7 +223,7 @@ describe("risk flags computed at placement (controlled clock)", () => {
   });
 
   it("flags an order placed through the API", async () => {
-    const me = someone();
+    const me = uniqueCustomer();
     const quote = (
       await env.t.app.inject({
         method: "POST",
