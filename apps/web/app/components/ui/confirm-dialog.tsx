@@ -16,6 +16,21 @@ export type ConfirmOptions = {
 export const CONFIRM_TITLE = "Are you sure?";
 export const CONFIRM_TEXT = "You won't be able to revert this!";
 
+/**
+ * A native <dialog> shown as a modal while `open` holds (focus kept inside, the page behind inert) and
+ * closed when it no longer does: the one way the app opens a dialog.
+ */
+export function useModalDialog(open: boolean) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return ref;
+}
+
 function ConfirmDialog({
   open,
   title = CONFIRM_TITLE,
@@ -25,16 +40,9 @@ function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmOptions & { open: boolean; onConfirm: () => void; onCancel: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
   const textId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { HandoverView, OrderDetails } from "@bureau/domain/contracts/dashboard";
 import { noteDenominations } from "@bureau/domain/denominations";
@@ -19,6 +19,7 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { type IntentFields, useRouteAction } from "../../lib/route-action.ts";
 import { orderActionPath, TRANSITION_SUCCESS } from "./order-actions.tsx";
+import { useModalDialog } from "../../components/ui/confirm-dialog.tsx";
 
 const rulesOrder = (order: OrderDetails): HandoverOrder => ({
   way: order.way,
@@ -333,18 +334,11 @@ export function HandoverPanel({ order, onDone }: { order: OrderDetails; onDone?:
  * from its page's loader (the lines and rates the panel needs are not in the list).
  */
 export function HandoverDialogButton({ orderId, orderNumber }: { orderId: string; orderNumber: string }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const headingId = useId();
   const [open, setOpen] = useState(false);
+  const ref = useModalDialog(open);
   const fetcher = useFetcher<OrderDetails>();
   const { load } = fetcher;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   useEffect(() => {
     if (open) void load(orderActionPath(orderId));
   }, [open, load, orderId]);
