@@ -305,7 +305,7 @@ export const statisticsSchema = z.object({
     completed: z.number(),
     cancelled: z.number(),
     expired: z.number(),
-    /** Pending orders on hold for due diligence, also counted in pending. */
+    /** Open orders (Pending or Accepted) on hold for compliance checks, also counted in their status. */
     onHold: z.number(),
   }),
   /** The last 30 days of the display zone (DISPLAY_TIME_ZONE, Europe/London by default), oldest first. */

@@ -45,6 +45,16 @@ describe("statistics from the rollups", () => {
     expect(stats.byBranch.map((b) => b.branch).sort()).toEqual(["172", "brighton", "chichester", "worthing"]);
   });
 
+  it("counts the open orders on hold, Pending or Accepted, and not a cleared or closed one", async () => {
+    const before = (await getStatistics({ db: t.db, timeZone: LONDON })).counts.onHold;
+    const held = { holdReason: "Sanctions screening: a match to check.", heldAt: new Date() };
+    await createOrder(t.db, { ...held });
+    await createOrder(t.db, { status: "accepted", ...held });
+    await createOrder(t.db, { status: "accepted", ...held, holdClearedAt: new Date(), holdClearReason: "Checked" });
+    await createOrder(t.db, { status: "cancelled", ...held });
+    expect((await getStatistics({ db: t.db, timeZone: LONDON })).counts.onHold).toBe(before + 2);
+  });
+
   it("agrees with a full recount of the orders", async () => {
     const recount = await queryRows<{ status: keyof Statistics["counts"]; n: number }>(
       t.db,

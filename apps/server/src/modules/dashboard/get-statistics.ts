@@ -53,11 +53,12 @@ export async function getStatistics({
       from branches b left join order_daily_stats s on s.branch_key = b.key and s.day >= ${from}::date and s.status not in ('cancelled', 'expired')
       group by b.key, b.name, b.display_order order by b.display_order`,
     ),
-    // Through the partial index of the orders on hold (a handful, however many orders there are).
+    // Through the partial index of the orders on hold (a handful, however many orders there are): Pending ones
+    // held at placement, and Accepted ones a re-screening or a suspicion report held afterwards.
     queryRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from orders
-      where hold_reason is not null and hold_cleared_at is null and status = 'pending'`,
+      where hold_reason is not null and hold_cleared_at is null and status in ('pending', 'accepted')`,
     ),
   ]);
   const counts = { pending: 0, accepted: 0, completed: 0, cancelled: 0, expired: 0, onHold: Number(held[0]?.n ?? 0) };
