@@ -4,6 +4,7 @@ import { DEFAULT_DUE_DILIGENCE_TIERS } from "@bureau/domain/due-diligence";
 import { expectedNotes } from "@bureau/domain/handover";
 import { auditLog, orderLines, orders, rateHistory } from "../../db/schema.ts";
 import { createOrder, saleHandover, uniqueCustomer } from "../../test/factories.ts";
+import { placeThroughApi } from "../../test/place-through-api.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { getStatistics } from "../dashboard/get-statistics.ts";
 import { assessDueDiligence } from "./assess-due-diligence.ts";
@@ -293,34 +294,10 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
   it("assesses an order placed through the API: a Click & Sell over the threshold is on hold at once", async () => {
     const me = uniqueCustomer();
     // Online, at most £5,000 a currency: three currencies of £4,900 make £14,700, over €15,000 at any usual rate.
-    const lines = [];
-    for (const currency of ["EUR", "USD", "CHF"]) {
-      const quote = (
-        await env.t.app.inject({
-          method: "POST",
-          url: "/api/quotes",
-          payload: { currency, way: "Sell", gbpMinor: 4_900_00 },
-        })
-      ).json();
-      lines.push({ quoteId: quote.id, rate: quote.rate, gbpMinor: quote.gbpMinor, foreignMinor: quote.foreignMinor });
-    }
-    const response = await env.t.app.inject({
-      method: "POST",
-      url: "/api/orders",
-      payload: {
-        idempotencyKey: crypto.randomUUID(),
-        way: "Sell",
-        branch: "worthing",
-        lines,
-        customer: {
-          firstName: "Hal",
-          lastName: "Held",
-          email: me.email,
-          confirmEmail: me.email,
-          phone: me.phone,
-          acceptedTerms: true,
-        },
-      },
+    const response = await placeThroughApi(env.t.app, {
+      way: "Sell",
+      lines: ["EUR", "USD", "CHF"].map((currency) => ({ currency, gbpMinor: 4_900_00 })),
+      customer: { firstName: "Hal", lastName: "Held", ...me },
     });
     expect(response.statusCode).toBe(201);
     const [row] = await db().select().from(orders).where(eq(orders.orderNumber, response.json().orderNumber));

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { OrderDetails, OrderList } from "@bureau/domain/contracts/dashboard";
@@ -6,6 +5,7 @@ import { DEFAULT_DUE_DILIGENCE_TIERS } from "@bureau/domain/due-diligence";
 import { DEFAULT_RISK_RULES } from "@bureau/domain/risk-flags";
 import { auditLog, orderNotes, orderRiskFlags, orders, rateHistory } from "../../db/schema.ts";
 import { createOrder, uniqueCustomer } from "../../test/factories.ts";
+import { placeThroughApi } from "../../test/place-through-api.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { assessRiskFlags } from "./assess-risk-flags.ts";
 
@@ -224,30 +224,10 @@ describe("risk flags computed at placement (controlled clock)", () => {
 
   it("flags an order placed through the API", async () => {
     const me = uniqueCustomer();
-    const quote = (
-      await env.t.app.inject({
-        method: "POST",
-        url: "/api/quotes",
-        payload: { currency: "EUR", way: "Sell", gbpMinor: 4_700_00 },
-      })
-    ).json();
-    const response = await env.t.app.inject({
-      method: "POST",
-      url: "/api/orders",
-      payload: {
-        idempotencyKey: randomUUID(),
-        way: "Sell",
-        branch: "worthing",
-        lines: [{ quoteId: quote.id, rate: quote.rate, gbpMinor: quote.gbpMinor, foreignMinor: quote.foreignMinor }],
-        customer: {
-          firstName: "Nia",
-          lastName: "Near",
-          email: me.email,
-          confirmEmail: me.email,
-          phone: me.phone,
-          acceptedTerms: true,
-        },
-      },
+    const response = await placeThroughApi(env.t.app, {
+      way: "Sell",
+      lines: [{ currency: "EUR", gbpMinor: 4_700_00 }],
+      customer: { firstName: "Nia", lastName: "Near", ...me },
     });
     expect(response.statusCode).toBe(201);
     const [row] = await db().select().from(orders).where(eq(orders.orderNumber, response.json().orderNumber));

@@ -4,11 +4,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { and, asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Quote } from "@bureau/domain/contracts/orders";
 import { SANCTIONS_LIST_MAX_BYTES } from "@bureau/domain/contracts/sanctions";
 import { DEFAULT_SANCTIONS_MATCH_THRESHOLD } from "@bureau/domain/sanctions-screening";
 import { SanctionsListFormatError } from "@bureau/domain/uk-sanctions-list";
 import { auditLog, orders, sanctionsLists, sanctionsNames, sanctionsScreenings } from "../../db/schema.ts";
+import { placeThroughApi } from "../../test/place-through-api.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { importSanctionsList } from "./import-sanctions-list.ts";
@@ -20,29 +20,12 @@ const LIST = fixture("UK_Sanctions_List.csv");
 const NEXT = fixture("UK_Sanctions_List-next.csv");
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-let ip = 1;
 
 async function placeOrder(t: TestApp, firstName: string, lastName: string) {
-  const quote = await t.app.inject({
-    method: "POST",
-    url: "/api/quotes",
-    payload: { currency: "EUR", way: "Order", gbpMinor: 25_000 },
-    remoteAddress: `10.9.0.${ip++}`,
-  });
-  expect(quote.statusCode).toBe(201);
-  const q = quote.json() as Quote;
   const email = `${randomUUID()}@example.com`;
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    payload: {
-      idempotencyKey: randomUUID(),
-      way: "Order",
-      lines: [{ quoteId: q.id, rate: q.rate, gbpMinor: q.gbpMinor, foreignMinor: q.foreignMinor }],
-      branch: "worthing",
-      customer: { firstName, lastName, email, confirmEmail: email, phone: "07700 900123", acceptedTerms: true },
-    },
-    remoteAddress: `10.9.1.${ip++}`,
+  const response = await placeThroughApi(t.app, {
+    lines: [{ currency: "EUR", gbpMinor: 25_000 }],
+    customer: { firstName, lastName, email, phone: "07700 900123" },
   });
   expect(response.statusCode).toBe(201);
   const [row] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.email, email));
