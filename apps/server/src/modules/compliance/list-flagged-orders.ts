@@ -1,34 +1,10 @@
 import { inArray, sql } from "drizzle-orm";
 import type { FlaggedOrderList } from "@bureau/domain/contracts/dashboard";
-import { RISK_FLAG_LABELS, type RiskFlagRule } from "@bureau/domain/risk-flags";
 import type { Db } from "../../db/client.ts";
-import { orderRiskFlags, orders } from "../../db/schema.ts";
+import { orders } from "../../db/schema.ts";
 import { decodeKeysetCursor, isUuid, keysetPage } from "../../lib/keyset-cursor.ts";
 import { queryRows } from "../../lib/postgres.ts";
-
-export type RiskFlagView = { rule: RiskFlagRule; label: string; detail: string; flaggedAt: string };
-
-/** The risk flags of some orders, by order (the lists' badges, the details page, the compliance screen). */
-export async function riskFlagsOf(db: Db, orderIds: string[]): Promise<Map<string, RiskFlagView[]>> {
-  const byOrder = new Map<string, RiskFlagView[]>();
-  if (orderIds.length === 0) return byOrder;
-  const rows = await db
-    .select()
-    .from(orderRiskFlags)
-    .where(inArray(orderRiskFlags.orderId, orderIds))
-    .orderBy(orderRiskFlags.orderId, orderRiskFlags.rule);
-  for (const row of rows) {
-    const flags = byOrder.get(row.orderId) ?? [];
-    flags.push({
-      rule: row.rule,
-      label: RISK_FLAG_LABELS[row.rule],
-      detail: row.detail,
-      flaggedAt: row.flaggedAt.toISOString(),
-    });
-    byOrder.set(row.orderId, flags);
-  }
-  return byOrder;
-}
+import { riskFlagsOf } from "./risk-flags-of.ts";
 
 /**
  * Orders with at least one risk flag, newest first, one keyset page at a time (the compliance screen). The

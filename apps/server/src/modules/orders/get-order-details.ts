@@ -7,7 +7,7 @@ import { orderHandovers } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { loadOrderNotes } from "../stock/load-order-notes.ts";
 import { linkedTotals } from "../compliance/linked-totals.ts";
-import { riskFlagsOf } from "../compliance/list-flagged-orders.ts";
+import { riskFlagsOf } from "../compliance/risk-flags-of.ts";
 import { suspicionReportsOfOrder } from "../compliance/list-suspicion-reports.ts";
 import { screeningsOfOrder } from "../sanctions/screenings-of-order.ts";
 import { branchSummary, loadOrderRows, toOrderLine } from "./order-receipt.ts";

@@ -2,7 +2,7 @@ import type { OrderFilters, OrderList } from "@bureau/domain/contracts/dashboard
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import type { Db } from "../../db/client.ts";
 import { orderFilterConditions, orderPageWithLines } from "../../lib/order-queries.ts";
-import { riskFlagsOf } from "../compliance/list-flagged-orders.ts";
+import { riskFlagsOf } from "../compliance/risk-flags-of.ts";
 
 /** One page of a staff order list, newest first, keyset-paged on (created_at, id). */
 export async function listOrders({
