@@ -82,14 +82,18 @@ export function generateApiCases(
       }
       return out;
     };
+    const isObject = (value: unknown) => typeof value === "object" && value !== null;
     for (const node of walk(bodySchema)) {
       const at = node.path.join(".") || "(body)";
+      // A node the valid example does not reach (an optional field it leaves out, another branch of a
+      // union such as the two kinds of handover) has no place in it to break.
+      if (node.path.length > 0 && !isObject(getAt(validBody, node.path.slice(0, -1)))) continue;
       for (const mutation of valueMutations(node.schema)) {
         // Once with plain other fields, once with hostile text in every free-text field.
         addBody(`body ${at}: ${mutation.label}`, setAt(validBody, node.path, mutation.value));
         addBody(`body ${at}: ${mutation.label} (+hostile text)`, setAt(carried(validBody), node.path, mutation.value));
       }
-      if (types(node.schema).includes("object")) {
+      if (types(node.schema).includes("object") && isObject(getAt(validBody, node.path))) {
         for (const name of node.schema.required ?? []) {
           addBody(`body ${at}: missing ${name}`, deleteAt(validBody, [...node.path, name]));
           addBody(`body ${at}: missing ${name} (+hostile text)`, deleteAt(carried(validBody), [...node.path, name]));
