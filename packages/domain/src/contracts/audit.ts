@@ -11,7 +11,13 @@ const day = z.iso.date({ error: "Enter a date as YYYY-MM-DD" });
 
 const auditLogFilterFields = {
   /** Who did it: the staff member's e-mail, in any letter case. */
-  who: optional(z.string().trim().max(254, "An e-mail address is at most 254 characters")),
+  who: optional(
+    z
+      .string()
+      .trim()
+      .max(254, "An e-mail address is at most 254 characters")
+      .refine((text) => [...text].every((c) => c.charCodeAt(0) >= 32), "An e-mail address has no control characters"),
+  ),
   /** What was done: one action as recorded ("order.accept"). */
   action: optional(
     z
