@@ -4,6 +4,7 @@ import { signInAsStaff, toast } from "../support/accounts.ts";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
 import { placeOrder } from "../support/orders.ts";
 import { parseCsv } from "../../apps/server/src/test/csv-parse.ts";
+import { confirmDialog } from "../support/handover.ts";
 
 /** Today's calendar day in London, as the date fields take it. */
 const londonToday = () =>
@@ -21,8 +22,7 @@ async function acceptFromPendingOrders(page: Page, orderNumber: string) {
     .getByRole("row", { name: new RegExp(orderNumber) })
     .getByRole("button", { name: /Accept/ })
     .click();
-  const dialog = page.getByRole("dialog", { name: "Are you sure?" });
-  await dialog.getByRole("button", { name: /^Yes/ }).click();
+  await confirmDialog(page);
   await expect(toast(page, "Accepted! This order has been accepted.")).toBeVisible();
 }
 

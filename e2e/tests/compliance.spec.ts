@@ -1,17 +1,11 @@
 import type { Page } from "@playwright/test";
 import { signInAsStaff } from "../support/accounts.ts";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
-import { completeThroughHandover, fillHandover, handoverPanel } from "../support/handover.ts";
+import { completeThroughHandover, confirmDialog, fillHandover, handoverPanel } from "../support/handover.ts";
 import { placeOrder } from "../support/orders.ts";
 
 function toast(page: Page, text: string) {
   return page.getByRole("region", { name: "Notifications" }).getByText(text, { exact: true });
-}
-
-async function confirm(page: Page) {
-  const dialog = page.getByRole("dialog", { name: "Are you sure?" });
-  await expect(dialog).toContainText("You won't be able to revert this!");
-  await dialog.getByRole("button", { name: /^Yes/ }).click();
 }
 
 test("an order over the €15,000 threshold: on hold → released with a reason → accepted → completed with the handover record", async ({
@@ -60,7 +54,7 @@ test("an order over the €15,000 threshold: on hold → released with a reason 
   // Accept, then complete with the ID, the notes received (the cents are coins), the address and the
   // date of birth, with the spec's dialog and message.
   await page.getByRole("button", { name: /^Accept/ }).click();
-  await confirm(page);
+  await confirmDialog(page);
   await expect(toast(page, "Accepted! This order has been accepted.")).toBeVisible();
   const handover = handoverPanel(page);
   await handover.getByLabel("Customer's address").fill("1 Marine Parade, Worthing BN11 3PS");
@@ -68,7 +62,7 @@ test("an order over the €15,000 threshold: on hold → released with a reason 
   await fillHandover(handover, { differenceReason: "The cents of each currency in coins, not taken" });
   await expectNoSeriousAxeViolations(page);
   await handover.getByRole("button", { name: /^Complete/ }).click();
-  await confirm(page);
+  await confirmDialog(page);
   await expect(toast(page, "Completed! This order has been completed.")).toBeVisible();
   await expect(page.locator(".status-badge").first()).toHaveText("completed");
   await expect(page.getByText("1 Marine Parade, Worthing BN11 3PS")).toBeVisible();
@@ -138,7 +132,7 @@ test("a flagged order: its risk badges, a suspicion report holds it, the custome
   await expect(toast(page, "Hold cleared. The order may now be accepted.")).toBeVisible();
   await expect(reports).toContainText(/Closed .* by admin@e2e\.test: Reviewed by the MLRO/);
   await page.getByRole("button", { name: /^Accept/ }).click();
-  await confirm(page);
+  await confirmDialog(page);
   await expect(toast(page, "Accepted! This order has been accepted.")).toBeVisible();
   // Completing records the handover (issue 17): the ID checked and the notes received (a sale's cents come
   // in coins, which the bureau does not take, so the panel asks why the notes differ).
