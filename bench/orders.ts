@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { loadavg } from "node:os";
 import pg from "pg";
@@ -16,6 +16,12 @@ export type OrderBenchResult = {
   loadAverage: number;
   /** CPU time (user + system) the product's process spent per placement during the run. */
   productCpuMsPerPlacement: number;
+  /** CPU time of every PostgreSQL process on this machine per placement, and per bare insert (NaN elsewhere). */
+  databaseCpuMsPerPlacement: number;
+  databaseCpuMsPerBareInsert: number;
+  /** CPU time of this load generator per placement, and per bare insert. */
+  loadCpuMsPerPlacement: number;
+  loadCpuMsPerBareInsert: number;
 };
 
 /**
@@ -40,13 +46,17 @@ export async function benchOrders({
     const product = await startPlacementProduct(scratchUrl);
     const base = product.url;
     const productCpuBefore = cpuMs(product.process.pid);
+    const placementsCpu = startCpuCount();
     const placements = await runPlacements(base, { branch: "worthing", concurrency, durationMs });
     const productCpuMsPerPlacement = (cpuMs(product.process.pid) - productCpuBefore) / placements.operations;
+    const placementsCpuMs = placementsCpu();
     await product.stop();
 
     const pool = new pg.Pool({ connectionString: scratchUrl, max: concurrency });
+    const bareCpu = startCpuCount();
     const bareInserts = await runLoad(
-      async (_worker, i) => {
+      async (worker, i) => {
+        const customer = benchCustomer(worker);
         const client = await pool.connect();
         try {
           const quote = await client.query(
@@ -56,8 +66,8 @@ export async function benchOrders({
           await client.query("begin");
           const order = await client.query(
             `insert into orders (order_number, way, first_name, last_name, email, phone, branch_key, total_gbp_minor, idempotency_key)
-             values ($1, 'Order', 'Bench', 'Customer', 'bench@example.com', '07700 900000', 'worthing', 25000, $2) returning id`,
-            [bareNumber(i), randomUUID()],
+             values ($1, 'Order', $2, $3, $4, $5, 'worthing', 25000, $6) returning id`,
+            [bareNumber(i), customer.firstName, customer.lastName, customer.email, customer.phone, randomUUID()],
           );
           await client.query(
             `insert into order_lines (order_id, position, quote_id, currency_code, rate, market_rate, gbp_minor, foreign_minor)
@@ -77,6 +87,7 @@ export async function benchOrders({
       },
       { concurrency, durationMs },
     );
+    const bareCpuMs = bareCpu();
     await pool.end();
     return {
       concurrency,
@@ -86,6 +97,10 @@ export async function benchOrders({
       ratio: placements.perSecond / bareInserts.perSecond,
       loadAverage,
       productCpuMsPerPlacement,
+      databaseCpuMsPerPlacement: placementsCpuMs.database / placements.operations,
+      databaseCpuMsPerBareInsert: bareCpuMs.database / bareInserts.operations,
+      loadCpuMsPerPlacement: placementsCpuMs.load / placements.operations,
+      loadCpuMsPerBareInsert: bareCpuMs.load / bareInserts.operations,
     };
   } finally {
     await dispose();
@@ -147,7 +162,8 @@ export async function runPlacements(
 
   try {
     return await runLoad(
-      async (_worker, i) => {
+      async (worker, i) => {
+        const customer = benchCustomer(worker);
         const quoteResponse = await post("/api/quotes", i, { currency: "EUR", way: "Order", gbpMinor: 25_000 });
         if (quoteResponse.status !== 201) throw new Error(`quote ${quoteResponse.status}`);
         const quote = JSON.parse(quoteResponse.text) as {
@@ -161,14 +177,7 @@ export async function runPlacements(
           way: "Order",
           branch,
           lines: [{ quoteId: quote.id, rate: quote.rate, gbpMinor: quote.gbpMinor, foreignMinor: quote.foreignMinor }],
-          customer: {
-            firstName: "Bench",
-            lastName: "Customer",
-            email: "bench@example.com",
-            confirmEmail: "bench@example.com",
-            phone: "07700 900000",
-            acceptedTerms: true,
-          },
+          customer: { ...customer, confirmEmail: customer.email, acceptedTerms: true },
         });
         if (orderResponse.status !== 201) throw new Error(`order ${orderResponse.status}`);
       },
@@ -185,6 +194,54 @@ function cpuMs(pid: number | undefined): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
     return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * The identity of one simulated customer (one per concurrent worker): 32 concurrent customers are 32
+ * people, so each has an e-mail, phone and name of its own, and the due-diligence and risk rules link a
+ * worker's orders to each other only. The bare inserts store the same identities.
+ */
+export function benchCustomer(worker: number) {
+  const n = String(worker + 1).padStart(4, "0");
+  return {
+    firstName: "Bench",
+    lastName: `Customer ${n}`,
+    email: `bench.customer${n}@example.com`,
+    phone: `07700 90${n}`,
+  };
+}
+
+/**
+ * Starts counting the CPU time of PostgreSQL's processes (when the server runs on this machine, as in
+ * the default setup: every process named `postgres` this user can read) and of this load generator; the
+ * returned function gives both so far, in milliseconds. The two cores are shared by the product, the
+ * database and the load generator, so where the CPU goes decides the rate.
+ */
+function startCpuCount(): () => { database: number; load: number } {
+  const databaseBefore = postgresCpuMs();
+  const loadBefore = process.cpuUsage();
+  return () => {
+    const load = process.cpuUsage(loadBefore);
+    return { database: postgresCpuMs() - databaseBefore, load: (load.user + load.system) / 1000 };
+  };
+}
+
+/** User + system CPU time of every `postgres` process alive now, in milliseconds (NaN without /proc). */
+function postgresCpuMs(): number {
+  try {
+    let total = 0;
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        if (!stat.includes("(postgres)")) continue;
+        total += cpuMs(Number(entry));
+      } catch {}
+    }
+    return total;
   } catch {
     return Number.NaN;
   }

@@ -98,6 +98,13 @@ if (wanted("orders")) {
       `| bare inserts of the same rows | ${round(orders.bareInserts.perSecond)} | ${round(orders.bareInserts.p50)} | ${round(orders.bareInserts.p95)} | ${round(orders.bareInserts.p99)} | ${orders.bareInserts.errors} |`,
       "",
       `Placements reach ${round(orders.ratio * 100)}% of the bare insert rate (ratio **${round(orders.ratio, 2)}**, target at least 0.5; p99 target under 100 ms). Load average at the start of the run: ${orders.loadAverage}. The product's process used ${round(orders.productCpuMsPerPlacement, 2)} ms of CPU per placement.`,
+      "",
+      "CPU per operation on the machine's two cores (PostgreSQL: every `postgres` process; load: this benchmark's client):",
+      "",
+      "| | product ms | PostgreSQL ms | load generator ms |",
+      "|---|---|---|---|",
+      `| a placement | ${round(orders.productCpuMsPerPlacement, 2)} | ${round(orders.databaseCpuMsPerPlacement, 2)} | ${round(orders.loadCpuMsPerPlacement, 2)} |`,
+      `| a bare insert | — | ${round(orders.databaseCpuMsPerBareInsert, 2)} | ${round(orders.loadCpuMsPerBareInsert, 2)} |`,
     ].join("\n"),
   );
 }
