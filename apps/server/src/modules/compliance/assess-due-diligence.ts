@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   type DueDiligenceOutcome,
   type DueDiligenceTiers,
   dueDiligenceFor,
+  type LinkedTotals,
   needsEnhancedDueDiligence,
   noEuroRateHoldReason,
   thresholdHoldReason,
@@ -13,6 +14,13 @@ import { queryRows } from "../../lib/postgres.ts";
 import { auditEntryInsert } from "../audit/write-audit.ts";
 import { linkedTotals } from "./linked-totals.ts";
 import { previousDayEurRate } from "./previous-day-eur-rate.ts";
+
+/** What the tiers decide for an order from its linked totals: the flag, and the hold's reason if any. */
+export type DueDiligenceDecision = {
+  outcome: DueDiligenceOutcome | null;
+  enhanced: boolean;
+  holdReason: string | null;
+};
 
 /**
  * Applies the due-diligence tiers to a newly placed order (decision 018): flags it "Enhanced due diligence"
@@ -33,14 +41,26 @@ export async function assessDueDiligence({
   placedAt: Date;
   tiers: DueDiligenceTiers;
   now?: Date;
-  /** That rate when the caller has read it already (placement's read, previousDayEurRateJson). */
+  /** That rate when the caller has read it already (previousDayEurRateJson). */
   eurRate?: { eurPerGbp: string; day: string } | null;
 }): Promise<{ outcome: DueDiligenceOutcome | null; held: boolean }> {
-  // One round trip on a placement's path (the rate came with its read), a write only when a tier is reached.
   const [totals, rate] = await Promise.all([
     linkedTotals(db, { orderId, throughOrder: false }),
     eurRate === undefined ? previousDayEurRate(db, placedAt) : eurRate,
   ]);
+  const decision = decideDueDiligence(totals, rate, tiers);
+  const write = dueDiligenceWrite(orderId, decision, now);
+  if (!write) return { outcome: decision.outcome, held: false };
+  const [row] = await queryRows<{ held: boolean }>(db, sql`with ${write.clauses} select ${write.held} as held`);
+  return { outcome: decision.outcome, held: Boolean(row?.held) };
+}
+
+/** The tiers applied to an order's linked totals (with the previous day's EUR rate; null: none known). */
+export function decideDueDiligence(
+  totals: LinkedTotals,
+  rate: { eurPerGbp: string; day: string } | null,
+  tiers: DueDiligenceTiers,
+): DueDiligenceDecision {
   const outcome = rate ? dueDiligenceFor(totals, rate.eurPerGbp, tiers) : null;
   const enhanced = needsEnhancedDueDiligence(totals, tiers);
   const holdReason = !rate
@@ -48,44 +68,54 @@ export async function assessDueDiligence({
     : outcome?.threshold
       ? thresholdHoldReason(outcome, totals, { eurPerGbp: trimDecimal(rate.eurPerGbp), day: rate.day }, tiers)
       : null;
-  if (!enhanced && !holdReason) return { outcome, held: false };
-  // The flag, the hold and its audit entry in one statement (a placement waited for five round trips
-  // here: the flag's update, then begin, hold, audit, commit). The row is locked first so that the hold
-  // and its entry follow from the order as it is now: still pending, and either never held or on a hold
-  // the placement itself started (a sanctions match, held in the order's own write), which gains this
-  // reason on a line of its own as placeOnHold does. A cleared hold, or a hold already giving this reason,
-  // is left as it is: running the assessment again changes nothing already decided.
-  const [row] = await queryRows<{ held: boolean }>(
-    db,
-    sql`with current as (
+  return { outcome, enhanced, holdReason };
+}
+
+/**
+ * The statement clauses (common table expressions) storing a decision, or null when it changes nothing:
+ * `held` is the expression saying whether they put the order on hold. Clauses rather than a statement, so
+ * that a placement writes its due diligence and its risk flags in one round trip (assess-placed-order.ts).
+ *
+ * The flag, the hold and its audit entry in one statement (a placement waited for five round trips here:
+ * the flag's update, then begin, hold, audit, commit). The row is locked first so that the hold and its
+ * entry follow from the order as it is now: still pending, and either never held or on a hold the
+ * placement itself started (a sanctions match, held in the order's own write), which gains this reason on
+ * a line of its own as placeOnHold does. A cleared hold, or a hold already giving this reason, is left as
+ * it is: running the assessment again changes nothing already decided.
+ */
+export function dueDiligenceWrite(
+  orderId: string,
+  { enhanced, holdReason }: DueDiligenceDecision,
+  now: Date,
+): { clauses: SQL; held: SQL } | null {
+  if (!enhanced && !holdReason) return null;
+  const clauses = sql`due_diligence_current as (
         select id, hold_reason as standing_reason,
           ${holdReason !== null} and status = 'pending'
             and (hold_reason is null or (hold_cleared_at is null and strpos(hold_reason, ${holdReason ?? ""}) = 0))
             as holds
         from orders where id = ${orderId} for update),
-      changed as (
+      due_diligence_changed as (
         update orders o set
           enhanced_due_diligence = o.enhanced_due_diligence or ${enhanced},
           hold_reason = case when c.holds
             then coalesce(c.standing_reason || E'\n', '') || ${holdReason}::text else o.hold_reason end,
           held_at = case when c.holds then coalesce(o.held_at, ${now.toISOString()}::timestamptz) else o.held_at end
-        from current c
+        from due_diligence_current c
         where o.id = c.id and (${enhanced} or c.holds)
         returning c.holds, c.standing_reason, o.hold_reason),
-      audited as (${auditEntryInsert(
+      due_diligence_audited as (${auditEntryInsert(
         {
           actorId: null,
           actorEmail: null,
           action: "order.hold",
           entityType: "order",
           entityId: orderId,
-          beforeSql: sql`case when changed.standing_reason is null then '{"onHold":false}'::jsonb
-            else jsonb_build_object('onHold', true, 'reason', changed.standing_reason) end`,
-          afterSql: sql`jsonb_build_object('onHold', true, 'reason', changed.hold_reason)`,
+          beforeSql: sql`case when due_diligence_changed.standing_reason is null then '{"onHold":false}'::jsonb
+            else jsonb_build_object('onHold', true, 'reason', due_diligence_changed.standing_reason) end`,
+          afterSql: sql`jsonb_build_object('onHold', true, 'reason', due_diligence_changed.hold_reason)`,
         },
-        sql`from changed where changed.holds`,
-      )})
-      select exists (select 1 from audited) as held`,
-  );
-  return { outcome, held: Boolean(row?.held) };
+        sql`from due_diligence_changed where due_diligence_changed.holds`,
+      )})`;
+  return { clauses, held: sql`exists (select 1 from due_diligence_audited)` };
 }

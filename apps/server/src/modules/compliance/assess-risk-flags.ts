@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DueDiligenceTiers } from "@bureau/domain/due-diligence";
 import {
   frequentOrdersFlag,
@@ -14,12 +14,24 @@ import { queryRows } from "../../lib/postgres.ts";
 import { auditEntryInsert } from "../audit/write-audit.ts";
 import { previousDayEurRate } from "./previous-day-eur-rate.ts";
 
-type CurrencyRow = {
-  currency_code: string;
-  gbp_minor: string | number;
-  foreign_minor: string | number;
-  way: "Order" | "Sell";
-  notes: { valueMinor: number | string; count: number }[] | null;
+/** What the risk rules look at, as `riskFlagReads` gives it (JSON columns: both drivers parse them). */
+export type RiskFlagReadsRow = {
+  /** The order's amounts per currency, with the notes reserved where stock chose them. */
+  risk_currencies:
+    | {
+        currency_code: string;
+        gbp_minor: string | number;
+        foreign_minor: string | number;
+        way: "Order" | "Sell";
+        notes: { valueMinor: number | string; count: number }[] | null;
+      }[]
+    | null;
+  /** The order's lines' sterling, in line order. */
+  risk_lines: (string | number)[] | null;
+  /** The customer's linked orders (this one included) in the frequent-orders window. */
+  risk_frequent: number;
+  /** Names on the customer's other orders of the last 12 months, by e-mail and by phone (25 of each at most). */
+  risk_others: { name: string; order_number: string; via: "email" | "phone"; mine: string }[] | null;
 };
 
 /** Past the window of the linked totals, another name on the same contact details is not looked for. */
@@ -28,8 +40,8 @@ const NAMES_WINDOW = sql`interval '12 months'`;
 /**
  * Computes a newly placed order's risk flags (packages/domain risk-flags.ts) and stores each rule that
  * fired with what it saw, audited with the system as actor. Run at placement after the order is written
- * (its reserved notes and its linked orders are then in the database). Reads in one round trip (four
- * queries at once), and writes only when a rule fires; running it again stores nothing twice.
+ * (its reserved notes and its linked orders are then in the database). Reads in one statement, and writes
+ * only when a rule fires; running it again stores nothing twice.
  */
 export async function assessRiskFlags({
   db,
@@ -44,32 +56,35 @@ export async function assessRiskFlags({
   placedAt: Date;
   rules: RiskRules;
   tiers: DueDiligenceTiers;
-  /** The previous day's EUR rate when the caller has read it already (placement's read). */
+  /** The previous day's EUR rate when the caller has read it already. */
   eurRate?: { eurPerGbp: string; day: string } | null;
 }): Promise<RiskFlag[]> {
+  const [[read], rate] = await Promise.all([
+    queryRows<RiskFlagReadsRow>(db, sql`select ${riskFlagReads(orderId, rules)}`),
+    eurRate === undefined ? previousDayEurRate(db, placedAt) : eurRate,
+  ]);
+  const flags = decideRiskFlags(read, rules, tiers, rate);
+  const write = riskFlagsWrite(orderId, flags, placedAt);
+  if (write) await db.execute(sql`with ${write.clauses} select ${write.stored} as stored`);
+  return flags;
+}
+
+/**
+ * The select-list items (the `RiskFlagReadsRow` columns) reading what the rules look at, for a statement
+ * that may read more at once (a placement's assessment reads them with the linked totals).
+ */
+export function riskFlagReads(orderId: string, rules: RiskRules): SQL {
   const frequentWindow = sql`${rules.frequentDays} * interval '1 day'`;
-  const [currencies, lines, counted, others, rate] = await Promise.all([
-    queryRows<CurrencyRow>(
-      db,
-      sql`select l.currency_code, sum(l.gbp_minor) as gbp_minor, sum(l.foreign_minor) as foreign_minor, o.way,
+  return sql`(select json_agg(c order by c.currency_code) from (
+          select l.currency_code, sum(l.gbp_minor) as gbp_minor, sum(l.foreign_minor) as foreign_minor, o.way,
             (select json_agg(json_build_object('valueMinor', n.denomination_minor, 'count', n.count) order by n.denomination_minor desc)
               from order_notes n where n.order_id = o.id and n.currency_code = l.currency_code) as notes
           from order_lines l join orders o on o.id = l.order_id
           where l.order_id = ${orderId}
-          group by l.currency_code, o.id, o.way
-          order by l.currency_code`,
-    ),
-    queryRows<{ gbp_minor: string | number }>(
-      db,
-      sql`select gbp_minor from order_lines where order_id = ${orderId} order by position`,
-    ),
-    queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from (${linkedOrderIds(orderId, frequentWindow)}) linked`,
-    ),
-    queryRows<{ name: string; order_number: string; via: "email" | "phone"; mine: string }>(
-      db,
-      sql`select * from (
+          group by l.currency_code, o.id, o.way) c) as risk_currencies,
+      (select json_agg(gbp_minor order by position) from order_lines where order_id = ${orderId}) as risk_lines,
+      (select count(*)::int from (${linkedOrderIds(orderId, frequentWindow)}) linked) as risk_frequent,
+      (select json_agg(others) from (
           (select o.first_name || ' ' || o.last_name as name, o.order_number, 'email' as via,
               me.first_name || ' ' || me.last_name as mine
             from orders me join orders o on o.email_key = me.email_key
@@ -79,13 +94,21 @@ export async function assessRiskFlags({
           (select o.first_name || ' ' || o.last_name, o.order_number, 'phone', me.first_name || ' ' || me.last_name
             from orders me join orders o on o.phone_key = me.phone_key
             where me.id = ${orderId} and o.id <> me.id and o.created_at > me.created_at - ${NAMES_WINDOW}
-            order by o.created_at desc limit 25)) others`,
-    ),
-    eurRate === undefined ? previousDayEurRate(db, placedAt) : eurRate,
-  ]);
-  const linesGbpMinor = lines.map((line) => Number(line.gbp_minor));
+            order by o.created_at desc limit 25)) others) as risk_others`;
+}
+
+/** The rules applied to what `riskFlagReads` read (with the previous day's EUR rate; null: none known). */
+export function decideRiskFlags(
+  read: RiskFlagReadsRow | undefined,
+  rules: RiskRules,
+  tiers: DueDiligenceTiers,
+  rate: { eurPerGbp: string } | null,
+): RiskFlag[] {
+  const currencies = read?.risk_currencies ?? [];
+  const linesGbpMinor = (read?.risk_lines ?? []).map(Number);
+  const others = read?.risk_others ?? [];
   const mine = others[0]?.mine;
-  const flags = [
+  return [
     highValueNotesFlag(
       currencies.map((c) => ({
         currency: c.currency_code,
@@ -94,7 +117,7 @@ export async function assessRiskFlags({
         // Where the branch tracks the currency, the notes reserved are the notes the customer will take.
         notes:
           c.way === "Order" && c.notes
-            ? c.notes.map((n) => ({ valueMinor: Number(n.valueMinor), count: n.count }))
+            ? c.notes.map((n) => ({ valueMinor: Number(n.valueMinor), count: Number(n.count) }))
             : null,
       })),
       rules,
@@ -105,7 +128,7 @@ export async function assessRiskFlags({
       rate?.eurPerGbp ?? null,
       rules,
     ),
-    frequentOrdersFlag(counted[0]?.n ?? 1, rules),
+    frequentOrdersFlag(Number(read?.risk_frequent ?? 1), rules),
     mine
       ? namesDifferFlag(
           mine,
@@ -113,18 +136,28 @@ export async function assessRiskFlags({
         )
       : null,
   ].filter((flag): flag is RiskFlag => flag !== null);
-  if (flags.length === 0) return flags;
-  // The flags and their audit entry in one statement (a placement waited for four round trips here,
-  // holding a pooled connection idle in transaction): the entry lists the flags stored by this run.
+}
+
+/**
+ * The statement clauses (common table expressions) storing the flags with their audit entry, or null when
+ * no rule fired; `stored` counts the entries written (0 when every flag was stored before). The entry
+ * lists the flags stored by this run. Clauses rather than a statement, so that a placement writes its risk
+ * flags and its due diligence in one round trip (assess-placed-order.ts).
+ */
+export function riskFlagsWrite(
+  orderId: string,
+  flags: RiskFlag[],
+  placedAt: Date,
+): { clauses: SQL; stored: SQL } | null {
+  if (flags.length === 0) return null;
   const flagsJson = JSON.stringify(flags);
-  await db.execute(
-    sql`with stored as (
+  const clauses = sql`risk_flags_stored as (
         insert into order_risk_flags (order_id, rule, detail, flagged_at)
         select ${orderId}::uuid, f.flag->>'rule', f.flag->>'detail', ${placedAt.toISOString()}::timestamptz
         from jsonb_array_elements(${flagsJson}::jsonb) as f(flag)
         on conflict do nothing
         returning rule),
-      audited as (${auditEntryInsert(
+      risk_flags_audited as (${auditEntryInsert(
         {
           actorId: null,
           actorEmail: null,
@@ -134,11 +167,9 @@ export async function assessRiskFlags({
           before: null,
           afterSql: sql`jsonb_build_object('flags', (select jsonb_agg(f.flag order by f.i)
             from jsonb_array_elements(${flagsJson}::jsonb) with ordinality as f(flag, i)
-            where f.flag->>'rule' in (select rule from stored)))`,
+            where f.flag->>'rule' in (select rule from risk_flags_stored)))`,
         },
-        sql`where exists (select 1 from stored)`,
-      )})
-      select count(*) from audited`,
-  );
-  return flags;
+        sql`where exists (select 1 from risk_flags_stored)`,
+      )})`;
+  return { clauses, stored: sql`(select count(*) from risk_flags_audited)` };
 }

@@ -1,16 +1,8 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { LinkedTotals } from "@bureau/domain/due-diligence";
 import type { Db, Tx } from "../../db/client.ts";
 import { linkedOrderIds } from "../../lib/linked-orders.ts";
 import { queryRows } from "../../lib/postgres.ts";
-
-type TotalsRow = {
-  year_order: string | number;
-  year_sell: string | number;
-  month_order: string | number;
-  month_sell: string | number;
-  orders: number;
-};
 
 /**
  * The sterling totals, both ways, of the orders linked to this one (itself included) over the 12 months
@@ -26,9 +18,25 @@ export async function linkedTotals(
   db: Db | Tx,
   { orderId, throughOrder }: { orderId: string; throughOrder: boolean },
 ): Promise<LinkedTotals & { orders: number }> {
-  const [row] = await queryRows<TotalsRow>(
-    db,
-    sql`with me as (select created_at from orders where id = ${orderId}),
+  const [row] = await queryRows<LinkedTotalsRow>(db, linkedTotalsSelect(orderId, throughOrder));
+  return toLinkedTotals(row);
+}
+
+/** The columns `linkedTotalsSelect` gives (both drivers give these as numbers or strings). */
+export type LinkedTotalsRow = {
+  year_order: string | number;
+  year_sell: string | number;
+  month_order: string | number;
+  month_sell: string | number;
+  orders: number;
+};
+
+/**
+ * The one-row select behind `linkedTotals`, for a statement that reads more at once (a placement's
+ * assessment, assess-placed-order.ts): its columns are `LinkedTotalsRow`.
+ */
+export function linkedTotalsSelect(orderId: string, throughOrder: boolean): SQL {
+  return sql`with me as (select created_at from orders where id = ${orderId}),
       linked as (${linkedOrderIds(orderId, sql`interval '12 months'`)})
       select
         coalesce(sum(o.total_gbp_minor) filter (where o.way = 'Order'), 0) as year_order,
@@ -38,8 +46,10 @@ export async function linkedTotals(
         count(*)::int as orders
       from linked join orders o on o.id = linked.id, me
       where (o.id = ${orderId} or o.status not in ('cancelled', 'expired'))
-        and (${throughOrder} = false or o.created_at <= me.created_at)`,
-  );
+        and (${throughOrder} = false or o.created_at <= me.created_at)`;
+}
+
+export function toLinkedTotals(row: LinkedTotalsRow | undefined): LinkedTotals & { orders: number } {
   return {
     yearOrderGbpMinor: Number(row?.year_order ?? 0),
     yearSellGbpMinor: Number(row?.year_sell ?? 0),
