@@ -18,10 +18,9 @@ import { formatRate, quote as priceQuote } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { findPostgresError, queryRows, violatedUniqueConstraint } from "../../lib/postgres.ts";
+import { findPostgresError, queryRowsPrepared, violatedUniqueConstraint } from "../../lib/postgres.ts";
 import { auditEntryInsert } from "../audit/write-audit.ts";
-import { assessDueDiligence } from "../compliance/assess-due-diligence.ts";
-import { assessRiskFlags } from "../compliance/assess-risk-flags.ts";
+import { assessPlacedOrder } from "../compliance/assess-placed-order.ts";
 import { previousDayEurRateJson, toPreviousDayEurRate } from "../compliance/previous-day-eur-rate.ts";
 import { queuedMail, wakeMailer } from "../mail/enqueue-mail.ts";
 import {
@@ -123,7 +122,7 @@ export async function placeOrder({
     input.lines.map((line) => sql`${line.quoteId}`),
     sql`, `,
   );
-  const stored = await queryRows<StoredQuoteRow>(
+  const stored = await queryRowsPrepared<StoredQuoteRow>(
     db,
     sql`select q.id, q.currency_code, q.way, q.rate::text, q.market_rate::text, q.gbp_minor, q.foreign_minor,
           q.expires_at, c.label,
@@ -280,7 +279,9 @@ export async function placeOrder({
   for (let attempt = 1; ; attempt++) {
     const orderNumber = orderNumberFromRandom(() => randomInt(0, 2 ** 32));
     try {
-      await db.execute(sql`
+      await queryRowsPrepared(
+        db,
+        sql`
         with new_order as (
           insert into orders (id, order_number, way, status, first_name, last_name, email, phone, branch_key,
             total_gbp_minor, idempotency_key, created_at, hold_reason, held_at)
@@ -305,7 +306,8 @@ export async function placeOrder({
           to: input.customer.email,
           data: { orderId },
         })})
-        select 1 from queued`);
+        select 1 from queued`,
+      );
     } catch (error) {
       const constraint = violatedUniqueConstraint(error);
       // A concurrent twin of this submission won (whichever constraint it met first): answer with its order.
@@ -338,9 +340,15 @@ export async function placeOrder({
     // After the commit, not inside it: a NOTIFY in the write serialised concurrent placements' commits.
     wakeMailer(db);
     // After the write, so that of two orders one customer places at once the later assessed sees both.
-    const eurRate = toPreviousDayEurRate(first.eur_rate);
-    await assessDueDiligence({ db, orderId, placedAt: now, tiers: dueDiligence, now, eurRate });
-    await assessRiskFlags({ db, orderId, placedAt: now, rules: riskRules, tiers: dueDiligence, eurRate });
+    await assessPlacedOrder({
+      db,
+      orderId,
+      placedAt: now,
+      tiers: dueDiligence,
+      rules: riskRules,
+      eurRate: toPreviousDayEurRate(first.eur_rate),
+      now,
+    });
     const receipt = toOrderReceipt(
       {
         orderNumber,

@@ -12,7 +12,7 @@ import type { CurrencyList } from "@bureau/domain/contracts/reference-data";
 import { type CurrencyPrices, currencyPrices, priceForWay, quote } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { queryRows } from "../../lib/postgres.ts";
+import { queryRows, queryRowsPrepared } from "../../lib/postgres.ts";
 
 export type CreateQuoteInput = {
   currency: string;
@@ -125,7 +125,7 @@ async function priceAndStore(
   }
   const expiresAt = new Date(now.getTime() + QUOTE_LIFETIME_MS);
   const id = randomUUID();
-  const stored = await queryRows<{ id: string }>(
+  const stored = await queryRowsPrepared<{ id: string }>(
     db,
     sql`insert into quotes (id, currency_code, way, rate, market_rate, margin, gbp_minor, foreign_minor, created_at, expires_at)
       select ${id}, code, ${input.way}, ${priced.rate}, ${prices.rate}, ${margin}, ${priced.gbpMinor},
