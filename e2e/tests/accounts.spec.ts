@@ -279,6 +279,12 @@ test("the Dashboard link is for admins, and a loading animation shows while acce
   await expect(page.getByRole("status").filter({ hasText: "Checking your access…" })).toBeHidden();
 });
 
+/** A PNG of one pixel. */
+const onePixelPng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 test("profile: display name and photo, shown by the avatar", async ({ page }) => {
   await signUpThroughApi(page, uniqueEmail("jane.doe"));
   await page.goto("/");
@@ -293,12 +299,19 @@ test("profile: display name and photo, shown by the avatar", async ({ page }) =>
   await expect(toast(page, "Your display name is saved")).toBeVisible();
   await expect(avatarButton).toContainText("AL");
 
-  const png = Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-    "base64",
+  // The photo goes to the profile page's route action as a form with a file, never from the browser to the API.
+  const changesToTheApi: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() !== "GET" && new URL(request.url()).pathname.startsWith("/api/")) {
+      changesToTheApi.push(`${request.method()} ${request.url()}`);
+    }
+  });
+  await page.getByLabel(/^Photo/).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: onePixelPng });
+  const posted = page.waitForRequest(
+    (request) => request.method() === "POST" && new URL(request.url()).pathname === "/account/profile.data",
   );
-  await page.getByLabel(/^Photo/).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   await page.getByRole("button", { name: "Upload photo" }).click();
+  expect((await posted).headers()["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
   await expect(toast(page, "Your photo is saved")).toBeVisible();
   const photo = avatarButton.locator("img");
   await expect(photo).toHaveAttribute("src", /^\/api\/account\/photo\/.+\?v=\d+$/);
@@ -309,4 +322,30 @@ test("profile: display name and photo, shown by the avatar", async ({ page }) =>
     .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
   await page.getByRole("button", { name: "Upload photo" }).click();
   await expect(toast(page, "The photo must be a PNG, JPEG or WebP image.")).toBeVisible();
+  expect(changesToTheApi).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
+});
+
+test("profile: the photo form works without JavaScript", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await signUpThroughApi(page, uniqueEmail("no.script"));
+  await page.goto("/account/profile");
+  await expect(page.getByRole("heading", { name: "Your profile" })).toBeVisible();
+  await page.getByLabel(/^Photo/).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: onePixelPng });
+  await page.getByRole("button", { name: "Upload photo" }).click();
+  // The page comes back from the form's post with the outcome, and the avatar shows the photo.
+  await expect(page.getByRole("status").filter({ hasText: "Your photo is saved" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Account menu" }).locator("img")).toHaveAttribute(
+    "src",
+    /^\/api\/account\/photo\/.+\?v=\d+$/,
+  );
+  await page
+    .getByLabel(/^Photo/)
+    .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
+  await page.getByRole("button", { name: "Upload photo" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "The photo must be a PNG, JPEG or WebP image." }),
+  ).toBeVisible();
+  await context.close();
 });

@@ -73,9 +73,21 @@ test("the compliance screen: import the UK Sanctions List through the page, see 
   await expect(upload.getByText("Choose the list's CSV file")).toBeVisible();
   await expect(upload.getByLabel(/UK Sanctions List/)).toBeFocused();
 
+  // The file goes to the compliance page's route action as a form with a file, never from the browser to the API.
+  const changesToTheApi: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() !== "GET" && new URL(request.url()).pathname.startsWith("/api/")) {
+      changesToTheApi.push(`${request.method()} ${request.url()}`);
+    }
+  });
   await upload.getByLabel(/UK Sanctions List/).setInputFiles(fixture);
+  const posted = page.waitForRequest(
+    (request) => request.method() === "POST" && new URL(request.url()).pathname === "/dashboard/compliance.data",
+  );
   await upload.getByRole("button", { name: "Import list" }).click();
+  expect((await posted).headers()["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
   await expect(toast(page, "List of 17-Nov-2026 imported: 6 designations")).toBeVisible();
+  expect(changesToTheApi).toEqual([]);
   const imports = page.getByRole("table", { name: "List imports, newest first" });
   const imported = imports.getByRole("row", { name: /17-Nov-2026 \(in use\)/ });
   await expect(imported).toContainText("admin@e2e.test");

@@ -3,7 +3,6 @@
  * browser bundle can use them (the zod contracts live in contracts/accounts.ts).
  */
 
-/** A profile photo is at most 1 MB (PRODUCT issue: "PNG, JPEG or WebP up to 1 MB"). */
 /** New passwords (sign-up, reset, change): at least this long (NIST SP 800-63B, OWASP ASVS 2.1.1). */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -23,8 +22,11 @@ export function verificationLinkProblem(error: string | null): string | undefine
     return "This verification link has expired (links work for 24 hours). Sign in and ask for a new one on your profile page.";
   return "This verification link is not valid. Check that you opened the whole link from the e-mail, or sign in and ask for a new one on your profile page.";
 }
+/** A profile photo is at most 1 MB (PRODUCT issue: "PNG, JPEG or WebP up to 1 MB"). */
 export const PHOTO_MAX_BYTES = 1024 * 1024;
 export const PHOTO_CONTENT_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+export const PHOTO_TOO_LARGE_MESSAGE = "The photo must be 1 MB or smaller.";
+export const PHOTO_WRONG_TYPE_MESSAGE = "The photo must be a PNG, JPEG or WebP image.";
 export const DISPLAY_NAME_MAX = 80;
 
 /** Initials for an avatar without a photo: from the display name, else from the e-mail's name part. */

@@ -9,6 +9,10 @@
 
 export class SanctionsListFormatError extends Error {}
 
+/** The largest list file an upload takes (the published list is a few megabytes). */
+export const SANCTIONS_LIST_MAX_BYTES = 32 * 1024 * 1024;
+export const SANCTIONS_LIST_TOO_LARGE_MESSAGE = "The list file must be 32 MB or smaller.";
+
 export type SanctionsListName = {
   entryId: string;
   name: string;

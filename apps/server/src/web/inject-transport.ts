@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { ApiRequest, ApiResponse, ApiTransport } from "@bureau/domain/contracts/web-host";
 import type { FastifyInstance } from "fastify";
 
@@ -13,18 +14,19 @@ export function createInjectTransport(app: FastifyInstance) {
       userAgent?: string | undefined;
     }): ApiTransport {
       return async (request: ApiRequest): Promise<ApiResponse> => {
+        const body = requestBody(request);
         const response = await app.inject({
           method: request.method as "GET",
           url: request.path,
           headers: {
             ...(visitor.cookie ? { cookie: visitor.cookie } : {}),
             ...(visitor.userAgent ? { "user-agent": visitor.userAgent } : {}),
-            ...(request.body !== undefined ? { "content-type": "application/json" } : {}),
+            ...(body ? { "content-type": body.contentType, "content-length": String(body.length) } : {}),
             origin: app.config.publicUrl,
             ...request.headers,
           },
           remoteAddress: visitor.ip ?? "127.0.0.1",
-          ...(request.body !== undefined ? { payload: JSON.stringify(request.body) } : {}),
+          ...(body ? { payload: body.payload } : {}),
         });
         const setCookie = response.headers["set-cookie"];
         return {
@@ -35,6 +37,20 @@ export function createInjectTransport(app: FastifyInstance) {
       };
     },
   };
+}
+
+/**
+ * What goes on the wire for a request's body: JSON, or a file's bytes streamed as they are (a list of
+ * megabytes is not copied into one more buffer on its way to the API, which applies its own limit).
+ */
+function requestBody(request: ApiRequest): { contentType: string; length: number; payload: string | Readable } | null {
+  if (request.rawBody) {
+    const { contentType, data } = request.rawBody;
+    return { contentType, length: data.size, payload: Readable.from(data.stream()) };
+  }
+  if (request.body === undefined) return null;
+  const json = JSON.stringify(request.body);
+  return { contentType: "application/json", length: Buffer.byteLength(json), payload: json };
 }
 
 function safeJson(text: string): unknown {

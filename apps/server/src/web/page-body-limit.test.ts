@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PHOTO_MAX_BYTES } from "@bureau/domain/account-rules";
+import { SANCTIONS_LIST_MAX_BYTES } from "@bureau/domain/uk-sanctions-list";
 import { REQUEST_BODY_LIMIT_BYTES } from "../lib/body-limits.ts";
 import { listRoutes } from "../test/route-table.ts";
 import { signUpAndSignIn } from "../test/auth-helpers.ts";
@@ -10,7 +12,8 @@ import { createTestApp, webBuildDir } from "../test/test-app.ts";
 const haveWebBuild = existsSync(path.join(webBuildDir, "server", "index.js"));
 const TEN_MB = 10 * 1024 * 1024;
 
-type RawAnswer = { status: number; ms: number; serverBytesRead: number; memoryGrowth: number };
+type RawAnswer = { status: number; text: string; ms: number; serverBytesRead: number; memoryGrowth: number };
+const MULTIPART = "multipart/form-data; boundary=----form-boundary";
 
 /**
  * Sends a POST over a real socket, streaming `total` bytes in 64 KB chunks (or chunked encoding),
@@ -31,6 +34,8 @@ async function postBody(
     `POST ${options.path} HTTP/1.1`,
     "Host: localhost:3000",
     "Origin: http://localhost:3000",
+    // One request per connection, so that an answer the server keeps the connection open after ends the wait too.
+    "Connection: close",
     `Content-Type: ${options.contentType ?? "application/x-www-form-urlencoded"}`,
     options.chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${options.total}`,
     "",
@@ -65,7 +70,7 @@ async function postBody(
   serverSockets.length = 0;
   const memoryGrowth =
     memoryAfter.heapUsed + memoryAfter.arrayBuffers - (memoryBefore.heapUsed + memoryBefore.arrayBuffers);
-  return { status, ms, serverBytesRead, memoryGrowth };
+  return { status, text: answer, ms, serverBytesRead, memoryGrowth };
 }
 
 describe.skipIf(!haveWebBuild)("request body limits", () => {
@@ -116,6 +121,64 @@ describe.skipIf(!haveWebBuild)("request body limits", () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain("Thank you");
+  });
+
+  it("keeps 64 KB for a multipart post to every page but the two that take a file, and for any other body to those", async () => {
+    const justOver = REQUEST_BODY_LIMIT_BYTES + 1;
+    for (const pagePath of [
+      "/contact",
+      "/dashboard/Users.data",
+      "/account/orders",
+      "/purchase/EUR/Order.data",
+      "/account/profile/photo",
+      "/dashboard/compliance/import",
+      "/account/profiles",
+    ]) {
+      const answer = await postBody(port, serverSockets, { path: pagePath, total: justOver, contentType: MULTIPART });
+      expect({ pagePath, status: answer.status }).toEqual({ pagePath, status: 413 });
+      expect(answer.text).toContain("This form is too large to send (at most 64 KB).");
+    }
+    for (const pagePath of ["/account/profile.data", "/dashboard/compliance.data"]) {
+      for (const contentType of ["application/json", "application/x-www-form-urlencoded", "text/csv"]) {
+        const answer = await postBody(port, serverSockets, { path: pagePath, total: justOver, contentType });
+        expect({ pagePath, contentType, status: answer.status }).toEqual({ pagePath, contentType, status: 413 });
+      }
+    }
+  });
+
+  it("lets a photo's multipart post to the profile page carry the API's 1 MB, and refuses one far over it unread", async () => {
+    const limit = PHOTO_MAX_BYTES + REQUEST_BODY_LIMIT_BYTES;
+    // Within the limit the post is read (the action then refuses this body: it is not a form).
+    for (const pagePath of ["/account/profile", "/Account/Profile.data", "/account/profile/"]) {
+      const within = await postBody(port, serverSockets, { path: pagePath, total: limit, contentType: MULTIPART });
+      expect({ pagePath, status: within.status }).toEqual({ pagePath, status: 400 });
+    }
+    const over = await postBody(port, serverSockets, {
+      path: "/account/profile.data",
+      total: limit + 1,
+      contentType: MULTIPART,
+    });
+    expect(over.status).toBe(413);
+    expect(over.text).toContain("The photo must be 1 MB or smaller.");
+    const far = await postBody(port, serverSockets, {
+      path: "/account/profile",
+      total: TEN_MB,
+      contentType: MULTIPART,
+    });
+    expect(far.status).toBe(413);
+    expect(far.serverBytesRead).toBeLessThan(1024 * 1024);
+  });
+
+  it("refuses a sanctions list's multipart post over the API's 32 MB quickly, having read almost none of it", async () => {
+    const answer = await postBody(port, serverSockets, {
+      path: "/dashboard/compliance.data",
+      total: SANCTIONS_LIST_MAX_BYTES + REQUEST_BODY_LIMIT_BYTES + 1,
+      contentType: MULTIPART,
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.text).toContain("The list file must be 32 MB or smaller.");
+    expect(answer.ms).toBeLessThan(2_000);
+    expect(answer.serverBytesRead).toBeLessThan(1024 * 1024);
   });
 
   it("refuses 10 MB posted to the API with 413 quickly, having read almost none of it", async () => {

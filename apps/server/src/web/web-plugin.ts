@@ -6,7 +6,7 @@ import { createRequestListener } from "@remix-run/node-fetch-server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { REQUEST_BODY_LIMIT_BYTES } from "../lib/body-limits.ts";
+import { pagePostLimit } from "../lib/body-limits.ts";
 import { createInjectTransport } from "./inject-transport.ts";
 import { noStore } from "../lib/no-store.ts";
 
@@ -129,18 +129,20 @@ function webServerBuild(module: ServerBuild, from: string): WebServerBuild {
 }
 
 /**
- * A form post to a page must declare its length (browsers always do) and stay within the request
- * body limit: 413 above it, 411 for a body of undeclared length (chunked), which could otherwise grow
- * without bound while React Router reads it. The connection is closed rather than drained.
+ * A form post to a page must declare its length (browsers always do) and stay within its limit (the
+ * page limit; a file upload's to the pages that take one, lib/body-limits.ts): 413 above it, 411 for a
+ * body of undeclared length (chunked), which could otherwise grow without bound while React Router
+ * reads it. The connection is closed rather than drained.
  */
 async function refuseOversizedPagePost(request: FastifyRequest, reply: FastifyReply) {
   if (request.method !== "POST") return;
+  const limit = pagePostLimit(request.url, request.headers["content-type"]);
   const declared = request.headers["content-length"];
   const chunked = request.headers["transfer-encoding"] !== undefined;
-  if (!chunked && (declared === undefined || Number(declared) <= REQUEST_BODY_LIMIT_BYTES)) return;
+  if (!chunked && (declared === undefined || Number(declared) <= limit.bytes)) return;
   const [status, text] = chunked
     ? [411, "This form could not be sent: its length was not given."]
-    : [413, `This form is too large to send (at most ${REQUEST_BODY_LIMIT_BYTES / 1024} KB).`];
+    : [413, limit.tooLarge];
   return noStore(reply)
     .code(status)
     .header("connection", "close")

@@ -1,6 +1,6 @@
 import type { ApiError } from "@bureau/domain/contracts/errors";
 import type { BranchList, CurrencyList } from "@bureau/domain/contracts/reference-data";
-import type { ApiTransport } from "@bureau/domain/contracts/web-host";
+import type { ApiRequest, ApiTransport, RawRequestBody } from "@bureau/domain/contracts/web-host";
 
 /**
  * The web app's one API client. On the server it runs over an in-process transport given by the
@@ -39,13 +39,18 @@ export function apiFieldProblems<Name extends string>(
   return fields;
 }
 
-export const browserTransport: ApiTransport = async ({ method, path, body, headers }) => {
-  const response = await fetch(path, {
-    method,
-    credentials: "same-origin",
-    headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
+/**
+ * The browser's transport, for reads only (the stock check of the order page): every change goes
+ * through a route action (decision 016), so a change sent from here is a mistake, refused before any
+ * request leaves.
+ */
+export const browserTransport: ApiTransport = async (request) => {
+  if (request.method !== "GET" || request.body !== undefined || request.rawBody !== undefined) {
+    throw new Error(
+      `${request.method} ${request.path}: changes go through a route action, not the browser's API client`,
+    );
+  }
+  const response = await fetch(request.path, { credentials: "same-origin", headers: request.headers ?? {} });
   const text = await response.text();
   let parsed: unknown = null;
   try {
@@ -56,31 +61,9 @@ export const browserTransport: ApiTransport = async ({ method, path, body, heade
   return { status: response.status, body: parsed, setCookies: [] };
 };
 
-/**
- * Sends a file as the raw request body from the browser (the profile photo, the sanctions list): the
- * JSON client's transports serialise bodies as JSON, and a file of megabytes must not pass through a
- * page's route action (page posts are limited to a few kilobytes). Errors as the client's.
- */
-export async function uploadRawFile<T>(
-  method: "POST" | "PUT",
-  path: string,
-  file: Blob,
-  contentType: string,
-): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    credentials: "same-origin",
-    headers: { "content-type": contentType },
-    body: file,
-  });
-  const body = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) throw new ApiClientError(response.status, (body as ApiError | null)?.error);
-  return body as T;
-}
-
 export function createApiClient(transport: ApiTransport) {
-  async function call<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
-    const response = await transport({ method, path, body, ...(headers ? { headers } : {}) });
+  async function send<T>(request: ApiRequest): Promise<T> {
+    const response = await transport(request);
     if (response.status >= 400) {
       const apiError = (response.body as ApiError | null)?.error;
       throw new ApiClientError(response.status, apiError);
@@ -88,16 +71,19 @@ export function createApiClient(transport: ApiTransport) {
     return response.body as T;
   }
   return {
-    call,
-    currencies: () => call<CurrencyList>("GET", "/api/currencies"),
-    branches: () => call<BranchList>("GET", "/api/branches"),
+    call: <T>(method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+      send<T>({ method, path, body, ...(headers ? { headers } : {}) }),
+    /** Sends a file as the request's body, as it is (for the endpoints that take one), not as JSON. */
+    upload: <T>(method: "POST" | "PUT", path: string, rawBody: RawRequestBody) => send<T>({ method, path, rawBody }),
+    currencies: () => send<CurrencyList>({ method: "GET", path: "/api/currencies" }),
+    branches: () => send<BranchList>({ method: "GET", path: "/api/branches" }),
   };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 let browserClient: ApiClient | undefined;
-/** The client for event handlers in the browser. */
+/** The client for reads from event handlers in the browser (changes go through route actions). */
 export function browserApi(): ApiClient {
   browserClient ??= createApiClient(browserTransport);
   return browserClient;

@@ -17,9 +17,10 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type IntentFields = { [key: string]: Json };
 
 /**
- * Posts `{ intent, ...fields }` as JSON to a route action (this route's, or `action`'s) and answers
- * the action's outcome once the page's data has reloaded after it (React Router reloads it after every
- * action), or, if the reload removes the control, as it goes. `busy` lasts until then.
+ * Posts `{ intent, ...fields }` as JSON, or a form with a file, to a route action (this route's, or
+ * `action`'s) and answers the action's outcome once the page's data has reloaded after it (React Router
+ * reloads it after every action), or, if the reload removes the control, as it goes. `busy` lasts
+ * until then.
  */
 export function useRouteAction<T>(action?: string) {
   const fetcher = useFetcher<ActionOutcome<T>>();
@@ -42,17 +43,23 @@ export function useRouteAction<T>(action?: string) {
   // A control whose row the reload removes still gets its answer (and can say what happened).
   useEffect(() => handOver, [handOver]);
 
-  const submit = useCallback(
-    (intent: string, fields: IntentFields = {}) =>
+  const send = useCallback(
+    (body: IntentFields | FormData, encType: "application/json" | "multipart/form-data") =>
       new Promise<ActionOutcome<T>>((resolve) => {
         waiting.current = resolve;
-        void post(
-          { ...fields, intent },
-          { method: "post", encType: "application/json", ...(action ? { action } : {}) },
-        );
+        void post(body, { method: "post", encType, ...(action ? { action } : {}) });
       }),
     [post, action],
   );
+  const submit = useCallback(
+    (intent: string, fields: IntentFields = {}) => send({ ...fields, intent }, "application/json"),
+    [send],
+  );
+  /**
+   * Posts a form with a file as multipart/form-data, as the form itself would without JavaScript (a
+   * `<Form method="post" encType="multipart/form-data">` with a hidden `intent` field).
+   */
+  const submitForm = useCallback((form: HTMLFormElement) => send(new FormData(form), "multipart/form-data"), [send]);
 
-  return { submit, busy: state !== "idle" };
+  return { submit, submitForm, busy: state !== "idle" };
 }

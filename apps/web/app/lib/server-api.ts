@@ -56,36 +56,58 @@ type PostedIntent<I extends string> = {
   flag(name: string): boolean;
   /** A posted field as it came, for the API to validate. */
   value(name: string): unknown;
+  /**
+   * A posted file (a form's file input, sent as multipart/form-data); a missing field or one that is not
+   * a file refuses the post (400). An input left empty gives an empty file, for the API to refuse in its words.
+   */
+  file(name: string): File;
 };
 
 /**
- * The `{ intent, ...fields }` a fetcher posted as JSON (useRouteAction), for one of this route's
- * intents. Anything else (not JSON, another intent) is refused plainly with 400 and changes nothing.
+ * The `{ intent, ...fields }` a fetcher posted as JSON (useRouteAction), or a form with a file posted as
+ * multipart/form-data (its `intent` a field of the form), for one of this route's intents. Anything else
+ * (another body, another intent) is refused plainly with 400 and changes nothing. The server lets a
+ * multipart post larger than the page limit through only to the routes that take a file
+ * (apps/server/src/lib/body-limits.ts).
  */
 export async function readIntent<I extends string>(request: Request, intents: readonly I[]): Promise<PostedIntent<I>> {
   const refuse = () => data("This change could not be read.", { status: 400 });
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
+  const fields = await postedFields(request).catch(() => {
     throw refuse();
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw refuse();
-  const fields = body as Record<string, unknown>;
-  const intent = fields.intent;
+  });
+  if (!fields) throw refuse();
+  const intent = fields.get("intent");
   if (typeof intent !== "string" || !(intents as readonly string[]).includes(intent)) throw refuse();
   return {
     intent: intent as I,
     text(name) {
-      const value = fields[name];
+      const value = fields.get(name);
       if (typeof value !== "string") throw refuse();
       return value;
     },
     flag(name) {
-      const value = fields[name];
+      const value = fields.get(name);
       if (typeof value !== "boolean") throw refuse();
       return value;
     },
-    value: (name) => fields[name],
+    value: (name) => fields.get(name),
+    file(name) {
+      const value = fields.get(name);
+      if (!(value instanceof File)) throw refuse();
+      return value;
+    },
   };
+}
+
+/** The fields of a JSON object or a multipart form by name; null for any other body. */
+async function postedFields(request: Request): Promise<{ get(name: string): unknown } | null> {
+  const type = request.headers.get("content-type") ?? "";
+  if (/^multipart\/form-data\s*;/i.test(type)) {
+    const form = await request.formData();
+    return { get: (name) => form.get(name) ?? undefined };
+  }
+  const body: unknown = await request.json();
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
+  const object = body as Record<string, unknown>;
+  return { get: (name) => object[name] };
 }

@@ -9,6 +9,3 @@ export const sanctionsImportSchema = z.object({
   nameCount: z.number().int(),
 });
 export type SanctionsImportAnswer = z.infer<typeof sanctionsImportSchema>;
-
-/** The largest list file an upload takes (the published list is a few megabytes). */
-export const SANCTIONS_LIST_MAX_BYTES = 32 * 1024 * 1024;

@@ -7,7 +7,21 @@ import type { RetentionRules } from "../retention.ts";
  * an in-process API call, used by the server's inject transport and the web app's API client alike.
  */
 
-export type ApiRequest = { method: string; path: string; body?: unknown; headers?: Record<string, string> };
+/**
+ * A request body sent as it is rather than as JSON: an uploaded file (the profile photo, the UK
+ * Sanctions List) with the media type to declare for it. A Blob, so a route action hands on the File
+ * it read from the form without copying it.
+ */
+export type RawRequestBody = { contentType: string; data: Blob };
+
+/**
+ * One API call. Its body, if any, is either `body` (sent as JSON) or `rawBody` (sent as its bytes),
+ * never both.
+ */
+export type ApiRequest = { method: string; path: string; headers?: Record<string, string> } & (
+  | { body?: unknown; rawBody?: undefined }
+  | { body?: undefined; rawBody: RawRequestBody }
+);
 export type ApiResponse = { status: number; body: unknown; setCookies: string[] };
 export type ApiTransport = (request: ApiRequest) => Promise<ApiResponse>;
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { PHOTO_MAX_BYTES } from "@bureau/domain/account-rules";
+import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE, PHOTO_WRONG_TYPE_MESSAGE } from "@bureau/domain/account-rules";
 import { type PhotoContentType, userPhotos, users } from "../../db/auth-schema.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -26,11 +26,11 @@ export function photoUrl(userId: string, version: Date) {
 export async function saveProfilePhoto({ db, userId, bytes }: { db: Db; userId: string; bytes: Buffer }) {
   if (bytes.length === 0) throw new AppError("validation_failed", "Choose a photo to upload.", { photo: "is empty" });
   if (bytes.length > PHOTO_MAX_BYTES) {
-    throw new AppError("payload_too_large", "The photo must be 1 MB or smaller.");
+    throw new AppError("payload_too_large", PHOTO_TOO_LARGE_MESSAGE);
   }
   const contentType = detectImageType(bytes);
   if (!contentType) {
-    throw new AppError("unsupported_media_type", "The photo must be a PNG, JPEG or WebP image.");
+    throw new AppError("unsupported_media_type", PHOTO_WRONG_TYPE_MESSAGE);
   }
   const updatedAt = new Date();
   const image = photoUrl(userId, updatedAt);

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
-import { SANCTIONS_LIST_MAX_BYTES, sanctionsImportSchema } from "@bureau/domain/contracts/sanctions";
-import { SanctionsListFormatError } from "@bureau/domain/uk-sanctions-list";
+import { sanctionsImportSchema } from "@bureau/domain/contracts/sanctions";
+import {
+  SANCTIONS_LIST_MAX_BYTES,
+  SANCTIONS_LIST_TOO_LARGE_MESSAGE,
+  SanctionsListFormatError,
+} from "@bureau/domain/uk-sanctions-list";
 import { AppError } from "../../lib/app-error.ts";
 import { importSanctionsList } from "../../modules/sanctions/import-sanctions-list.ts";
 import { auditActorOf } from "../../plugins/session.ts";
@@ -42,7 +46,7 @@ export async function sanctionsAdminRoutes(scope: FastifyInstance) {
       // type keeps the server's small limit (lib/body-limits.ts) instead of being read up to 32 MB first.
       errorHandler: (error, request) => {
         if ((error as { statusCode?: number }).statusCode === 413 && isCsvUpload(request.headers["content-type"])) {
-          throw new AppError("payload_too_large", "The list file must be 32 MB or smaller.");
+          throw new AppError("payload_too_large", SANCTIONS_LIST_TOO_LARGE_MESSAGE);
         }
         if ((error as { code?: string }).code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
           throw new AppError("unsupported_media_type", "Send the UK Sanctions List as a CSV file (text/csv).");

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PHOTO_MAX_BYTES } from "@bureau/domain/account-rules";
+import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE, PHOTO_WRONG_TYPE_MESSAGE } from "@bureau/domain/account-rules";
 import { profileUpdateSchema, sessionUserSchema } from "@bureau/domain/contracts/accounts";
 import { customerPrefillSchema, myOrdersQuerySchema, myOrdersSchema } from "@bureau/domain/contracts/tracking";
 import { dataExportSchema } from "@bureau/domain/contracts/data-export";
@@ -63,10 +63,10 @@ export async function accountRoutes(scope: FastifyInstance) {
       errorHandler: (error) => {
         // Fastify's own 413 for a body over bodyLimit: say what the limit is.
         if ((error as { statusCode?: number }).statusCode === 413) {
-          throw new AppError("payload_too_large", "The photo must be 1 MB or smaller.");
+          throw new AppError("payload_too_large", PHOTO_TOO_LARGE_MESSAGE);
         }
         if ((error as { code?: string }).code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-          throw new AppError("unsupported_media_type", "The photo must be a PNG, JPEG or WebP image.");
+          throw new AppError("unsupported_media_type", PHOTO_WRONG_TYPE_MESSAGE);
         }
         throw error;
       },
@@ -74,7 +74,7 @@ export async function accountRoutes(scope: FastifyInstance) {
     async (request, reply) => {
       const { user } = signedInSession(request);
       if (!Buffer.isBuffer(request.body)) {
-        throw new AppError("unsupported_media_type", "The photo must be a PNG, JPEG or WebP image.");
+        throw new AppError("unsupported_media_type", PHOTO_WRONG_TYPE_MESSAGE);
       }
       await saveProfilePhoto({ db: scope.db, userId: user.id, bytes: request.body });
       return reloadedUser(request, reply as never);

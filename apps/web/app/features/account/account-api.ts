@@ -1,5 +1,5 @@
 import type { AdminUser, AdminUserList, SessionUser, SignInProvider } from "@bureau/domain/contracts/accounts";
-import { type ApiClient, uploadRawFile } from "../../lib/api-client.ts";
+import type { ApiClient } from "../../lib/api-client.ts";
 
 /**
  * The account area's calls, through the web app's one API client. Sign-in, sign-up and sign-out go
@@ -57,9 +57,15 @@ export function updateDisplayName(api: ApiClient, name: string) {
   return api.call<SessionUser>("PATCH", "/api/account/profile", { name });
 }
 
-/** Uploads the photo as the raw file (lib/api-client.ts uploadRawFile). */
-export function uploadProfilePhoto(file: Blob): Promise<SessionUser> {
-  return uploadRawFile<SessionUser>("PUT", "/api/account/photo", file, file.type || "application/octet-stream");
+/**
+ * Uploads the photo as the file itself, with the type the browser gave it (any of the image types, or
+ * none): the API decides on the file's bytes and its size.
+ */
+export function uploadProfilePhoto(api: ApiClient, photo: Blob) {
+  return api.upload<SessionUser>("PUT", "/api/account/photo", {
+    contentType: photo.type || "application/octet-stream",
+    data: photo,
+  });
 }
 
 export function openSecureBox(api: ApiClient, credentials: { username: string; password: string; code?: string }) {

@@ -9,6 +9,7 @@ import type {
   RateRefreshState,
   UpdateCurrencyRequest,
 } from "@bureau/domain/contracts/dashboard";
+import type { SanctionsImportAnswer } from "@bureau/domain/contracts/sanctions";
 import type { StockUpdate, StockView } from "@bureau/domain/contracts/stock";
 import type { ApiClient } from "../../lib/api-client.ts";
 
@@ -49,3 +50,10 @@ export const saveCompetitorRates = (api: ApiClient, figures: unknown) =>
   api.call<CompetitorRateSetting[]>("PUT", "/api/admin/compare-rates", figures);
 export const saveStock = (api: ApiClient, branch: string, currency: string, body: StockUpdate) =>
   api.call<StockView>("PUT", `/api/admin/stock/${encodeURIComponent(branch)}/${encodeURIComponent(currency)}`, body);
+/**
+ * Imports the UK Sanctions List, sent as the CSV file itself. Declared as text/csv whatever type the
+ * browser guessed for it (some give a .csv the spreadsheet type): the API reads the text and refuses
+ * a file that is not the list.
+ */
+export const importSanctionsList = (api: ApiClient, list: Blob) =>
+  api.upload<SanctionsImportAnswer>("POST", "/api/admin/sanctions-lists", { contentType: "text/csv", data: list });

@@ -1,6 +1,13 @@
-import { DISPLAY_NAME_MAX, PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES } from "@bureau/domain/account-rules";
+import {
+  DISPLAY_NAME_MAX,
+  PHOTO_CONTENT_TYPES,
+  PHOTO_MAX_BYTES,
+  PHOTO_TOO_LARGE_MESSAGE,
+  PHOTO_WRONG_TYPE_MESSAGE,
+} from "@bureau/domain/account-rules";
+import type { SessionUser } from "@bureau/domain/contracts/accounts";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { Link, redirect, useNavigate, useRevalidator } from "react-router";
+import { Form, Link, redirect, useNavigate } from "react-router";
 import { useToast } from "../../components/ui/toast.tsx";
 import {
   sendVerificationEmail,
@@ -11,7 +18,6 @@ import {
 import { Avatar } from "../../features/account/avatar.tsx";
 import { withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
-import { apiErrorText } from "../../lib/api-client.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
 import { apiAction, readIntent } from "../../lib/server-api.ts";
 import type { Route } from "./+types/profile";
@@ -27,9 +33,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { user };
 }
 
-/** The profile's changes; the photo is a raw file and goes straight to the API (decision 016). */
+/**
+ * The profile's changes (decision 016). The photo comes as the photo form's multipart post, with or
+ * without JavaScript, and goes on to the API as the file itself, which the API checks.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const posted = await readIntent(request, ["send-verification", "end-sessions", "save-name"]);
+  const posted = await readIntent(request, ["send-verification", "end-sessions", "save-name", "upload-photo"]);
   switch (posted.intent) {
     case "send-verification":
       return apiAction(context, (api) => sendVerificationEmail(api, posted.text("email")));
@@ -37,19 +46,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       return apiAction(context, (api) => signOutEverywhere(api));
     case "save-name":
       return apiAction(context, (api) => updateDisplayName(api, posted.text("name")));
+    case "upload-photo": {
+      const photo = posted.file("photo");
+      return apiAction(context, (api) => uploadProfilePhoto(api, photo));
+    }
   }
 }
 
-export default function Profile({ loaderData }: Route.ComponentProps) {
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = loaderData;
   const toast = useToast();
-  const revalidator = useRevalidator();
   const nameId = useId();
   const photoId = useId();
   const photoInput = useRef<HTMLInputElement>(null);
   const nameChange = useRouteAction();
   const savingName = nameChange.busy;
-  const [uploading, setUploading] = useState(false);
+  const photoUpload = useRouteAction<SessionUser>();
+  const uploading = photoUpload.busy;
   const sessionsEnd = useRouteAction();
   const [endingSessions, setEndingSessions] = useState(false);
   const navigate = useNavigate();
@@ -87,24 +100,18 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 
   const savePhoto = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     const file = photoInput.current?.files?.[0];
     if (!file) return toast.error("Choose a photo to upload");
     // Checked here to save a pointless upload; the server checks the file's real type and size again.
-    if (file.size > PHOTO_MAX_BYTES) return toast.error("The photo must be 1 MB or smaller.");
+    if (file.size > PHOTO_MAX_BYTES) return toast.error(PHOTO_TOO_LARGE_MESSAGE);
     if (file.type && !(PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type)) {
-      return toast.error("The photo must be a PNG, JPEG or WebP image.");
+      return toast.error(PHOTO_WRONG_TYPE_MESSAGE);
     }
-    setUploading(true);
-    try {
-      await uploadProfilePhoto(file);
-      await revalidator.revalidate();
-      if (photoInput.current) photoInput.current.value = "";
-      toast.success("Your photo is saved");
-    } catch (error) {
-      toast.error(apiErrorText(error));
-    } finally {
-      setUploading(false);
-    }
+    const outcome = await photoUpload.submitForm(form);
+    if (!outcome.ok) return toast.error(outcome.message);
+    if (photoInput.current) photoInput.current.value = "";
+    toast.success("Your photo is saved");
   };
 
   return (
@@ -153,14 +160,21 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </button>
       </form>
 
-      <form className="profile-form" onSubmit={savePhoto}>
+      {/* Posts as it is without JavaScript (the outcome then shows below the button); with it, through a fetcher and a toast. */}
+      <Form method="post" encType="multipart/form-data" className="profile-form" onSubmit={savePhoto}>
         <h2>Photo</h2>
+        <input type="hidden" name="intent" value="upload-photo" />
         <label htmlFor={photoId}>Photo (PNG, JPEG or WebP, up to 1 MB)</label>
         <input id={photoId} ref={photoInput} name="photo" type="file" accept={PHOTO_CONTENT_TYPES.join(",")} />
         <button type="submit" className="button button-primary" disabled={uploading} aria-busy={uploading}>
           Upload photo
         </button>
-      </form>
+        {actionData ? (
+          <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? undefined : "field-error"}>
+            {actionData.ok ? "Your photo is saved" : actionData.message}
+          </p>
+        ) : null}
+      </Form>
 
       <section className="profile-form" aria-labelledby={dataHeadingId}>
         <h2 id={dataHeadingId}>Your data</h2>
