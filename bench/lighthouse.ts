@@ -4,8 +4,14 @@
 // fails when a page's performance is below 100, when accessibility, best practices or SEO is below 100 on
 // any of them, or when the home page's JavaScript goes over 130 KB gzipped.
 //
+// The pages are audited as a phone gets them in production (docs/deploy.md): through nginx over HTTPS,
+// where the browser speaks HTTP/2, with a certificate made for the run (Chromium is told to accept it).
+// Without nginx (not installed, and not root to install Debian's package) the product is audited
+// directly over plain HTTP/1.1 and the report says so.
+//
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (runs per page, default 3;
-// the median run by performance is kept), WEB_BUILD_DIR (as for the server and the build).
+// the median run by performance is kept), LIGHTHOUSE_FRONT (`nginx`, the default, or `direct` to audit the
+// product's own HTTP/1.1 server), WEB_BUILD_DIR (as for the server and the build).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -17,6 +23,7 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumFlags, chromiumPath } from "../e2e/support/chromium.ts";
 import { buildWebIfNeeded } from "../scripts/lib.mjs";
+import { ensureNginx, startNginx } from "./nginx.ts";
 
 type PageSpec = { path: string; minPerformance: number; reason?: string };
 type CategoryId = "performance" | "accessibility" | "best-practices" | "seo";
@@ -60,6 +67,8 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+type Front = "nginx-https-http2" | "direct-http1";
 
 async function waitForHealth(baseUrl: string, exited: () => boolean, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -139,6 +148,8 @@ export type LighthouseReport = {
   measuredAt: string;
   lighthouseVersion: string;
   formFactor: "mobile";
+  /** How the pages reached the browser: through nginx over HTTPS and HTTP/2 (as deployed), or directly. */
+  front: Front;
   runsPerPage: number;
   thresholds: { performance: Record<string, number>; otherCategories: number; homeJsGzipBytes: number };
   pages: PageResult[];
@@ -155,12 +166,27 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
   if (built !== 0) throw new Error("Building the web app failed");
 
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const productUrl = `http://127.0.0.1:${port}`;
+  const nginxBinary = process.env.LIGHTHOUSE_FRONT === "direct" ? null : ensureNginx();
+  if (!nginxBinary && process.env.LIGHTHOUSE_FRONT !== "direct") {
+    console.warn(
+      "nginx is not installed (and this user cannot install it): auditing the product directly over HTTP/1.1.",
+    );
+  }
+  const front: Front = nginxBinary ? "nginx-https-http2" : "direct-http1";
+  const frontPort = nginxBinary ? await freePort() : port;
   const dataDir = mkdtempSync(path.join(tmpdir(), "bureau-lighthouse-"));
   const server = spawn(process.execPath, [path.join(root, "apps/server/src/main.ts")], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...(nginxBinary ? { PUBLIC_URL: `https://127.0.0.1:${frontPort}`, TRUSTED_PROXIES: "127.0.0.1" } : {}),
+    },
   });
   let serverExited = false;
   server.on("exit", () => {
@@ -168,9 +194,14 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
   });
 
   let chrome: Awaited<ReturnType<typeof launch>> | undefined;
+  let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
   try {
-    await waitForHealth(baseUrl, () => serverExited);
-    chrome = await launch({ chromePath: chromiumPath, chromeFlags: CHROME_FLAGS, logLevel: "error" });
+    await waitForHealth(productUrl, () => serverExited);
+    if (nginxBinary) nginx = await startNginx(nginxBinary, [port], { https: true, listenPort: frontPort });
+    const baseUrl = nginx?.url ?? productUrl;
+    // The certificate is made for this run, so Chromium is told to accept it (only this audit's profile).
+    const chromeFlags = nginx ? [...CHROME_FLAGS, "--ignore-certificate-errors"] : CHROME_FLAGS;
+    chrome = await launch({ chromePath: chromiumPath, chromeFlags, logLevel: "error" });
     const results: PageResult[] = [];
     let lighthouseVersion: string | undefined;
     for (const page of PAGES) {
@@ -181,7 +212,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
       lhrs.sort((a, b) => (score(a, "performance") ?? 0) - (score(b, "performance") ?? 0));
       const lhr = lhrs[Math.floor(lhrs.length / 2)] as LighthouseResult;
       lighthouseVersion = lhr.lighthouseVersion;
-      const js = await measureJs(baseUrl, page.path);
+      const js = await measureJs(productUrl, page.path);
       const scores = Object.fromEntries(CATEGORIES.map((id) => [id, score(lhr, id)])) as PageResult["scores"];
       const failedAudits = CATEGORIES.filter((id) => id !== "performance").flatMap((id) =>
         (lhr.categories[id]?.auditRefs ?? [])
@@ -222,6 +253,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
       measuredAt: new Date().toISOString(),
       lighthouseVersion: lighthouseVersion ?? "unknown",
       formFactor: "mobile",
+      front,
       runsPerPage: runs,
       thresholds: {
         performance: Object.fromEntries(PAGES.map((p) => [p.path, p.minPerformance])),
@@ -237,6 +269,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
     return report;
   } finally {
     await chrome?.kill();
+    await nginx?.stop();
     if (!serverExited) {
       const exited = new Promise((resolve) => server.once("exit", resolve));
       server.kill("SIGTERM");
@@ -250,7 +283,10 @@ function printReport(report: LighthouseReport): void {
   const kb = (bytes: number | null) => (bytes === null ? "-" : `${(bytes / 1024).toFixed(1)} KB`);
   const header = ["page", "perf", "a11y", "best", "seo", "LCP", "TBT", "JS gzip", "JS sent"];
   const widths = [22, 6, 6, 6, 6, 9, 8, 11, 10];
-  console.log(`\nLighthouse ${report.lighthouseVersion}, mobile, median of ${report.runsPerPage} run(s) per page`);
+  const front = report.front === "nginx-https-http2" ? "through nginx, HTTPS + HTTP/2" : "directly, HTTP/1.1";
+  console.log(
+    `\nLighthouse ${report.lighthouseVersion}, mobile, ${front}, median of ${report.runsPerPage} run(s) per page`,
+  );
   console.log(header.map((h, i) => pad(h, widths[i] as number)).join(""));
   for (const r of report.pages) {
     const row = [

@@ -1,8 +1,5 @@
-import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { ensureNginx, startNginx } from "../bench/nginx.ts";
 import { freePort, type RunningProduct, startProduct } from "../bench/servers.ts";
 import {
   type Context,
@@ -20,100 +17,8 @@ import {
   sleep,
 } from "./lib.ts";
 
-const NGINX = "/usr/sbin/nginx";
 const INSTANCES = 3;
 const CLIENTS = 8;
-
-/**
- * nginx as the load balancer, round-robin over the instances. A request refused by an instance that is
- * stopping (connection refused, or 503 from a closing server, both before any work is done) is passed to
- * the next instance; that is what makes a rolling restart invisible to clients. /metrics is not exposed.
- */
-export function nginxConfig({
-  listenPort,
-  upstreamPorts,
-  prefix,
-}: {
-  listenPort: number;
-  upstreamPorts: number[];
-  prefix: string;
-}) {
-  return `worker_processes 1;
-error_log ${prefix}/error.log warn;
-pid ${prefix}/nginx.pid;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  upstream product {
-${upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=0;`).join("\n")}
-    keepalive 32;
-  }
-  server {
-    listen 127.0.0.1:${listenPort};
-    client_max_body_size 1m;
-    location = /metrics { return 404; }
-    location / {
-      proxy_pass http://product;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto https;
-      proxy_next_upstream error timeout http_503 non_idempotent;
-      proxy_next_upstream_tries ${upstreamPorts.length};
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 30s;
-    }
-  }
-}
-`;
-}
-
-/** nginx from Debian: installed when missing and running as root, otherwise null (the part is skipped). */
-export function ensureNginx(): string | null {
-  if (existsSync(NGINX)) return NGINX;
-  if (process.getuid?.() !== 0) return null;
-  console.log("  installing Debian's nginx for the multi-instance part…");
-  spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  spawnSync("apt-get", ["install", "-y", "-qq", "nginx"], {
-    stdio: "inherit",
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
-  return existsSync(NGINX) ? NGINX : null;
-}
-
-export async function startNginx(binary: string, upstreamPorts: number[]) {
-  const prefix = mkdtempSync(path.join(tmpdir(), "bureau-nginx-"));
-  for (const dir of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(prefix, dir));
-  const listenPort = await freePort();
-  const conf = path.join(prefix, "nginx.conf");
-  writeFileSync(conf, nginxConfig({ listenPort, upstreamPorts, prefix }));
-  const child = spawn(binary, ["-p", prefix, "-c", conf, "-g", "daemon off;"], { stdio: "ignore" });
-  const url = `http://127.0.0.1:${listenPort}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}); see ${prefix}/error.log`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {}
-    if (i > 200) throw new Error("nginx did not answer within 10 s");
-    await sleep(50);
-  }
-  return {
-    url,
-    confFile: conf,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGQUIT");
-      }),
-  };
-}
 
 type Metrics = Map<string, number>;
 async function scrape(instance: RunningProduct): Promise<Metrics> {

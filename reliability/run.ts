@@ -19,7 +19,8 @@ import { type RunningProduct, startProduct } from "../bench/servers.ts";
 import { createScratchDatabase, DEFAULT_BENCH_DATABASE_URL } from "../bench/support.ts";
 // @ts-expect-error: plain JavaScript helper shared with the other scripts
 import { buildWebIfNeeded } from "../scripts/lib.mjs";
-import { ensureNginx, runCluster, startNginx } from "./cluster.ts";
+import { ensureNginx, startNginx } from "../bench/nginx.ts";
+import { runCluster } from "./cluster.ts";
 import { runCrash, runShutdown } from "./crash.ts";
 import { runHostile } from "./hostile.ts";
 import {
