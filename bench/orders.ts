@@ -9,6 +9,8 @@ import { type LoadResult, openSeededScratchDatabase, runLoad } from "./support.t
 export type OrderBenchResult = {
   concurrency: number;
   durationSeconds: number;
+  /** Uncounted running of each side before its measured window. */
+  warmupSeconds: number;
   placements: LoadResult;
   bareInserts: LoadResult;
   ratio: number;
@@ -34,10 +36,13 @@ export async function benchOrders({
   serverUrl,
   concurrency = 32,
   durationMs = 10_000,
+  warmupMs = 2_000,
 }: {
   serverUrl: string;
   concurrency?: number;
   durationMs?: number;
+  /** Each side first runs this long uncounted: connections opened, code compiled, statements prepared. */
+  warmupMs?: number;
 }): Promise<OrderBenchResult> {
   const loadAverage = Number(loadavg()[0]?.toFixed(2));
   // The product's schema and seed; the product itself connects with its own pool.
@@ -45,6 +50,7 @@ export async function benchOrders({
   try {
     const product = await startPlacementProduct(scratchUrl);
     const base = product.url;
+    await runPlacements(base, { branch: "worthing", concurrency, durationMs: warmupMs });
     const productCpuBefore = cpuMs(product.process.pid);
     const placementsCpu = startCpuCount();
     const placements = await runPlacements(base, { branch: "worthing", concurrency, durationMs });
@@ -53,45 +59,45 @@ export async function benchOrders({
     await product.stop();
 
     const pool = new pg.Pool({ connectionString: scratchUrl, max: concurrency });
-    const bareCpu = startCpuCount();
-    const bareInserts = await runLoad(
-      async (worker, i) => {
-        const customer = benchCustomer(worker);
-        const client = await pool.connect();
-        try {
-          const quote = await client.query(
-            `insert into quotes (currency_code, way, rate, market_rate, margin, gbp_minor, foreign_minor, expires_at)
+    const bareInsert = async (worker: number, i: number) => {
+      const customer = benchCustomer(worker);
+      const client = await pool.connect();
+      try {
+        const quote = await client.query(
+          `insert into quotes (currency_code, way, rate, market_rate, margin, gbp_minor, foreign_minor, expires_at)
              values ('EUR', 'Order', 1.1232, 1.152, -2.5, 25000, 28080, now() + interval '30 minutes') returning id`,
-          );
-          await client.query("begin");
-          const order = await client.query(
-            `insert into orders (order_number, way, first_name, last_name, email, phone, branch_key, total_gbp_minor, idempotency_key)
+        );
+        await client.query("begin");
+        const order = await client.query(
+          `insert into orders (order_number, way, first_name, last_name, email, phone, branch_key, total_gbp_minor, idempotency_key)
              values ($1, 'Order', $2, $3, $4, $5, 'worthing', 25000, $6) returning id`,
-            [bareNumber(i), customer.firstName, customer.lastName, customer.email, customer.phone, randomUUID()],
-          );
-          await client.query(
-            `insert into order_lines (order_id, position, quote_id, currency_code, rate, market_rate, gbp_minor, foreign_minor)
+          [bareNumber(i), customer.firstName, customer.lastName, customer.email, customer.phone, randomUUID()],
+        );
+        await client.query(
+          `insert into order_lines (order_id, position, quote_id, currency_code, rate, market_rate, gbp_minor, foreign_minor)
              values ($1, 1, $2, 'EUR', 1.1232, 1.152, 25000, 28080)`,
-            [order.rows[0].id, quote.rows[0].id],
-          );
-          await client.query(`insert into outbox (kind, dedupe_key, payload) values ('order-received', $1, '{}')`, [
-            `bare:${order.rows[0].id}`,
-          ]);
-          await client.query("commit");
-        } catch (error) {
-          await client.query("rollback").catch(() => {});
-          throw error;
-        } finally {
-          client.release();
-        }
-      },
-      { concurrency, durationMs },
-    );
+          [order.rows[0].id, quote.rows[0].id],
+        );
+        await client.query(`insert into outbox (kind, dedupe_key, payload) values ('order-received', $1, '{}')`, [
+          `bare:${order.rows[0].id}`,
+        ]);
+        await client.query("commit");
+      } catch (error) {
+        await client.query("rollback").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    };
+    await runLoad((worker, i) => bareInsert(worker, warmupOffset + i), { concurrency, durationMs: warmupMs });
+    const bareCpu = startCpuCount();
+    const bareInserts = await runLoad(bareInsert, { concurrency, durationMs });
     const bareCpuMs = bareCpu();
     await pool.end();
     return {
       concurrency,
       durationSeconds: durationMs / 1000,
+      warmupSeconds: warmupMs / 1000,
       placements,
       bareInserts,
       ratio: placements.perSecond / bareInserts.perSecond,
@@ -246,6 +252,9 @@ function postgresCpuMs(): number {
     return Number.NaN;
   }
 }
+
+/** Where the warm-up's bare order numbers start, clear of the measured run's. */
+const warmupOffset = 5_000_000;
 
 /** Unique 8-digit numbers for the bare inserts (the scratch database holds nothing else). */
 function bareNumber(i: number): string {

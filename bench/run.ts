@@ -85,7 +85,8 @@ if (wanted("orders")) {
     [
       "## Quote + order placements on PostgreSQL",
       "",
-      `Command: \`BENCH_ONLY=orders npm run bench\` — ${orders.concurrency} concurrent customers for ${orders.durationSeconds} s;`,
+      `Command: \`BENCH_ONLY=orders npm run bench\` — ${orders.concurrency} concurrent customers (each with its own e-mail, phone and name) for ${orders.durationSeconds} s`,
+      `after ${orders.warmupSeconds} s of uncounted warm-up of each side;`,
       "each placement = POST /api/quotes then POST /api/orders over HTTP to the product in its own process",
       "(`node apps/server/src/main.ts`, DATABASE_POOL_SIZE default; validation, pricing, the used-quote and",
       "idempotency checks, the order-received outbox message), from node:http keep-alive clients; the baseline",
