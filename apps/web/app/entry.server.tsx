@@ -4,7 +4,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { appContext } from "./lib/app-context.ts";
 import { NonceContext } from "./lib/nonce.ts";
-import { FirstRenderModulesContext, modulesOfFirstRender } from "./lib/script-priority.tsx";
 
 export { createLoadContext } from "./lib/app-context.ts";
 
@@ -30,9 +29,7 @@ export default function handleRequest(
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <FirstRenderModulesContext.Provider value={modulesOfFirstRender(routerContext)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </FirstRenderModulesContext.Provider>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
