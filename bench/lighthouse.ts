@@ -12,9 +12,7 @@
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (runs per page, default 3;
 // the median run by performance is kept), LIGHTHOUSE_FRONT (`nginx`, the default, or `direct` to audit the
 // product's own HTTP/1.1 server), WEB_BUILD_DIR (as for the server and the build).
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,6 +22,7 @@ import lighthouse from "lighthouse";
 import { chromiumFlags, chromiumPath } from "../e2e/support/chromium.ts";
 import { buildWebIfNeeded } from "../scripts/lib.mjs";
 import { ensureNginx, startNginx } from "./nginx.ts";
+import { freePort, startProduct } from "./servers.ts";
 
 type PageSpec = { path: string; minPerformance: number; reason?: string };
 type CategoryId = "performance" | "accessibility" | "best-practices" | "seo";
@@ -56,34 +55,7 @@ const PAGES: PageSpec[] = [
 ];
 const CHROME_FLAGS = ["--headless=new", ...chromiumFlags];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 type Front = "nginx-https-http2" | "direct-http1";
-
-async function waitForHealth(baseUrl: string, exited: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error("The server exited before it was ready");
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server did not answer ${baseUrl}/api/health within ${timeoutMs / 1000} s`);
-}
 
 /** Gzipped size of every script the page's HTML loads up front (entry module and modulepreloads). */
 async function measureJs(baseUrl: string, pagePath: string): Promise<{ gzipBytes: number; files: number }> {
@@ -176,27 +148,17 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
   const front: Front = nginxBinary ? "nginx-https-http2" : "direct-http1";
   const frontPort = nginxBinary ? await freePort() : port;
   const dataDir = mkdtempSync(path.join(tmpdir(), "bureau-lighthouse-"));
-  const server = spawn(process.execPath, [path.join(root, "apps/server/src/main.ts")], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
+  const product = await startProduct(
+    {
       LOG_LEVEL: "warn",
       ...(nginxBinary ? { PUBLIC_URL: `https://127.0.0.1:${frontPort}`, TRUSTED_PROXIES: "127.0.0.1" } : {}),
     },
-  });
-  let serverExited = false;
-  server.on("exit", () => {
-    serverExited = true;
-  });
+    { port, dataDir },
+  );
 
   let chrome: Awaited<ReturnType<typeof launch>> | undefined;
   let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
   try {
-    await waitForHealth(productUrl, () => serverExited);
     if (nginxBinary) nginx = await startNginx(nginxBinary, [port], { https: true, listenPort: frontPort });
     const baseUrl = nginx?.url ?? productUrl;
     // The certificate is made for this run, so Chromium is told to accept it (only this audit's profile).
@@ -270,11 +232,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
   } finally {
     await chrome?.kill();
     await nginx?.stop();
-    if (!serverExited) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    }
+    await product.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

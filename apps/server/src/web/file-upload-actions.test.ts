@@ -66,6 +66,12 @@ describe.skipIf(!haveWebBuild)("file uploads through route actions", () => {
   const png = (bytes: Uint8Array = tinyPng): FormFile => ({ filename: "me.png", type: "image/png", bytes });
   const csv = (bytes: Uint8Array = sanctionsList): FormFile => ({ filename: "list.csv", type: "text/csv", bytes });
 
+  /** The profile page's photo upload as its fetcher posts it. */
+  const postPhoto = (photo: string | FormFile, headers: Record<string, string>) =>
+    postForm("/account/profile.data", { intent: "upload-photo", photo }, headers);
+  /** What `storedPhoto` gives for a person with no photo. */
+  const noPhoto = { contentType: null, bytes: 0, image: null };
+
   async function storedPhoto(userId: string) {
     const [photo] = await started.t.app.db.select().from(userPhotos).where(eq(userPhotos.userId, userId));
     const [user] = await started.t.app.db.select({ image: users.image }).from(users).where(eq(users.id, userId));
@@ -77,11 +83,7 @@ describe.skipIf(!haveWebBuild)("file uploads through route actions", () => {
   describe("the profile photo, posted to the profile page's action", () => {
     it("stores the photo of the signed-in person and points their avatar at it", async () => {
       const person = await signUp(started.t.app);
-      const response = await postForm(
-        "/account/profile.data",
-        { intent: "upload-photo", photo: png() },
-        person.headers,
-      );
+      const response = await postPhoto(png(), person.headers);
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('"ok",true');
       const stored = await storedPhoto(person.userId);
@@ -102,62 +104,42 @@ describe.skipIf(!haveWebBuild)("file uploads through route actions", () => {
     it("refuses a file that is not an image, whatever it claims, in the API's words, changing nothing", async () => {
       const person = await signUp(started.t.app);
       const notAnImage = png(Buffer.from("not an image at all"));
-      const claimed = await postForm(
-        "/account/profile.data",
-        { intent: "upload-photo", photo: notAnImage },
-        person.headers,
-      );
+      const claimed = await postPhoto(notAnImage, person.headers);
       expect(claimed.statusCode).toBe(200);
       expect(claimed.body).toContain('"ok",false');
       expect(claimed.body).toContain("The photo must be a PNG, JPEG or WebP image.");
       // Declared as a type the API does not take (the API's 415, in the same words).
       const gif: FormFile = { filename: "me.gif", type: "image/gif", bytes: tinyPng };
-      const declared = await postForm("/account/profile.data", { intent: "upload-photo", photo: gif }, person.headers);
+      const declared = await postPhoto(gif, person.headers);
       expect(declared.body).toContain("The photo must be a PNG, JPEG or WebP image.");
-      expect(await storedPhoto(person.userId)).toEqual({ contentType: null, bytes: 0, image: null });
+      expect(await storedPhoto(person.userId)).toEqual(noPhoto);
     });
 
     it("refuses a photo over 1 MB in the API's words (the page lets it through to the API), changing nothing", async () => {
       const person = await signUp(started.t.app);
       const tooLarge = png(Buffer.concat([tinyPng, Buffer.alloc(PHOTO_MAX_BYTES + 1 - tinyPng.length)]));
-      const response = await postForm(
-        "/account/profile.data",
-        { intent: "upload-photo", photo: tooLarge },
-        person.headers,
-      );
+      const response = await postPhoto(tooLarge, person.headers);
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('"ok",false');
       expect(response.body).toContain("The photo must be 1 MB or smaller.");
-      expect(await storedPhoto(person.userId)).toEqual({ contentType: null, bytes: 0, image: null });
+      expect(await storedPhoto(person.userId)).toEqual(noPhoto);
     });
 
     it("refuses the post of a signed-out visitor through the API, and a post without the file with 400", async () => {
-      const response = await postForm(
-        "/account/profile.data",
-        { intent: "upload-photo", photo: png() },
-        { origin: "http://localhost:3000" },
-      );
+      const response = await postPhoto(png(), { origin: "http://localhost:3000" });
       expect(response.body).toContain('"ok",false');
       expect(response.body).toContain('"status",401');
       const person = await signUp(started.t.app);
-      const noFile = await postForm(
-        "/account/profile.data",
-        { intent: "upload-photo", photo: "me.png" },
-        person.headers,
-      );
+      const noFile = await postPhoto("me.png", person.headers);
       expect(noFile.statusCode).toBe(400);
-      expect(await storedPhoto(person.userId)).toEqual({ contentType: null, bytes: 0, image: null });
+      expect(await storedPhoto(person.userId)).toEqual(noPhoto);
     });
 
     it("refuses a photo posted from another site before the action runs", async () => {
       const person = await signUp(started.t.app);
-      const response = await postForm(
-        "/account/profile.data",
-        { intent: "upload-photo", photo: png() },
-        { cookie: person.cookie, origin: "https://evil.example" },
-      );
+      const response = await postPhoto(png(), { cookie: person.cookie, origin: "https://evil.example" });
       expect(response.statusCode).toBe(403);
-      expect(await storedPhoto(person.userId)).toEqual({ contentType: null, bytes: 0, image: null });
+      expect(await storedPhoto(person.userId)).toEqual(noPhoto);
     });
   });
 
