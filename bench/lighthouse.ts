@@ -11,7 +11,10 @@
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (runs per page, default 3;
 // the median run by performance is kept), LIGHTHOUSE_FRONT (`nginx`, the default, or `direct` to audit the
-// product's own HTTP/1.1 server), WEB_BUILD_DIR (as for the server and the build).
+// product's own HTTP/1.1 server), WEB_BUILD_DIR (as for the server and the build), LIGHTHOUSE_PAGES
+// (comma-separated paths: audit only these, e.g. `/contact`), LIGHTHOUSE_LHR_DIR (write every run's full
+// Lighthouse report there, to see what a metric's simulation counted), LIGHTHOUSE_TRACE_FILE (write the last
+// run's Chromium trace there: the main thread's tasks as they really ran, before Lighthouse's simulation).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -100,7 +103,15 @@ async function auditOnce(url: string, port: number, attempts = 3): Promise<Light
       logLevel: "error",
       onlyCategories: CATEGORIES,
     });
-    if (result && !result.lhr.runtimeError) return result.lhr;
+    if (result && !result.lhr.runtimeError) {
+      if (process.env.LIGHTHOUSE_TRACE_FILE) {
+        writeFileSync(
+          process.env.LIGHTHOUSE_TRACE_FILE,
+          JSON.stringify((result.artifacts as { Trace?: unknown }).Trace),
+        );
+      }
+      return result.lhr;
+    }
     lastProblem = result?.lhr.runtimeError?.message ?? "Lighthouse returned nothing";
     console.warn(`${url}: run ${attempt} failed (${lastProblem}), retrying`);
   }
@@ -166,10 +177,20 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
     chrome = await launch({ chromePath: chromiumPath, chromeFlags, logLevel: "error" });
     const results: PageResult[] = [];
     let lighthouseVersion: string | undefined;
-    for (const page of PAGES) {
+    const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(",").map((p) => p.trim());
+    const lhrDir = process.env.LIGHTHOUSE_LHR_DIR;
+    if (lhrDir) mkdirSync(lhrDir, { recursive: true });
+    for (const page of PAGES.filter((p) => !onlyPages || onlyPages.includes(p.path))) {
       const url = baseUrl + page.path;
       const lhrs: LighthouseResult[] = [];
-      for (let run = 0; run < runs; run++) lhrs.push(await auditOnce(url, chrome.port));
+      for (let run = 0; run < runs; run++) {
+        const lhr = await auditOnce(url, chrome.port);
+        lhrs.push(lhr);
+        if (lhrDir) {
+          const name = `${page.path.replace(/\W+/g, "_") || "home"}-${run + 1}.json`;
+          writeFileSync(path.join(lhrDir, name), JSON.stringify(lhr));
+        }
+      }
       // The median run by performance: one slow or fast outlier does not decide the result.
       lhrs.sort((a, b) => (score(a, "performance") ?? 0) - (score(b, "performance") ?? 0));
       const lhr = lhrs[Math.floor(lhrs.length / 2)] as LighthouseResult;

@@ -416,6 +416,8 @@ test.describe("Contact page", () => {
   test("hero, map with its fallback link, and the Worthing and Brighton cards", async ({ page }) => {
     await page.goto("/contact");
     await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
+    // The map is embedded once the page is interactive (the server sends it for browsers without JavaScript).
+    await waitForHydration(page);
     const map = page.locator('iframe[title="Map showing our Worthing branch"]');
     await expect(map).toHaveAttribute("src", /^https:\/\/www\.google\.com\/maps\?q=.+&output=embed$/);
     await expect(map).toHaveAttribute("loading", "lazy");
@@ -434,6 +436,19 @@ test.describe("Contact page", () => {
     await expect(page.getByRole("heading", { name: "Chichester" })).toHaveCount(0);
     await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
     await expect(page.getByLabel(/^Phone/)).toHaveAttribute("type", "tel");
+  });
+
+  test("without JavaScript the map is embedded straight away", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    try {
+      const page = await context.newPage();
+      await page.goto("/contact");
+      const map = page.locator('iframe[title="Map showing our Worthing branch"]');
+      await expect(map).toHaveAttribute("src", /^https:\/\/www\.google\.com\/maps\?q=.+&output=embed$/);
+      await expect(page.getByText("Worthing: ", { exact: false }).first()).toBeVisible();
+    } finally {
+      await context.close();
+    }
   });
 
   test("a valid message is sent (stored and queued for support) and the form is cleared", async ({ page }) => {

@@ -4,6 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { appContext } from "./lib/app-context.ts";
 import { NonceContext } from "./lib/nonce.ts";
+import { FirstRenderModulesContext, modulesOfFirstRender } from "./lib/script-priority.tsx";
 
 export { createLoadContext } from "./lib/app-context.ts";
 
@@ -29,7 +30,9 @@ export default function handleRequest(
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <FirstRenderModulesContext.Provider value={modulesOfFirstRender(routerContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </FirstRenderModulesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -7,6 +7,7 @@ import { SessionCheckIndicator } from "./features/account/session-check-indicato
 import { sessionOfRequest } from "./features/account/session.ts";
 import { appContext } from "./lib/app-context.ts";
 import { useNonce } from "./lib/nonce.ts";
+import { LowPriorityModulePreloads } from "./lib/script-priority.tsx";
 import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -32,6 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <SiteStyles />
         <Links />
+        <LowPriorityModulePreloads nonce={nonce} />
       </head>
       <body>
         {children}

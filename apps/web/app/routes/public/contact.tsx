@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { ContactFields } from "@bureau/domain/contracts/contact";
 import { company } from "../../content/company.ts";
@@ -79,11 +80,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <p className="contact-map-fallback">
                   {mapBranch.name}: {[...mapBranch.addressLines, mapBranch.postcode].join(", ")}
                 </p>
-                <iframe
+                <BranchMap
                   title={`Map showing our ${mapBranch.name} branch`}
                   src={googleMapsEmbedUrl(mapBranch.mapQuery)}
-                  loading="lazy"
-                  referrerPolicy="no-referrer-when-downgrade"
                 />
               </div>
               <figcaption>
@@ -111,4 +110,17 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       </div>
     </>
   );
+}
+
+/**
+ * The embedded map, requested once the page is interactive: it is a page from another site (a new
+ * connection, and the map service's own scripts on a phone's connection), so it waits until our page has
+ * painted and hydrated instead of competing with them. Without JavaScript the server's `<noscript>` copy
+ * loads it at once. Until it shows, the address behind it (contact-map-fallback) says where the branch is.
+ */
+function BranchMap({ title, src }: { title: string; src: string }) {
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
+  const map = <iframe title={title} src={src} loading="lazy" referrerPolicy="no-referrer-when-downgrade" />;
+  return interactive ? map : <noscript>{map}</noscript>;
 }
