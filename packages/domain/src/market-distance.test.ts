@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { decFromString, pow10, ROUND_HALF_UP, ZERO } from "./decimal.ts";
 import { describeMarketDistance, marketDistance } from "./market-distance.ts";
 import { customerRate } from "./pricing.ts";
 
@@ -36,5 +37,28 @@ describe("distance of a customer rate from the market rate", () => {
         if (Number(marginPercent) >= 0.1) expect(direction).toBe("above");
       }),
     );
+  });
+
+  it("is exactly the decimal type's |customer - market| * 100 / market, rounded half-up to 0.1", () => {
+    const decimal = fc
+      .tuple(fc.integer({ min: 0, max: 999_999 }), fc.nat({ max: 99_999_999 }), fc.integer({ min: 0, max: 8 }))
+      .map(([units, fraction, places]) =>
+        places === 0 ? String(units) : `${units}.${String(fraction).padStart(8, "0").slice(0, places)}`,
+      );
+    fc.assert(
+      fc.property(decimal, decimal, (customer, market) => {
+        fc.pre(decFromString(market).gt(ZERO));
+        const difference = decFromString(customer).minus(decFromString(market));
+        const expected = difference.abs().times(pow10(2)).div(decFromString(market)).round(1, ROUND_HALF_UP);
+        const { percent, direction } = marketDistance(customer, market);
+        expect(percent).toBe(expected.eq(ZERO) ? "0.0" : expected.toFixed(1));
+        expect(direction).toBe(expected.eq(ZERO) ? "at" : difference.lt(ZERO) ? "below" : "above");
+      }),
+      { numRuns: 2_000 },
+    );
+    // Halves round up, and a rate written with more places than the other compares exactly.
+    expect(marketDistance("1.00050", "1")).toEqual({ percent: "0.1", direction: "above" });
+    expect(marketDistance("0.99950", "1.0000")).toEqual({ percent: "0.1", direction: "below" });
+    expect(marketDistance("0.9995000001", "1")).toEqual({ percent: "0.0", direction: "at" });
   });
 });
