@@ -4,8 +4,14 @@ import type { RiskFlag, RiskRules } from "@bureau/domain/risk-flags";
 import type { Db } from "../../db/client.ts";
 import { queryRowsPrepared } from "../../lib/postgres.ts";
 import { decideDueDiligence, dueDiligenceWrite } from "./assess-due-diligence.ts";
-import { decideRiskFlags, type RiskFlagReadsRow, riskFlagReads, riskFlagsWrite } from "./assess-risk-flags.ts";
-import { type LinkedTotalsRow, linkedTotalsSelect, toLinkedTotals } from "./linked-totals.ts";
+import {
+  decideRiskFlags,
+  type RiskFlagReadsRow,
+  riskFlagReads,
+  riskFlagsLinked,
+  riskFlagsWrite,
+} from "./assess-risk-flags.ts";
+import { type LinkedTotalsRow, linkedTotalsColumns, toLinkedTotals } from "./linked-totals.ts";
 
 /**
  * A newly written order's due diligence (decision 018) and risk flags (decision 023), as
@@ -39,7 +45,8 @@ export async function assessPlacedOrder({
 }): Promise<{ held: boolean; flags: RiskFlag[] }> {
   const [read] = await queryRowsPrepared<LinkedTotalsRow & RiskFlagReadsRow>(
     db,
-    sql`select totals.*, ${riskFlagReads(orderId, rules)} from (${linkedTotalsSelect(orderId, false)}) totals`,
+    sql`with linked as (${riskFlagsLinked(orderId, rules)})
+      select ${linkedTotalsColumns(false)}, ${riskFlagReads(orderId, rules)} from linked`,
   );
   const decision = decideDueDiligence(toLinkedTotals(read), eurRate, tiers);
   const flags = decideRiskFlags(read, rules, tiers, eurRate);

@@ -9,7 +9,7 @@ import {
   type RiskRules,
 } from "@bureau/domain/risk-flags";
 import type { Db } from "../../db/client.ts";
-import { linkedOrderIds } from "../../lib/linked-orders.ts";
+import { daysWindow, linkedOrders, TWELVE_MONTHS } from "../../lib/linked-orders.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import { auditEntryInsert } from "../audit/write-audit.ts";
 import { previousDayEurRate } from "./previous-day-eur-rate.ts";
@@ -30,12 +30,12 @@ export type RiskFlagReadsRow = {
   risk_lines: (string | number)[] | null;
   /** The customer's linked orders (this one included) in the frequent-orders window. */
   risk_frequent: number;
-  /** Names on the customer's other orders of the last 12 months, by e-mail and by phone (25 of each at most). */
+  /**
+   * Names on the customer's other orders of the last 12 months, by e-mail and by phone (of the 25 newest of
+   * each), but not the names spelt exactly as this order's (null: none).
+   */
   risk_others: { name: string; order_number: string; via: "email" | "phone"; mine: string }[] | null;
 };
-
-/** Past the window of the linked totals, another name on the same contact details is not looked for. */
-const NAMES_WINDOW = sql`interval '12 months'`;
 
 /**
  * Computes a newly placed order's risk flags (packages/domain risk-flags.ts) and stores each rule that
@@ -60,7 +60,10 @@ export async function assessRiskFlags({
   eurRate?: { eurPerGbp: string; day: string } | null;
 }): Promise<RiskFlag[]> {
   const [[read], rate] = await Promise.all([
-    queryRows<RiskFlagReadsRow>(db, sql`select ${riskFlagReads(orderId, rules)}`),
+    queryRows<RiskFlagReadsRow>(
+      db,
+      sql`with linked as (${riskFlagsLinked(orderId, rules)}) select ${riskFlagReads(orderId, rules)}`,
+    ),
     eurRate === undefined ? previousDayEurRate(db, placedAt) : eurRate,
   ]);
   const flags = decideRiskFlags(read, rules, tiers, rate);
@@ -70,11 +73,27 @@ export async function assessRiskFlags({
 }
 
 /**
+ * The linked orders the risk rules look at (the frequent orders' window, and the other names' 12 months),
+ * as the common table expression `linked` that `riskFlagReads` reads.
+ */
+export function riskFlagsLinked(orderId: string, rules: RiskRules): SQL {
+  return linkedOrders(orderId, [TWELVE_MONTHS, daysWindow(rules.frequentDays)]);
+}
+
+/**
  * The select-list items (the `RiskFlagReadsRow` columns) reading what the rules look at, for a statement
- * that may read more at once (a placement's assessment reads them with the linked totals).
+ * that may read more at once (a placement's assessment reads them with the linked totals). The statement
+ * names `linked` a common table expression of at least `riskFlagsLinked`'s orders.
  */
 export function riskFlagReads(orderId: string, rules: RiskRules): SQL {
-  const frequentWindow = sql`${rules.frequentDays} * interval '1 day'`;
+  // Every linked order in the window counts, whatever its status, the order itself included.
+  const frequent = sql`linked.is_me or linked.created_at > linked.me_created_at - ${daysWindow(rules.frequentDays)}`;
+  // Past the window of the linked totals, another name on the same contact details is not looked for. Of
+  // the 25 newest orders by each link, those giving the very name of this order are left out: the rule
+  // finds them the same name (sameName), and most customers give one name, so most reads bring none.
+  const others = (link: SQL) => sql`select linked.name, linked.order_number, linked.created_at from linked
+      where ${link} and not linked.is_me and linked.created_at > linked.me_created_at - ${TWELVE_MONTHS}
+      order by linked.created_at desc limit 25`;
   return sql`(select json_agg(c order by c.currency_code) from (
           select l.currency_code, sum(l.gbp_minor) as gbp_minor, sum(l.foreign_minor) as foreign_minor, o.way,
             (select json_agg(json_build_object('valueMinor', n.denomination_minor, 'count', n.count) order by n.denomination_minor desc)
@@ -83,18 +102,14 @@ export function riskFlagReads(orderId: string, rules: RiskRules): SQL {
           where l.order_id = ${orderId}
           group by l.currency_code, o.id, o.way) c) as risk_currencies,
       (select json_agg(gbp_minor order by position) from order_lines where order_id = ${orderId}) as risk_lines,
-      (select count(*)::int from (${linkedOrderIds(orderId, frequentWindow)}) linked) as risk_frequent,
-      (select json_agg(others) from (
-          (select o.first_name || ' ' || o.last_name as name, o.order_number, 'email' as via,
-              me.first_name || ' ' || me.last_name as mine
-            from orders me join orders o on o.email_key = me.email_key
-            where me.id = ${orderId} and o.id <> me.id and o.created_at > me.created_at - ${NAMES_WINDOW}
-            order by o.created_at desc limit 25)
+      (select count(*)::int from linked where ${frequent}) as risk_frequent,
+      (select json_agg(json_build_object('name', others.name, 'order_number', others.order_number, 'via', others.via,
+            'mine', me.name))
+        from ((select e.name, e.order_number, 'email' as via from (${others(sql`linked.by_email`)}) e)
           union all
-          (select o.first_name || ' ' || o.last_name, o.order_number, 'phone', me.first_name || ' ' || me.last_name
-            from orders me join orders o on o.phone_key = me.phone_key
-            where me.id = ${orderId} and o.id <> me.id and o.created_at > me.created_at - ${NAMES_WINDOW}
-            order by o.created_at desc limit 25)) others) as risk_others`;
+          (select p.name, p.order_number, 'phone' from (${others(sql`linked.by_phone`)}) p)) others,
+          (select linked.name from linked where linked.is_me) me
+        where others.name <> me.name) as risk_others`;
 }
 
 /** The rules applied to what `riskFlagReads` read (with the previous day's EUR rate; null: none known). */

@@ -98,6 +98,28 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
     );
   });
 
+  it("counts an order linked by e-mail and by phone at once once, and a later order only without throughOrder", async () => {
+    const now = new Date("2026-03-12T12:00:00Z");
+    const me = uniqueCustomer();
+    await createOrder(db(), { ...me, gbpMinor: 100_00, createdAt: new Date(now.getTime() - 10 * DAY) });
+    const self = await createOrder(db(), { ...me, gbpMinor: 50_00, createdAt: now });
+    await createOrder(db(), { ...me, way: "Sell", gbpMinor: 20_00, createdAt: new Date(now.getTime() + DAY) });
+    expect(await linkedTotals(db(), { orderId: self.id, throughOrder: true })).toEqual({
+      yearOrderGbpMinor: 150_00,
+      yearSellGbpMinor: 0,
+      monthOrderGbpMinor: 150_00,
+      monthSellGbpMinor: 0,
+      orders: 2,
+    });
+    expect(await linkedTotals(db(), { orderId: self.id, throughOrder: false })).toEqual({
+      yearOrderGbpMinor: 150_00,
+      yearSellGbpMinor: 20_00,
+      monthOrderGbpMinor: 150_00,
+      monthSellGbpMinor: 20_00,
+      orders: 3,
+    });
+  });
+
   it("counts 12 months and 30 days back from the order: an order exactly 12 months (or 30 days) before is out", async () => {
     const now = new Date("2026-05-20T09:30:00Z");
     const me = uniqueCustomer();

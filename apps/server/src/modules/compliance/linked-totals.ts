@@ -1,14 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { LinkedTotals } from "@bureau/domain/due-diligence";
 import type { Db, Tx } from "../../db/client.ts";
-import { linkedOrderIds } from "../../lib/linked-orders.ts";
+import { linkedOrders, TWELVE_MONTHS } from "../../lib/linked-orders.ts";
 import { queryRows } from "../../lib/postgres.ts";
 
 /**
  * The sterling totals, both ways, of the orders linked to this one (itself included) over the 12 months
  * and the 30 days before it: linked by the normalised e-mail, the normalised phone, or the account
  * (docs/decisions/018-due-diligence-tiers.md). Cancelled and expired orders never happened and are left
- * out (the order itself always counts). Each link is one index range scan of (key, created_at).
+ * out (the order itself always counts). Each linked order's row is read once (lib/linked-orders.ts).
  *
  * `throughOrder`: only orders placed up to this one (its details page: the totals as they stood when it
  * was placed). Without it, later orders count too: a placement is assessed after it is written, so of
@@ -32,21 +32,29 @@ export type LinkedTotalsRow = {
 };
 
 /**
- * The one-row select behind `linkedTotals`, for a statement that reads more at once (a placement's
- * assessment, assess-placed-order.ts): its columns are `LinkedTotalsRow`.
+ * The one-row select behind `linkedTotals`: its columns are `LinkedTotalsRow`.
  */
 export function linkedTotalsSelect(orderId: string, throughOrder: boolean): SQL {
-  return sql`with me as (select created_at from orders where id = ${orderId}),
-      linked as (${linkedOrderIds(orderId, sql`interval '12 months'`)})
-      select
-        coalesce(sum(o.total_gbp_minor) filter (where o.way = 'Order'), 0) as year_order,
-        coalesce(sum(o.total_gbp_minor) filter (where o.way = 'Sell'), 0) as year_sell,
-        coalesce(sum(o.total_gbp_minor) filter (where o.way = 'Order' and o.created_at > me.created_at - interval '30 days'), 0) as month_order,
-        coalesce(sum(o.total_gbp_minor) filter (where o.way = 'Sell' and o.created_at > me.created_at - interval '30 days'), 0) as month_sell,
-        count(*)::int as orders
-      from linked join orders o on o.id = linked.id, me
-      where (o.id = ${orderId} or o.status not in ('cancelled', 'expired'))
-        and (${throughOrder} = false or o.created_at <= me.created_at)`;
+  return sql`with linked as (${linkedOrders(orderId, [TWELVE_MONTHS])})
+      select ${linkedTotalsColumns(throughOrder)} from linked`;
+}
+
+/**
+ * The aggregates giving the `LinkedTotalsRow` columns over the rows of `linkedOrders`, named `linked`
+ * (its window at least 12 months), for a statement that reads more of them at once (a placement's
+ * assessment, assess-placed-order.ts).
+ */
+export function linkedTotalsColumns(throughOrder: boolean): SQL {
+  const counted = sql`(linked.is_me or (linked.status not in ('cancelled', 'expired')
+      and linked.created_at > linked.me_created_at - ${TWELVE_MONTHS}${
+        throughOrder ? sql` and linked.created_at <= linked.me_created_at` : sql``
+      }))`;
+  const month = sql`linked.created_at > linked.me_created_at - interval '30 days'`;
+  return sql`coalesce(sum(linked.total_gbp_minor) filter (where ${counted} and linked.way = 'Order'), 0) as year_order,
+      coalesce(sum(linked.total_gbp_minor) filter (where ${counted} and linked.way = 'Sell'), 0) as year_sell,
+      coalesce(sum(linked.total_gbp_minor) filter (where ${counted} and linked.way = 'Order' and ${month}), 0) as month_order,
+      coalesce(sum(linked.total_gbp_minor) filter (where ${counted} and linked.way = 'Sell' and ${month}), 0) as month_sell,
+      (count(*) filter (where ${counted}))::int as orders`;
 }
 
 export function toLinkedTotals(row: LinkedTotalsRow | undefined): LinkedTotals & { orders: number } {

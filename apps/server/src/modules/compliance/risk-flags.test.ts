@@ -8,6 +8,7 @@ import { createOrder, uniqueCustomer } from "../../test/factories.ts";
 import { placeThroughApi } from "../../test/place-through-api.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { assessRiskFlags } from "./assess-risk-flags.ts";
+import { linkedTotals } from "./linked-totals.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -107,6 +108,74 @@ describe("risk flags computed at placement (controlled clock)", () => {
     await createOrder(db(), { ...other, createdAt: new Date(now.getTime() - DAY) });
     const notThird = await createOrder(db(), { ...other, createdAt: now });
     expect((await flagsOf(notThird)).frequent_orders).toBeUndefined();
+  });
+
+  it("frequent orders: an order linked by e-mail and phone at once counts once; a window past 12 months reaches back", async () => {
+    const now = new Date("2026-08-12T10:00:00Z");
+    const twice = uniqueCustomer();
+    await createOrder(db(), { ...twice, createdAt: new Date(now.getTime() - DAY) }); // same e-mail and phone
+    const second = await createOrder(db(), { ...twice, createdAt: now });
+    expect((await flagsOf(second)).frequent_orders).toBeUndefined(); // two orders, not three
+
+    // A rule over 400 days counts a linked order of 380 days ago, which the linked totals' 12 months leave out.
+    const me = uniqueCustomer();
+    await createOrder(db(), { ...me, gbpMinor: 1_000_00, createdAt: new Date(now.getTime() - 380 * DAY) });
+    await createOrder(db(), { ...me, gbpMinor: 100_00, createdAt: new Date(now.getTime() - 2 * DAY) });
+    const third = await createOrder(db(), { ...me, gbpMinor: 10_00, createdAt: now });
+    const flags = await assessRiskFlags({
+      db: db(),
+      orderId: third.id,
+      placedAt: now,
+      rules: { ...rules, frequentDays: 400 },
+      tiers,
+    });
+    expect(flags.find((flag) => flag.rule === "frequent_orders")?.detail).toBe(
+      "3 orders in 400 days by this customer (linked by e-mail, phone or account), this one included",
+    );
+    expect((await linkedTotals(db(), { orderId: third.id, throughOrder: true })).yearOrderGbpMinor).toBe(110_00);
+    // The window is written into the statement as a literal: only a whole number of days is taken.
+    await expect(
+      assessRiskFlags({ db: db(), orderId: third.id, placedAt: now, rules: { ...rules, frequentDays: 1.5 }, tiers }),
+    ).rejects.toThrow(/whole number/);
+  });
+
+  it("names differ: the 25 newest orders by each link are looked at, those with this order's very name among them", async () => {
+    const now = new Date("2026-08-20T10:00:00Z");
+    const me = uniqueCustomer();
+    await createOrder(db(), {
+      ...me,
+      firstName: "Other",
+      lastName: "Person",
+      createdAt: new Date(now.getTime() - 60 * DAY),
+    });
+    for (let i = 1; i <= 25; i++)
+      await createOrder(db(), {
+        ...me,
+        firstName: "Ada",
+        lastName: "Lovelace",
+        createdAt: new Date(now.getTime() - i * DAY),
+      });
+    const self = await createOrder(db(), { ...me, firstName: "Ada", lastName: "Lovelace", createdAt: now });
+    expect((await flagsOf(self)).names_differ).toBeUndefined(); // the other name is the 26th newest by each link
+
+    // Among the 25 newest, the other name is found; the ones spelt as this order's are not listed.
+    const shared = uniqueCustomer();
+    const first = await createOrder(db(), {
+      ...shared,
+      firstName: "Other",
+      lastName: "Person",
+      createdAt: new Date(now.getTime() - 3 * DAY),
+    });
+    await createOrder(db(), {
+      ...shared,
+      firstName: "Ada",
+      lastName: "Lovelace",
+      createdAt: new Date(now.getTime() - DAY),
+    });
+    const later = await createOrder(db(), { ...shared, firstName: "Ada", lastName: "Lovelace", createdAt: now });
+    expect((await flagsOf(later)).names_differ).toBe(
+      `The same contact details were given with other names: Other Person (order ${first.orderNumber}, same e-mail), Other Person (order ${first.orderNumber}, same phone)`,
+    );
   });
 
   it("names differ: the same e-mail or phone with another name fires; case, accents and order do not", async () => {

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { channels } from "../../db/notify.ts";
+import { queryRowsPrepared } from "../../lib/postgres.ts";
 
 /** Every kind of e-mail the product sends; each has a renderer in modules/mail/templates. */
 export type MailKind =
@@ -70,7 +71,8 @@ export function wakeMailer(db: Db): void {
   const current = state;
   const send = (): void => {
     current.again = false;
-    db.execute(sql`select pg_notify(${channels.outbox}, '')`)
+    // A named statement: each pooled connection parses it once (unnamed, it was parsed at every placement).
+    queryRowsPrepared(db, sql`select pg_notify(${channels.outbox}, '')`)
       .catch(() => {})
       .finally(() => {
         if (current.again) send();
