@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DueDiligenceTiers } from "@bureau/domain/due-diligence";
 import type { RiskFlag, RiskRules } from "@bureau/domain/risk-flags";
 import type { Db } from "../../db/client.ts";
@@ -11,7 +11,7 @@ import {
   riskFlagsLinked,
   riskFlagsWrite,
 } from "./assess-risk-flags.ts";
-import { type LinkedTotalsRow, linkedTotalsColumns, toLinkedTotals } from "./linked-totals.ts";
+import { type LinkedTotalsRow, linkedTotalsOf, toLinkedTotals } from "./linked-totals.ts";
 
 /**
  * A newly written order's due diligence (decision 018) and risk flags (decision 023), as
@@ -43,11 +43,7 @@ export async function assessPlacedOrder({
   eurRate: { eurPerGbp: string; day: string } | null;
   now?: Date;
 }): Promise<{ held: boolean; flags: RiskFlag[] }> {
-  const [read] = await queryRowsPrepared<LinkedTotalsRow & RiskFlagReadsRow>(
-    db,
-    sql`with linked as (${riskFlagsLinked(orderId, rules)})
-      select ${linkedTotalsColumns(false)}, ${riskFlagReads(orderId, rules)} from linked`,
-  );
+  const [read] = await queryRowsPrepared<LinkedTotalsRow & RiskFlagReadsRow>(db, placedOrderRead(orderId, rules));
   const decision = decideDueDiligence(toLinkedTotals(read), eurRate, tiers);
   const flags = decideRiskFlags(read, rules, tiers, eurRate);
   // The hold first (its entry before the flags' in the audit log, as when the two were written apart).
@@ -61,4 +57,13 @@ export async function assessPlacedOrder({
       select ${dueDiligence?.held ?? sql`false`} as held${risk ? sql`, ${risk.stored} as stored` : sql``}`,
   );
   return { held: Boolean(row?.held), flags };
+}
+
+/**
+ * The one read of a placement's assessment: the linked orders once (the widest window the totals and the
+ * rules need), the linked totals and the risk rules' reads from them.
+ */
+export function placedOrderRead(orderId: string, rules: RiskRules): SQL {
+  return sql`with linked as (${riskFlagsLinked(orderId, rules)})
+    select totals.*, ${riskFlagReads(orderId, rules)} from ${linkedTotalsOf(false)}`;
 }
