@@ -44,7 +44,7 @@ export function linkedTotalsSelect(orderId: string, throughOrder: boolean): SQL 
  * named `linked` (its window at least 12 months), for a statement that reads more of them at once (a
  * placement's assessment, assess-placed-order.ts). Whether a linked order counts, and whether it falls in
  * the 30 days, is worked out once per order (OFFSET 0 keeps PostgreSQL from copying the two expressions
- * into each of the five aggregates' filters, which cost about a sixth of the assessment read's execution).
+ * into each of the five aggregates' filters: 0.33 ms against 0.27 ms for the aggregate over 132 orders).
  */
 export function linkedTotalsOf(throughOrder: boolean): SQL {
   return sql`(select
