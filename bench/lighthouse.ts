@@ -145,6 +145,14 @@ export type LighthouseReport = {
  * Exported so that `npm run bench` can include it; `node bench/lighthouse.ts` runs it alone.
  */
 export async function benchLighthouse(): Promise<LighthouseReport> {
+  const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(",").map((p) => p.trim());
+  const unknownPages = onlyPages?.filter((only) => !PAGES.some((page) => page.path === only)) ?? [];
+  if (unknownPages.length > 0) {
+    throw new Error(
+      `LIGHTHOUSE_PAGES names pages this benchmark does not audit: ${unknownPages.join(", ")} (it audits ${PAGES.map((page) => page.path).join(", ")})`,
+    );
+  }
+  const pagesToAudit = PAGES.filter((page) => !onlyPages || onlyPages.includes(page.path));
   const built = await buildWebIfNeeded();
   if (built !== 0) throw new Error("Building the web app failed");
 
@@ -177,10 +185,9 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
     chrome = await launch({ chromePath: chromiumPath, chromeFlags, logLevel: "error" });
     const results: PageResult[] = [];
     let lighthouseVersion: string | undefined;
-    const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(",").map((p) => p.trim());
     const lhrDir = process.env.LIGHTHOUSE_LHR_DIR;
     if (lhrDir) mkdirSync(lhrDir, { recursive: true });
-    for (const page of PAGES.filter((p) => !onlyPages || onlyPages.includes(p.path))) {
+    for (const page of pagesToAudit) {
       const url = baseUrl + page.path;
       const lhrs: LighthouseResult[] = [];
       for (let run = 0; run < runs; run++) {

@@ -17,7 +17,7 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import pg from "pg";
 import { runPlacements, startPlacementProduct } from "./orders.ts";
-import { DEFAULT_BENCH_DATABASE_URL, openSeededScratchDatabase } from "./support.ts";
+import { DEFAULT_BENCH_DATABASE_URL, openSeededScratchDatabase, percentile } from "./support.ts";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL;
 const logPath = process.env.BENCH_PG_LOG ?? "/var/log/postgresql/postgresql-15-main.log";
@@ -77,8 +77,10 @@ try {
   );
   console.log("ms/placement    runs   median  statement");
   for (const { key, durations, total } of rows.slice(0, 25)) {
-    const sorted = [...durations].sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+    const median = percentile(
+      [...durations].sort((a, b) => a - b),
+      50,
+    );
     console.log(
       `${(total / placements).toFixed(3).padStart(12)} ${String(durations.length).padStart(7)} ${median.toFixed(3).padStart(8)}  ${key}`,
     );

@@ -24,6 +24,22 @@ describe("risk flags computed at placement (controlled clock)", () => {
     return Object.fromEntries(rows.map((row) => [row.rule, row.detail]));
   }
 
+  /** An order of this customer under a name, placed `daysBefore` days before `at`. */
+  function orderAs(
+    customer: ReturnType<typeof uniqueCustomer>,
+    firstName: string,
+    lastName: string,
+    at: Date,
+    daysBefore = 0,
+  ) {
+    return createOrder(db(), {
+      ...customer,
+      firstName,
+      lastName,
+      createdAt: new Date(at.getTime() - daysBefore * DAY),
+    });
+  }
+
   it("high-value notes: a currency of such notes from £1,000.00 where no stock is tracked, not £999.99, not CHF", async () => {
     const at = new Date("2026-08-03T10:00:00Z");
     const at1000 = await createOrder(db(), { ...uniqueCustomer(), gbpMinor: 1_000_00, createdAt: at });
@@ -142,37 +158,16 @@ describe("risk flags computed at placement (controlled clock)", () => {
   it("names differ: the 25 newest orders by each link are looked at, those with this order's very name among them", async () => {
     const now = new Date("2026-08-20T10:00:00Z");
     const me = uniqueCustomer();
-    await createOrder(db(), {
-      ...me,
-      firstName: "Other",
-      lastName: "Person",
-      createdAt: new Date(now.getTime() - 60 * DAY),
-    });
-    for (let i = 1; i <= 25; i++)
-      await createOrder(db(), {
-        ...me,
-        firstName: "Ada",
-        lastName: "Lovelace",
-        createdAt: new Date(now.getTime() - i * DAY),
-      });
-    const self = await createOrder(db(), { ...me, firstName: "Ada", lastName: "Lovelace", createdAt: now });
+    await orderAs(me, "Other", "Person", now, 60);
+    for (let i = 1; i <= 25; i++) await orderAs(me, "Ada", "Lovelace", now, i);
+    const self = await orderAs(me, "Ada", "Lovelace", now);
     expect((await flagsOf(self)).names_differ).toBeUndefined(); // the other name is the 26th newest by each link
 
     // Among the 25 newest, the other name is found; the ones spelt as this order's are not listed.
     const shared = uniqueCustomer();
-    const first = await createOrder(db(), {
-      ...shared,
-      firstName: "Other",
-      lastName: "Person",
-      createdAt: new Date(now.getTime() - 3 * DAY),
-    });
-    await createOrder(db(), {
-      ...shared,
-      firstName: "Ada",
-      lastName: "Lovelace",
-      createdAt: new Date(now.getTime() - DAY),
-    });
-    const later = await createOrder(db(), { ...shared, firstName: "Ada", lastName: "Lovelace", createdAt: now });
+    const first = await orderAs(shared, "Other", "Person", now, 3);
+    await orderAs(shared, "Ada", "Lovelace", now, 1);
+    const later = await orderAs(shared, "Ada", "Lovelace", now);
     expect((await flagsOf(later)).names_differ).toBe(
       `The same contact details were given with other names: Other Person (order ${first.orderNumber}, same e-mail), Other Person (order ${first.orderNumber}, same phone)`,
     );
@@ -181,13 +176,8 @@ describe("risk flags computed at placement (controlled clock)", () => {
   it("names differ: the same e-mail or phone with another name fires; case, accents and order do not", async () => {
     const now = new Date("2026-09-01T10:00:00Z");
     const me = uniqueCustomer();
-    await createOrder(db(), {
-      ...me,
-      firstName: "GARCIA",
-      lastName: "Jose",
-      createdAt: new Date(now.getTime() - 30 * DAY),
-    });
-    const same = await createOrder(db(), { ...me, firstName: "José", lastName: "García", createdAt: now });
+    await orderAs(me, "GARCIA", "Jose", now, 30);
+    const same = await orderAs(me, "José", "García", now);
     expect((await flagsOf(same)).names_differ).toBeUndefined();
 
     const shared = uniqueCustomer();
@@ -198,7 +188,7 @@ describe("risk flags computed at placement (controlled clock)", () => {
       lastName: "Smith",
       createdAt: new Date(now.getTime() - 10 * DAY),
     });
-    const differs = await createOrder(db(), { ...shared, firstName: "Maria", lastName: "Jones", createdAt: now });
+    const differs = await orderAs(shared, "Maria", "Jones", now);
     expect((await flagsOf(differs)).names_differ).toBe(
       `The same contact details were given with other names: Anna Smith (order ${first.orderNumber}, same e-mail)`,
     );
@@ -211,7 +201,7 @@ describe("risk flags computed at placement (controlled clock)", () => {
       lastName: "Name",
       createdAt: new Date("2025-09-01T10:00:00Z"),
     });
-    const fresh = await createOrder(db(), { ...old, firstName: "New", lastName: "Name", createdAt: now });
+    const fresh = await orderAs(old, "New", "Name", now);
     expect((await flagsOf(fresh)).names_differ).toBeUndefined();
   });
 
