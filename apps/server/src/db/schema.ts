@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
@@ -32,11 +32,19 @@ import {
  * that holds a customer's e-mail or phone: the e-mail trimmed and in lower case, the phone as its digits
  * in international form without "+". Empty (as after anonymisation) is null: linked to no one.
  */
-const emailKeyOf = (column: string) => sql.raw(`nullif(lower(btrim(${column})), '')`);
-const phoneKeyOf = (column: string) =>
-  sql.raw(
-    `nullif(regexp_replace(regexp_replace(regexp_replace(regexp_replace(${column}, '[^0-9]', '', 'g'), '^00', ''), '^0', '44'), '^440', '44'), '')`,
-  );
+const emailKeyText = (of: string) => `nullif(lower(btrim(${of})), '')`;
+const phoneKeyText = (of: string) =>
+  `nullif(regexp_replace(regexp_replace(regexp_replace(regexp_replace(${of}, '[^0-9]', '', 'g'), '^00', ''), '^0', '44'), '^440', '44'), '')`;
+const emailKeyOf = (column: string) => sql.raw(emailKeyText(column));
+const phoneKeyOf = (column: string) => sql.raw(phoneKeyText(column));
+
+/** The same keys of a value not yet stored (a placement reads the customer's orders before writing its own). */
+export const emailKeyOfValue = (value: SQL) => keyOfValue(emailKeyText, value);
+export const phoneKeyOfValue = (value: SQL) => keyOfValue(phoneKeyText, value);
+function keyOfValue(keyText: (of: string) => string, value: SQL): SQL {
+  const [before, after] = keyText("\u0000").split("\u0000");
+  return sql`${sql.raw(before ?? "")}(${value})${sql.raw(after ?? "")}`;
+}
 
 /** Closed orders' end: completion, cancellation or expiry, whichever came last (retention runs from it). */
 export const orderClosedAt = sql.raw("greatest(completed_at, cancelled_at, expired_at, created_at)");
@@ -212,6 +220,15 @@ export const orders = pgTable(
      */
     emailKey: text("email_key").generatedAlwaysAs(emailKeyOf("email")),
     phoneKey: text("phone_key").generatedAlwaysAs(phoneKeyOf("phone")),
+    /**
+     * The order's place among the placements made with its e-mail key (and phone key): one more than the
+     * highest the placement read. Unique per key, so two placements by one customer that read the same
+     * orders cannot both be written: the second is refused and placed again, reading the first, and a
+     * placement assessed before its write sees every linked order (modules/compliance/assess-placement.ts).
+     * Null on orders placed before these columns, and on orders not written by a placement.
+     */
+    emailSeq: integer("email_seq"),
+    phoneSeq: integer("phone_seq"),
     /** Flagged "Enhanced due diligence" at placement: completing it needs the address and date of birth. */
     enhancedDueDiligence: boolean("enhanced_due_diligence").notNull().default(false),
     /** Why the order is on hold (null: never held); Accept and Complete are refused until the hold is cleared. */
@@ -238,6 +255,9 @@ export const orders = pgTable(
     index("orders_email_key_created_idx").on(t.emailKey, t.createdAt),
     index("orders_phone_key_created_idx").on(t.phoneKey, t.createdAt),
     index("orders_user_created_idx").on(t.userId, t.createdAt).where(sql`${t.userId} IS NOT NULL`),
+    // One placement per place in a customer's sequence of placements (emailSeq above).
+    uniqueIndex("orders_email_seq_key").on(t.emailKey, t.emailSeq).where(sql`${t.emailSeq} IS NOT NULL`),
+    uniqueIndex("orders_phone_seq_key").on(t.phoneKey, t.phoneSeq).where(sql`${t.phoneSeq} IS NOT NULL`),
     // The orders on hold (compliance screen, Statics).
     index("orders_on_hold_idx").on(t.createdAt).where(sql`${t.holdReason} IS NOT NULL AND ${t.holdClearedAt} IS NULL`),
     // The closed orders whose personal data is still kept, by when they closed (the retention job).

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { emailKeyOfValue, phoneKeyOfValue } from "../db/schema.ts";
 
 /** The window of the linked totals and of the other names on a customer's contact details. */
 export const TWELVE_MONTHS = sql`interval '12 months'`;
@@ -31,13 +32,7 @@ export function daysWindow(days: number): SQL {
  * needs), so that all of them see one customer.
  */
 export function linkedOrders(orderId: string, windows: readonly [SQL, ...SQL[]]): SQL {
-  const since =
-    windows.length === 1
-      ? sql`me.created_at - ${windows[0]}`
-      : sql`least(${sql.join(
-          windows.map((window) => sql`me.created_at - ${window}`),
-          sql`, `,
-        )})`;
+  const since = sinceOf(windows);
   return sql`select o.id, o.way, o.total_gbp_minor, o.status, o.created_at, o.order_number,
         o.first_name || ' ' || o.last_name as name, o.id = me.id as is_me,
         o.email_key = me.email_key as by_email, o.phone_key = me.phone_key as by_phone,
@@ -48,4 +43,49 @@ export function linkedOrders(orderId: string, windows: readonly [SQL, ...SQL[]])
         or (o.user_id = me.user_id and o.created_at > ${since})
         or o.id = me.id
       where me.id = ${orderId}`;
+}
+
+/** An order a placement is about to write, as `prospectiveLinkedOrders` links it. */
+export type ProspectiveOrder = {
+  way: string;
+  totalGbpMinor: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  placedAt: Date;
+};
+
+/**
+ * `linkedOrders` of an order not yet written (a placement assesses its order before writing it): the
+ * stored orders linked to its e-mail or phone, and the order itself as the row `is_me` (no `id` or
+ * `order_number` yet), with the same columns. A placement has no account, so the account link does not
+ * apply. What is not yet committed is not seen: the placement sequence (modules/compliance/assess-placement.ts)
+ * makes sure that a concurrent placement by the same customer is seen or refused.
+ */
+export function prospectiveLinkedOrders(order: ProspectiveOrder, windows: readonly [SQL, ...SQL[]]): SQL {
+  const since = sinceOf(windows);
+  const placedAt = sql`${order.placedAt.toISOString()}::timestamptz`;
+  return sql`select o.id, o.way, o.total_gbp_minor, o.status, o.created_at, o.order_number,
+        o.first_name || ' ' || o.last_name as name, false as is_me,
+        o.email_key = me.email_key as by_email, o.phone_key = me.phone_key as by_phone,
+        me.created_at as me_created_at
+      from (select ${emailKeyOfValue(sql`${order.email}::text`)} as email_key,
+          ${phoneKeyOfValue(sql`${order.phone}::text`)} as phone_key, ${placedAt} as created_at) me
+        join orders o on
+          (o.email_key = me.email_key and o.created_at > ${since})
+          or (o.phone_key = me.phone_key and o.created_at > ${since})
+      union all
+      select null::uuid, ${order.way}::text, ${order.totalGbpMinor}::bigint, 'pending'::text, ${placedAt}, null::char(8),
+        ${order.firstName}::text || ' ' || ${order.lastName}::text, true, true, true, ${placedAt}`;
+}
+
+/** The earliest `created_at` the widest of `windows` reaches before the order `me`. */
+function sinceOf(windows: readonly [SQL, ...SQL[]]): SQL {
+  return windows.length === 1
+    ? sql`me.created_at - ${windows[0]}`
+    : sql`least(${sql.join(
+        windows.map((window) => sql`me.created_at - ${window}`),
+        sql`, `,
+      )})`;
 }

@@ -25,9 +25,10 @@ const STATEMENT_NAMES_MAX = 1_000;
  * the generic one no worse), where an unnamed statement is parsed and planned on every call. For the
  * statements of the hot paths (a placement's), whose planning cost about as much database CPU as their
  * execution (bench/report.md). The name follows from the text, so a statement whose shape varies (one
- * line or three) is a statement per shape. The embedded database (PGlite) runs it as `queryRows` does.
+ * line or three) is a statement per shape. The embedded database (PGlite), and a transaction (its own
+ * connection, not the pool), run it as `queryRows` does.
  */
-export async function queryRowsPrepared<Row>(db: Db, query: SQL): Promise<Row[]> {
+export async function queryRowsPrepared<Row>(db: Db | Tx, query: SQL): Promise<Row[]> {
   // Drizzle's documented handle on the driver it wraps: a node-postgres Pool, or the PGlite instance.
   const client = (db as unknown as { $client: unknown }).$client;
   if (!(client instanceof pg.Pool)) return queryRows<Row>(db, query);

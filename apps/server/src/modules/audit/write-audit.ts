@@ -50,6 +50,28 @@ export function auditEntryInsert(entry: AuditEntry & { beforeSql?: SQL; afterSql
     returning id`;
 }
 
+/**
+ * Several entries known before the statement runs, as one insert for a WITH clause of the statement that
+ * makes the changes: written in the order given (their ids ascending), every one or none. None: no clause.
+ */
+export function auditEntriesInsert(entries: readonly AuditEntry[]): SQL | null {
+  if (entries.length === 0) return null;
+  const rows = sql.join(
+    entries.map(
+      (entry, index) =>
+        sql`(${index}::integer, ${entry.actorId}::text, ${entry.actorEmail}::text, ${entry.action}::text,
+          ${entry.entityType}::text, ${entry.entityId}::text, ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb,
+          ${entry.requestId ?? null}::text)`,
+    ),
+    sql`, `,
+  );
+  return sql`insert into audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after, request_id)
+    select e.actor_id, e.actor_email, e.action, e.entity_type, e.entity_id, e.before, e.after, e.request_id
+    from (values ${rows}) as e(position, actor_id, actor_email, action, entity_type, entity_id, before, after, request_id)
+    order by e.position
+    returning id`;
+}
+
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
 /**

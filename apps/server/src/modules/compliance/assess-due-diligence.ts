@@ -72,12 +72,11 @@ export function decideDueDiligence(
 }
 
 /**
- * The statement clauses (common table expressions) storing a decision, or null when it changes nothing:
- * `held` is the expression saying whether they put the order on hold. Clauses rather than a statement, so
- * that a placement writes its due diligence and its risk flags in one round trip (assess-placed-order.ts).
+ * The statement clauses (common table expressions) storing a decision about an order already written, or
+ * null when it changes nothing: `held` is the expression saying whether they put the order on hold. (A
+ * placement decides before it writes, and writes the decision with its order: assess-placement.ts.)
  *
- * The flag, the hold and its audit entry in one statement (a placement waited for five round trips here:
- * the flag's update, then begin, hold, audit, commit). The row is locked first so that the hold and its
+ * The flag, the hold and its audit entry in one statement. The row is locked first so that the hold and its
  * entry follow from the order as it is now: still pending, and either never held or on a hold the
  * placement itself started (a sanctions match, held in the order's own write), which gains this reason on
  * a line of its own as placeOnHold does. A cleared hold, or a hold already giving this reason, is left as

@@ -38,10 +38,10 @@ export type RiskFlagReadsRow = {
 };
 
 /**
- * Computes a newly placed order's risk flags (packages/domain risk-flags.ts) and stores each rule that
- * fired with what it saw, audited with the system as actor. Run at placement after the order is written
- * (its reserved notes and its linked orders are then in the database). Reads in one statement, and writes
- * only when a rule fires; running it again stores nothing twice.
+ * Computes a written order's risk flags (packages/domain risk-flags.ts) from the database as it stands and
+ * stores each rule that fired with what it saw, audited with the system as actor (a placement applies the
+ * same rules before it writes its order, and stores the flags with it: assess-placement.ts). Reads in one
+ * statement, and writes only when a rule fires; running it again stores nothing twice.
  */
 export async function assessRiskFlags({
   db,
@@ -86,14 +86,6 @@ export function riskFlagsLinked(orderId: string, rules: RiskRules): SQL {
  * names `linked` a common table expression of at least `riskFlagsLinked`'s orders.
  */
 export function riskFlagReads(orderId: string, rules: RiskRules): SQL {
-  // Every linked order in the window counts, whatever its status, the order itself included.
-  const frequent = sql`linked.is_me or linked.created_at > linked.me_created_at - ${daysWindow(rules.frequentDays)}`;
-  // Past the window of the linked totals, another name on the same contact details is not looked for. Of
-  // the 25 newest orders by each link, those giving the very name of this order are left out: the rule
-  // finds them the same name (sameName), and most customers give one name, so most reads bring none.
-  const others = (link: SQL) => sql`select linked.name, linked.order_number, linked.created_at from linked
-      where ${link} and not linked.is_me and linked.created_at > linked.me_created_at - ${TWELVE_MONTHS}
-      order by linked.created_at desc limit 25`;
   return sql`(select json_agg(c order by c.currency_code) from (
           select l.currency_code, sum(l.gbp_minor) as gbp_minor, sum(l.foreign_minor) as foreign_minor, o.way,
             (select json_agg(json_build_object('valueMinor', n.denomination_minor, 'count', n.count) order by n.denomination_minor desc)
@@ -102,7 +94,23 @@ export function riskFlagReads(orderId: string, rules: RiskRules): SQL {
           where l.order_id = ${orderId}
           group by l.currency_code, o.id, o.way) c) as risk_currencies,
       (select json_agg(gbp_minor order by position) from order_lines where order_id = ${orderId}) as risk_lines,
-      (select count(*)::int from linked where ${frequent}) as risk_frequent,
+      ${riskFlagLinkedReads(rules)}`;
+}
+
+/**
+ * The part of `riskFlagReads` read from the linked orders alone (`risk_frequent` and `risk_others`): all a
+ * placement reads before it writes its order, whose own lines and notes it knows (riskFlagOwnReads).
+ */
+export function riskFlagLinkedReads(rules: RiskRules): SQL {
+  // Every linked order in the window counts, whatever its status, the order itself included.
+  const frequent = sql`linked.is_me or linked.created_at > linked.me_created_at - ${daysWindow(rules.frequentDays)}`;
+  // Past the window of the linked totals, another name on the same contact details is not looked for. Of
+  // the 25 newest orders by each link, those giving the very name of this order are left out: the rule
+  // finds them the same name (sameName), and most customers give one name, so most reads bring none.
+  const others = (link: SQL) => sql`select linked.name, linked.order_number, linked.created_at from linked
+      where ${link} and not linked.is_me and linked.created_at > linked.me_created_at - ${TWELVE_MONTHS}
+      order by linked.created_at desc limit 25`;
+  return sql`(select count(*)::int from linked where ${frequent}) as risk_frequent,
       (select json_agg(json_build_object('name', others.name, 'order_number', others.order_number, 'via', others.via,
             'mine', me.name))
         from ((select e.name, e.order_number, 'email' as via from (${others(sql`linked.by_email`)}) e)
@@ -110,6 +118,44 @@ export function riskFlagReads(orderId: string, rules: RiskRules): SQL {
           (select p.name, p.order_number, 'phone' from (${others(sql`linked.by_phone`)}) p)) others,
           (select linked.name from linked where linked.is_me) me
         where others.name <> me.name) as risk_others`;
+}
+
+/**
+ * What `riskFlagReads` reads of the order's own lines (`risk_currencies`, `risk_lines`), from the lines and
+ * the notes reserved of an order about to be written: the same per-currency sums, and the notes largest first.
+ */
+export function riskFlagOwnReads(
+  way: "Order" | "Sell",
+  lines: readonly { currencyCode: string; gbpMinor: number; foreignMinor: number }[],
+  reserved: readonly { currency: string; notes: readonly { valueMinor: number; count: number }[] }[],
+): Pick<RiskFlagReadsRow, "risk_currencies" | "risk_lines"> {
+  const byCurrency = new Map<string, { gbp_minor: number; foreign_minor: number }>();
+  for (const line of lines) {
+    const seen = byCurrency.get(line.currencyCode) ?? { gbp_minor: 0, foreign_minor: 0 };
+    byCurrency.set(line.currencyCode, {
+      gbp_minor: seen.gbp_minor + line.gbpMinor,
+      foreign_minor: seen.foreign_minor + line.foreignMinor,
+    });
+  }
+  return {
+    risk_currencies: [...byCurrency]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([currency_code, sums]) => {
+        const notes = reserved.find((r) => r.currency === currency_code)?.notes ?? [];
+        return {
+          currency_code,
+          ...sums,
+          way,
+          notes:
+            notes.length === 0
+              ? null
+              : [...notes]
+                  .sort((a, b) => b.valueMinor - a.valueMinor)
+                  .map((n) => ({ valueMinor: n.valueMinor, count: n.count })),
+        };
+      }),
+    risk_lines: lines.length === 0 ? null : lines.map((line) => line.gbpMinor),
+  };
 }
 
 /** The rules applied to what `riskFlagReads` read (with the previous day's EUR rate; null: none known). */
@@ -156,8 +202,7 @@ export function decideRiskFlags(
 /**
  * The statement clauses (common table expressions) storing the flags with their audit entry, or null when
  * no rule fired; `stored` counts the entries written (0 when every flag was stored before). The entry
- * lists the flags stored by this run. Clauses rather than a statement, so that a placement writes its risk
- * flags and its due diligence in one round trip (assess-placed-order.ts).
+ * lists the flags stored by this run.
  */
 export function riskFlagsWrite(
   orderId: string,

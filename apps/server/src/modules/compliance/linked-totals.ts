@@ -42,7 +42,7 @@ export function linkedTotalsSelect(orderId: string, throughOrder: boolean): SQL 
 /**
  * The one-row FROM item `totals` giving the `LinkedTotalsRow` columns from the rows of `linkedOrders`,
  * named `linked` (its window at least 12 months), for a statement that reads more of them at once (a
- * placement's assessment, assess-placed-order.ts). Whether a linked order counts, and whether it falls in
+ * placement's assessment, assess-placement.ts). Whether a linked order counts, and whether it falls in
  * the 30 days, is worked out once per order (OFFSET 0 keeps PostgreSQL from copying the two expressions
  * into each of the five aggregates' filters: 0.33 ms against 0.27 ms for the aggregate over 132 orders).
  */

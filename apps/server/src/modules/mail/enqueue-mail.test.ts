@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channels } from "../../db/notify.ts";
 import { createTestDatabase } from "../../test/test-app.ts";
-import { wakeMailer } from "./enqueue-mail.ts";
+import { WAKE_SPACING_MS, wakeMailer } from "./enqueue-mail.ts";
 
 describe("wakeMailer", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -29,6 +29,39 @@ describe("wakeMailer", () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(heard).toBeGreaterThanOrEqual(1);
       expect(heard).toBeLessThanOrEqual(2);
+    } finally {
+      await unlisten();
+    }
+  });
+
+  it("wakes at most once per spacing under a stream of wake-ups, and sends one asked for within the spacing when it ends", async () => {
+    const heardAt: number[] = [];
+    const unlisten = await database.listen(channels.outbox, () => heardAt.push(performance.now()));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 3 * WAKE_SPACING_MS));
+      heardAt.length = 0;
+      // A wake-up every 2 ms for 10 spacings (a placement every 2 ms).
+      const started = performance.now();
+      let asked = 0;
+      while (performance.now() - started < 10 * WAKE_SPACING_MS) {
+        wakeMailer(database.db);
+        asked++;
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5 * WAKE_SPACING_MS));
+      expect(asked).toBeGreaterThan(30);
+      // One per spacing at most (and one at the start), give or take the timers' slack.
+      expect(heardAt.length).toBeGreaterThanOrEqual(3);
+      expect(heardAt.length).toBeLessThanOrEqual(13);
+
+      // A wake-up asked for within the spacing is not lost: it is sent when the spacing ends.
+      heardAt.length = 0;
+      const firstAt = performance.now();
+      wakeMailer(database.db);
+      wakeMailer(database.db);
+      await new Promise((resolve) => setTimeout(resolve, 5 * WAKE_SPACING_MS));
+      expect(heardAt).toHaveLength(2);
+      expect(heardAt[1]! - firstAt).toBeGreaterThanOrEqual(WAKE_SPACING_MS - 1);
     } finally {
       await unlisten();
     }

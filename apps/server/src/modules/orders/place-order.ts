@@ -15,12 +15,18 @@ import { orderNumberFromRandom } from "@bureau/domain/order-number";
 import { DEFAULT_RISK_RULES, type RiskRules } from "@bureau/domain/risk-flags";
 import { DEFAULT_SANCTIONS_MATCH_THRESHOLD, sanctionsHoldReason } from "@bureau/domain/sanctions-screening";
 import { formatRate, quote as priceQuote } from "@bureau/domain/pricing";
-import type { Db } from "../../db/client.ts";
-import { orders } from "../../db/schema.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { emailKeyOfValue, orders, phoneKeyOfValue } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { findPostgresError, queryRowsPrepared, violatedUniqueConstraint } from "../../lib/postgres.ts";
-import { auditEntryInsert } from "../audit/write-audit.ts";
-import { assessPlacedOrder } from "../compliance/assess-placed-order.ts";
+import { findPostgresError, queryRows, queryRowsPrepared, violatedUniqueConstraint } from "../../lib/postgres.ts";
+import {
+  decidePlacement,
+  isPlacementSequenceTaken,
+  type PlacementAssessmentRow,
+  placementAssessmentFrom,
+  placementAssessmentWrite,
+  placementLinked,
+} from "../compliance/assess-placement.ts";
 import { previousDayEurRateJson, toPreviousDayEurRate } from "../compliance/previous-day-eur-rate.ts";
 import { queuedMail, wakeMailer } from "../mail/enqueue-mail.ts";
 import {
@@ -43,7 +49,7 @@ export type PlaceOrderInput = {
 const MAX_ATTEMPTS = 5;
 
 /** What the one read of a placement gathers per quote (raw rows: both drivers give these types or strings). */
-type StoredQuoteRow = {
+type StoredQuoteRow = PlacementAssessmentRow & {
   id: string;
   currency_code: string;
   way: Way;
@@ -92,10 +98,65 @@ type StoredQuoteRow = {
  * version, modules/sanctions/screen-name.ts), and the write stores the screening with the order: still
  * two round trips, and no order exists unscreened. A match puts the order on hold after the write.
  *
- * Once written, the order is assessed: its due-diligence tiers (decision 018) and its risk flags (decision
- * 023), each from the database as it now stands.
+ * The order's due-diligence tiers (decision 018) and risk flags (decision 023) are decided from the same
+ * read, which brings the customer's linked orders, and stored by the same write: still two round trips
+ * (modules/compliance/assess-placement.ts). The order takes the next place in its customer's sequence of
+ * placements, so a concurrent placement by the same customer that the read could not see refuses the
+ * write, and the placement is made again from a read that sees it.
  */
-export async function placeOrder({
+export async function placeOrder(
+  options: PlaceOrderOptions & { db: Db },
+): Promise<{ orderId: string; receipt: OrderReceipt; created: boolean }> {
+  const placed = await placeOrderWith({ ...options, serialised: false });
+  if (placed !== sequenceTaken) return afterWrite(options.db, placed);
+  // A concurrent placement by the same customer was written first. Placed again in a transaction holding
+  // the customer's placement locks, so that concurrent placements by one customer (all but one of fifty
+  // placed at once, in a test) take turns instead of racing again; its read, after the lock, sees them.
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const again = await options.db.transaction(async (tx) => {
+      await lockCustomerPlacements(tx, options.input.customer);
+      return placeOrderWith({ ...options, db: tx, serialised: true });
+    });
+    if (again !== sequenceTaken) return afterWrite(options.db, again);
+  }
+  const message = "Another order with these contact details is being placed at this moment. Please try again.";
+  throw new AppError("conflict", message, { customer: message });
+}
+
+/** After the commit, not inside it: a NOTIFY in the write serialised concurrent placements' commits. */
+function afterWrite<Placed extends { created: boolean }>(db: Db, placed: Placed): Placed {
+  if (placed.created) wakeMailer(db);
+  return placed;
+}
+
+/**
+ * Takes the transaction-level locks of a customer's placements, by e-mail key and by phone key (in one
+ * order, so that two customers sharing one of them cannot deadlock): a placement that lost a race for its
+ * place in the sequence waits here for the others of the same customer.
+ */
+async function lockCustomerPlacements(tx: Tx, customer: { email: string; phone: string }): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(k.lock) from (
+      select hashtext('placement:email:' || ${emailKeyOfValue(sql`${customer.email}::text`)}) as lock
+      union select hashtext('placement:phone:' || ${phoneKeyOfValue(sql`${customer.phone}::text`)})) k
+    where k.lock is not null order by k.lock`);
+}
+
+/** The write was refused: a concurrent placement by the same customer took this one's place first. */
+const sequenceTaken = Symbol("placement sequence taken");
+
+type PlaceOrderOptions = {
+  input: PlaceOrderInput;
+  limits?: OrderLimits;
+  /** The screening score at or above which the customer's name matches a sanctions list name. */
+  sanctionsThreshold?: number;
+  /** The due-diligence tiers the new order is assessed against (decision 018). */
+  dueDiligence?: DueDiligenceTiers;
+  /** The risk flags' rules (issue 15 item 3). */
+  riskRules?: RiskRules;
+  now?: Date;
+};
+
+async function placeOrderWith({
   db,
   input,
   limits = DEFAULT_ORDER_LIMITS,
@@ -104,37 +165,36 @@ export async function placeOrder({
   riskRules = DEFAULT_RISK_RULES,
   now = new Date(),
   afterRace = false,
-}: {
-  db: Db;
-  input: PlaceOrderInput;
-  limits?: OrderLimits;
-  /** The screening score at or above which the customer's name matches a sanctions list name. */
-  sanctionsThreshold?: number;
-  /** The due-diligence tiers the new order is assessed against once written (decision 018). */
-  dueDiligence?: DueDiligenceTiers;
-  /** The risk flags' rules (issue 15 item 3), computed once the order is written. */
-  riskRules?: RiskRules;
-  now?: Date;
+  serialised,
+}: PlaceOrderOptions & {
   /** Set on the one second try after a concurrent order took the notes this one had counted on. */
   afterRace?: boolean;
-}): Promise<{ orderId: string; receipt: OrderReceipt; created: boolean }> {
+} & (
+    | { db: Db; serialised: false }
+    /** In the transaction holding the customer's placement locks: the write goes through a savepoint. */
+    | { db: Tx; serialised: true }
+  )): Promise<{ orderId: string; receipt: OrderReceipt; created: boolean } | typeof sequenceTaken> {
   const quoteIds = sql.join(
     input.lines.map((line) => sql`${line.quoteId}`),
     sql`, `,
   );
+  const total = input.lines.reduce((sum, line) => sum + line.gbpMinor, 0);
   const stored = await queryRowsPrepared<StoredQuoteRow>(
     db,
-    sql`select q.id, q.currency_code, q.way, q.rate::text, q.market_rate::text, q.gbp_minor, q.foreign_minor,
+    sql`with linked as (${placementLinked({ ...input.customer, way: input.way, totalGbpMinor: total, placedAt: now }, riskRules)})
+        select q.id, q.currency_code, q.way, q.rate::text, q.market_rate::text, q.gbp_minor, q.foreign_minor,
           q.expires_at, c.label,
           exists (select 1 from order_lines l where l.quote_id = q.id) as used,
           (select o.id from orders o where o.idempotency_key = ${input.idempotencyKey}) as same_submission,
           b.key as branch_key, b.name as branch_name, b.address_lines, b.postcode, b.phone as branch_phone,
           ${freeNotesOf(input.branch, sql`q.currency_code`)} as free_notes,
           ${currentSanctionsListId} as sanctions_list_id,
-          ${previousDayEurRateJson(now)} as eur_rate
+          ${previousDayEurRateJson(now)} as eur_rate,
+          assessment.*
         from quotes q
         join currencies c on c.code = q.currency_code
         left join branches b on b.key = ${input.branch}
+        cross join ${placementAssessmentFrom(input.customer, riskRules)}
         where q.id = any(array[${quoteIds}]::uuid[])`,
   );
   const byId = new Map(
@@ -247,7 +307,6 @@ export async function placeOrder({
       })
     : null;
 
-  const total = input.lines.reduce((sum, line) => sum + line.gbpMinor, 0);
   const orderId = randomUUID();
   const lines = input.lines.map((line, index) => ({ ...byId.get(line.quoteId)!, position: index + 1 }));
   // Lines in quote-id order (see above); each copies its quote's rate snapshot and amounts.
@@ -258,39 +317,39 @@ export async function placeOrder({
     sql`, `,
   );
   // A sanctions match holds the order (issue 15 item 4) in the order's own write, so that no order whose
-  // customer matched the list exists unheld, whatever happens after the commit; its audit entry goes with it.
+  // customer matched the list exists unheld, whatever happens after the commit; so do the due-diligence
+  // tiers and the risk rules, decided from the read (modules/compliance/assess-placement.ts).
   const matched = screening?.result === "match" ? screening.best : null;
-  const sanctionsHold = matched ? sanctionsHoldReason({ ...matched, score: screening!.score }) : null;
-  const sanctionsHoldAudit =
-    sanctionsHold === null
-      ? sql``
-      : sql`sanctions_held as (${auditEntryInsert(
-          {
-            actorId: null,
-            actorEmail: null,
-            action: "order.hold",
-            entityType: "order",
-            entityId: orderId,
-            before: { onHold: false },
-            after: { onHold: true, reason: sanctionsHold },
-          },
-          sql`from new_order`,
-        )}),`;
+  const placement = decidePlacement({
+    read: first,
+    way: input.way,
+    lines,
+    reserved: notes?.reserve ?? [],
+    eurRate: toPreviousDayEurRate(first.eur_rate),
+    tiers: dueDiligence,
+    rules: riskRules,
+  });
+  const assessment = placementAssessmentWrite({
+    orderId,
+    sanctionsHold: matched ? sanctionsHoldReason({ ...matched, score: screening!.score }) : null,
+    dueDiligence: placement.dueDiligence,
+    flags: placement.flags,
+    placedAt: now,
+  });
   for (let attempt = 1; ; attempt++) {
     const orderNumber = orderNumberFromRandom(() => randomInt(0, 2 ** 32));
     try {
-      await queryRowsPrepared(
-        db,
-        sql`
+      const write = sql`
         with new_order as (
           insert into orders (id, order_number, way, status, first_name, last_name, email, phone, branch_key,
-            total_gbp_minor, idempotency_key, created_at, hold_reason, held_at)
+            total_gbp_minor, idempotency_key, created_at, hold_reason, held_at, enhanced_due_diligence, email_seq,
+            phone_seq)
           values (${orderId}, ${orderNumber}, ${input.way}, 'pending', ${input.customer.firstName},
             ${input.customer.lastName}, ${input.customer.email}, ${input.customer.phone}, ${input.branch}, ${total},
-            ${input.idempotencyKey}, ${now.toISOString()}::timestamptz, ${sanctionsHold},
-            ${sanctionsHold === null ? null : now.toISOString()}::timestamptz)
+            ${input.idempotencyKey}, ${now.toISOString()}::timestamptz, ${assessment.holdReason}::text,
+            ${assessment.holdReason === null ? null : now.toISOString()}::timestamptz, ${assessment.enhanced},
+            ${placement.emailSeq}::integer, ${placement.phoneSeq}::integer)
           returning id),
-        ${sanctionsHoldAudit}
         new_lines as (
           insert into order_lines (order_id, position, quote_id, currency_code, rate, market_rate, gbp_minor, foreign_minor)
           select (select id from new_order), v.position, q.id, q.currency_code, q.rate, q.market_rate, q.gbp_minor,
@@ -300,14 +359,16 @@ export async function placeOrder({
           order by q.id),
         ${reserveNotesClauses("new_order", input.branch, notes?.reserve ?? [])}
         ${placementScreeningClause("new_order", screening, now)}
+        ${assessment.clauses}
         queued as (${queuedMail({
           kind: "order-received",
           dedupeKey: `order-received:${orderId}`,
           to: input.customer.email,
           data: { orderId },
         })})
-        select 1 from queued`,
-      );
+        select 1 from queued`;
+      if (serialised) await db.transaction((savepoint) => queryRows(savepoint, write));
+      else await queryRowsPrepared(db, write);
     } catch (error) {
       const constraint = violatedUniqueConstraint(error);
       // A concurrent twin of this submission won (whichever constraint it met first): answer with its order.
@@ -317,12 +378,15 @@ export async function placeOrder({
         if (constraint === "order_lines_quote_key") throw quoteUsed();
       }
       if (constraint === "orders_order_number_key" && attempt < MAX_ATTEMPTS) continue;
+      // A concurrent placement by the same customer was written first: placed again from a read that sees
+      // it (placeOrder), so that its assessment counts both.
+      if (isPlacementSequenceTaken(constraint)) return sequenceTaken;
       // Another order took notes this one counted on between the read and the write: read the stock again
       // once (a different split may still pay), then refuse naming the currency that ran out.
       if (notes && isNotesTaken(error)) {
         if (!afterRace)
-          return placeOrder({
-            db,
+          return placeOrderWith({
+            ...(serialised ? { db, serialised } : { db, serialised }),
             input,
             limits,
             sanctionsThreshold,
@@ -337,18 +401,6 @@ export async function placeOrder({
       if (notes && findPostgresError(error, ["40P01"]) && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }
-    // After the commit, not inside it: a NOTIFY in the write serialised concurrent placements' commits.
-    wakeMailer(db);
-    // After the write, so that of two orders one customer places at once the later assessed sees both.
-    await assessPlacedOrder({
-      db,
-      orderId,
-      placedAt: now,
-      tiers: dueDiligence,
-      rules: riskRules,
-      eurRate: toPreviousDayEurRate(first.eur_rate),
-      now,
-    });
     const receipt = toOrderReceipt(
       {
         orderNumber,
@@ -368,7 +420,7 @@ export async function placeOrder({
   }
 }
 
-async function answerExisting(db: Db, input: PlaceOrderInput) {
+async function answerExisting(db: Db | Tx, input: PlaceOrderInput) {
   const winner = await findByIdempotencyKey(db, input);
   if (winner) return { ...winner, created: false };
   throw new Error("idempotent order disappeared");
@@ -390,7 +442,7 @@ function quoteUsed() {
 }
 
 async function findByIdempotencyKey(
-  db: Db,
+  db: Db | Tx,
   input: PlaceOrderInput,
 ): Promise<{ orderId: string; receipt: OrderReceipt } | null> {
   const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));

@@ -1,0 +1,127 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { DueDiligenceTiers } from "@bureau/domain/due-diligence";
+import type { RiskFlag, RiskRules } from "@bureau/domain/risk-flags";
+import { emailKeyOfValue, phoneKeyOfValue } from "../../db/schema.ts";
+import { daysWindow, type ProspectiveOrder, prospectiveLinkedOrders, TWELVE_MONTHS } from "../../lib/linked-orders.ts";
+import { type AuditEntry, auditEntriesInsert } from "../audit/write-audit.ts";
+import { type DueDiligenceDecision, decideDueDiligence } from "./assess-due-diligence.ts";
+import { decideRiskFlags, type RiskFlagReadsRow, riskFlagLinkedReads, riskFlagOwnReads } from "./assess-risk-flags.ts";
+import { type LinkedTotalsRow, linkedTotalsOf, toLinkedTotals } from "./linked-totals.ts";
+
+/**
+ * A placement's due diligence (decision 018) and risk flags (decision 023), decided before its order is
+ * written and written with it: the placement's one read brings the customer's linked orders (with the
+ * order itself as it will be), the tiers and the rules are applied in memory, and the order's one write
+ * carries the flag, the hold, the risk flags and their audit entries. A placement used to write its order
+ * first and then read the linked orders again and write the assessment: two statements more, each a round
+ * trip and a pooled connection, on every placement of a customer past a tier (bench/report.md).
+ *
+ * What the read cannot see is a concurrent placement by the same customer that has not committed yet. So
+ * each order takes the next place in its customer's sequence of placements, per e-mail key and per phone
+ * key (`email_seq`, `phone_seq`: one more than the highest the read saw), and the unique indexes on
+ * (key, place) let only one of two placements that read the same orders be written. The other is refused
+ * (`isPlacementSequenceTaken`) and placed again from its read, which now sees the first: of two orders a
+ * customer places at once, the one assessed later sees both, as when the assessment followed the write.
+ */
+
+/** What the placement's read gives for its assessment (`placementAssessmentFrom`'s columns). */
+export type PlacementAssessmentRow = LinkedTotalsRow &
+  Pick<RiskFlagReadsRow, "risk_frequent" | "risk_others"> & {
+    /** The highest place in the customer's sequence of placements by e-mail and by phone (null: none yet). */
+    email_seq: number | string | null;
+    phone_seq: number | string | null;
+  };
+
+/** The common table expression `linked` of the placement's read: the order to be written and its linked orders. */
+export function placementLinked(order: ProspectiveOrder, rules: RiskRules): SQL {
+  return prospectiveLinkedOrders(order, [TWELVE_MONTHS, daysWindow(rules.frequentDays)]);
+}
+
+/**
+ * The one-row FROM item `assessment` of the placement's read, with the `PlacementAssessmentRow` columns;
+ * the statement names `placementLinked` as `linked`.
+ */
+export function placementAssessmentFrom(order: Pick<ProspectiveOrder, "email" | "phone">, rules: RiskRules): SQL {
+  return sql`(select totals.*, ${riskFlagLinkedReads(rules)},
+        (select max(o.email_seq) from orders o
+          where o.email_key = ${emailKeyOfValue(sql`${order.email}::text`)} and o.email_seq is not null) as email_seq,
+        (select max(o.phone_seq) from orders o
+          where o.phone_key = ${phoneKeyOfValue(sql`${order.phone}::text`)} and o.phone_seq is not null) as phone_seq
+      from ${linkedTotalsOf(false)}) assessment`;
+}
+
+/** The tiers and the rules applied to the order about to be written, and its places in the sequences. */
+export function decidePlacement({
+  read,
+  way,
+  lines,
+  reserved,
+  eurRate,
+  tiers,
+  rules,
+}: {
+  read: PlacementAssessmentRow;
+  way: "Order" | "Sell";
+  lines: readonly { currencyCode: string; gbpMinor: number; foreignMinor: number }[];
+  /** The notes the order reserves where the branch tracks them. */
+  reserved: readonly { currency: string; notes: readonly { valueMinor: number; count: number }[] }[];
+  eurRate: { eurPerGbp: string; day: string } | null;
+  tiers: DueDiligenceTiers;
+  rules: RiskRules;
+}): { dueDiligence: DueDiligenceDecision; flags: RiskFlag[]; emailSeq: number; phoneSeq: number } {
+  return {
+    dueDiligence: decideDueDiligence(toLinkedTotals(read), eurRate, tiers),
+    flags: decideRiskFlags({ ...read, ...riskFlagOwnReads(way, lines, reserved) }, rules, tiers, eurRate),
+    emailSeq: Number(read.email_seq ?? 0) + 1,
+    phoneSeq: Number(read.phone_seq ?? 0) + 1,
+  };
+}
+
+/**
+ * What the order's write stores of the assessment: the order's hold reason (a sanctions match's first,
+ * then the due diligence's on a line of its own, as placeOnHold adds one) and its flag, and the clauses
+ * (each followed by a comma) writing the risk flags and the audit entries: the sanctions hold, the due
+ * diligence hold, then the risk flags, as the holds and flags were entered when written one after another.
+ */
+export function placementAssessmentWrite({
+  orderId,
+  sanctionsHold,
+  dueDiligence,
+  flags,
+  placedAt,
+}: {
+  orderId: string;
+  sanctionsHold: string | null;
+  dueDiligence: DueDiligenceDecision;
+  flags: readonly RiskFlag[];
+  placedAt: Date;
+}): { holdReason: string | null; enhanced: boolean; clauses: SQL } {
+  const system = { actorId: null, actorEmail: null, entityType: "order", entityId: orderId } as const;
+  const entries: AuditEntry[] = [];
+  let holdReason: string | null = null;
+  for (const reason of [sanctionsHold, dueDiligence.holdReason]) {
+    if (reason === null) continue;
+    const before = holdReason === null ? { onHold: false } : { onHold: true, reason: holdReason };
+    holdReason = holdReason === null ? reason : `${holdReason}\n${reason}`;
+    entries.push({ ...system, action: "order.hold", before, after: { onHold: true, reason: holdReason } });
+  }
+  if (flags.length > 0) entries.push({ ...system, action: "order.risk_flags", before: null, after: { flags } });
+  const audited = auditEntriesInsert(entries);
+  const riskFlags =
+    flags.length === 0
+      ? sql``
+      : sql`risk_flags_stored as (
+          insert into order_risk_flags (order_id, rule, detail, flagged_at)
+          select (select id from new_order), f.flag->>'rule', f.flag->>'detail', ${placedAt.toISOString()}::timestamptz
+          from jsonb_array_elements(${JSON.stringify(flags)}::jsonb) as f(flag)),`;
+  return {
+    holdReason,
+    enhanced: dueDiligence.enhanced,
+    clauses: sql`${riskFlags}${audited ? sql`placement_audited as (${audited}),` : sql``}`,
+  };
+}
+
+/** Whether a write was refused because a concurrent placement by the same customer took its place first. */
+export function isPlacementSequenceTaken(constraint: string | null): boolean {
+  return constraint === "orders_email_seq_key" || constraint === "orders_phone_seq_key";
+}
