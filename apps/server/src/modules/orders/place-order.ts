@@ -96,7 +96,7 @@ type StoredQuoteRow = PlacementAssessmentRow & {
  * The customer's name is screened against the newest UK Sanctions List import (issue 15 item 4): the
  * read brings the list's id, the name is scored in memory against that version's index (loaded once per
  * version, modules/sanctions/screen-name.ts), and the write stores the screening with the order: still
- * two round trips, and no order exists unscreened. A match puts the order on hold after the write.
+ * two round trips, and no order exists unscreened. A match puts the order on hold in the same write.
  *
  * The order's due-diligence tiers (decision 018) and risk flags (decision 023) are decided from the same
  * read, which brings the customer's linked orders, and stored by the same write: still two round trips
@@ -105,9 +105,11 @@ type StoredQuoteRow = PlacementAssessmentRow & {
  * write, and the placement is made again from a read that sees it.
  */
 export async function placeOrder(
-  options: PlaceOrderOptions & { db: Db },
+  given: PlaceOrderOptions & { db: Db },
 ): Promise<{ orderId: string; receipt: OrderReceipt; created: boolean }> {
-  const placed = await placeOrderWith({ ...options, serialised: false });
+  // One moment for every try: the order is placed when it was asked for.
+  const options = { ...given, now: given.now ?? new Date() };
+  const placed = await placeOrderWith(options, { db: options.db, serialised: false });
   if (placed !== sequenceTaken) return afterWrite(options.db, placed);
   // A concurrent placement by the same customer was written first. Placed again in a transaction holding
   // the customer's placement locks, so that concurrent placements by one customer (all but one of fifty
@@ -115,7 +117,7 @@ export async function placeOrder(
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const again = await options.db.transaction(async (tx) => {
       await lockCustomerPlacements(tx, options.input.customer);
-      return placeOrderWith({ ...options, db: tx, serialised: true });
+      return placeOrderWith(options, { db: tx, serialised: true });
     });
     if (again !== sequenceTaken) return afterWrite(options.db, again);
   }
@@ -156,24 +158,29 @@ type PlaceOrderOptions = {
   now?: Date;
 };
 
-async function placeOrderWith({
-  db,
-  input,
-  limits = DEFAULT_ORDER_LIMITS,
-  sanctionsThreshold = DEFAULT_SANCTIONS_MATCH_THRESHOLD,
-  dueDiligence = DEFAULT_DUE_DILIGENCE_TIERS,
-  riskRules = DEFAULT_RISK_RULES,
-  now = new Date(),
-  afterRace = false,
-  serialised,
-}: PlaceOrderOptions & {
-  /** Set on the one second try after a concurrent order took the notes this one had counted on. */
-  afterRace?: boolean;
-} & (
-    | { db: Db; serialised: false }
-    /** In the transaction holding the customer's placement locks: the write goes through a savepoint. */
-    | { db: Tx; serialised: true }
-  )): Promise<{ orderId: string; receipt: OrderReceipt; created: boolean } | typeof sequenceTaken> {
+/**
+ * Where a placement runs: on the pool, or in the transaction holding the customer's placement locks, where
+ * the write goes through a savepoint (a refused write must leave the transaction usable for the retries).
+ */
+type Placing = { db: Db; serialised: false } | { db: Tx; serialised: true };
+
+async function placeOrderWith(
+  options: PlaceOrderOptions & {
+    /** Set on the one second try after a concurrent order took the notes this one had counted on. */
+    afterRace?: boolean;
+  },
+  placing: Placing,
+): Promise<{ orderId: string; receipt: OrderReceipt; created: boolean } | typeof sequenceTaken> {
+  const {
+    input,
+    limits = DEFAULT_ORDER_LIMITS,
+    sanctionsThreshold = DEFAULT_SANCTIONS_MATCH_THRESHOLD,
+    dueDiligence = DEFAULT_DUE_DILIGENCE_TIERS,
+    riskRules = DEFAULT_RISK_RULES,
+    now = new Date(),
+    afterRace = false,
+  } = options;
+  const { db } = placing;
   const quoteIds = sql.join(
     input.lines.map((line) => sql`${line.quoteId}`),
     sql`, `,
@@ -367,8 +374,8 @@ async function placeOrderWith({
           data: { orderId },
         })})
         select 1 from queued`;
-      if (serialised) await db.transaction((savepoint) => queryRows(savepoint, write));
-      else await queryRowsPrepared(db, write);
+      if (placing.serialised) await placing.db.transaction((savepoint) => queryRows(savepoint, write));
+      else await queryRowsPrepared(placing.db, write);
     } catch (error) {
       const constraint = violatedUniqueConstraint(error);
       // A concurrent twin of this submission won (whichever constraint it met first): answer with its order.
@@ -385,16 +392,7 @@ async function placeOrderWith({
       // once (a different split may still pay), then refuse naming the currency that ran out.
       if (notes && isNotesTaken(error)) {
         if (!afterRace)
-          return placeOrderWith({
-            ...(serialised ? { db, serialised } : { db, serialised }),
-            input,
-            limits,
-            sanctionsThreshold,
-            dueDiligence,
-            riskRules,
-            now,
-            afterRace: true,
-          });
+          return placeOrderWith({ ...options, now, afterRace: true }, placing);
         throw notEnoughNotes(notes.reserve[0]?.currency ?? "", branch.name);
       }
       // Two placements reserving notes of one branch may lock them in opposite orders: the loser tries again.
