@@ -33,6 +33,8 @@ export type OutboxMailerOptions = {
 };
 
 const BATCH = 10;
+/** Messages of a batch in flight at once: nodemailer's pooled transport keeps 5 connections (maxConnections). */
+const CONCURRENT_SENDS = 5;
 const LOCK_SECONDS = 120;
 
 /** Backoff after a failed attempt: 30 s, 1 min, 2 min … capped at one hour. */
@@ -119,9 +121,12 @@ export function createOutboxMailer(options: OutboxMailerOptions) {
   }
 
   /**
-   * One pass: sends everything due. Returns how many messages were attempted. A stop request ends the
-   * pass after the message being sent; the rest of its batch is released at once for the next sender
-   * (another instance, or this one after a restart) instead of waiting out the lease.
+   * One pass: sends everything due. Returns how many messages were attempted. A batch is sent
+   * `CONCURRENT_SENDS` messages at a time, over the pooled transport's connections: one at a time, the
+   * mailer sent about 40 e-mails a second, fewer than a busy minute of placements queues (reliability
+   * suite, three instances). A stop request ends the pass after the messages being sent; the rest of its
+   * batch is released at once for the next sender (another instance, or this one after a restart) instead
+   * of waiting out the lease.
    */
   let passes = new Set<Promise<number>>();
   function runOnce(): Promise<number> {
@@ -137,18 +142,23 @@ export function createOutboxMailer(options: OutboxMailerOptions) {
     while (!stopped) {
       const rows = await claim();
       if (rows.length === 0) return attempted;
-      for (const [index, row] of rows.entries()) {
-        if (stopped) {
-          const unsent = rows.slice(index).map((r) => r.id);
-          await db.execute(sql`update outbox set locked_until = null, attempts = attempts - 1
-            where id in (${sql.join(
-              unsent.map((id) => sql`${id}`),
-              sql`, `,
-            )}) and status = 'pending'`);
-          return attempted;
+      let next = 0;
+      const sender = async () => {
+        while (!stopped && next < rows.length) {
+          const row = rows[next++]!;
+          await sendOne(row);
+          attempted += 1;
         }
-        await sendOne(row);
-        attempted += 1;
+      };
+      await Promise.all(Array.from({ length: Math.min(CONCURRENT_SENDS, rows.length) }, sender));
+      if (stopped && next < rows.length) {
+        const unsent = rows.slice(next).map((r) => r.id);
+        await db.execute(sql`update outbox set locked_until = null, attempts = attempts - 1
+          where id in (${sql.join(
+            unsent.map((id) => sql`${id}`),
+            sql`, `,
+          )}) and status = 'pending'`);
+        return attempted;
       }
     }
     return attempted;

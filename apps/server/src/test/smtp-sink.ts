@@ -10,18 +10,30 @@ type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 export type ReceivedMail = AcceptedMail;
 
 /** A real SMTP server on a free local port that keeps every message it accepts. */
-export async function startSmtpSink(options: { failFirst?: number } = {}) {
+export async function startSmtpSink(options: { failFirst?: number; delayMs?: number } = {}) {
   const messages: ReceivedMail[] = [];
   let failuresLeft = options.failFirst ?? 0;
+  // Messages between MAIL FROM and the end of their data: how many a sender had in flight at once.
+  const load = { inFlight: 0, maxInFlight: 0 };
   const server = createSmtpSinkServer({
-    onMail: (mail) => messages.push(mail),
+    onMail: (mail) => {
+      load.inFlight -= 1;
+      messages.push(mail);
+    },
     refuseNext: () => failuresLeft-- > 0,
+    mailFromDelayMs: () => {
+      load.inFlight += 1;
+      load.maxInFlight = Math.max(load.maxInFlight, load.inFlight);
+      return options.delayMs ?? 0;
+    },
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const port = (server.server.address() as { port: number }).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    /** The most messages it was receiving at once. */
+    maxInFlight: () => load.maxInFlight,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

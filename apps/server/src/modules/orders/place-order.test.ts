@@ -320,7 +320,29 @@ describe("order e-mails", () => {
 });
 
 describe("outbox mailer shutdown", () => {
-  it("stops after the message in hand and releases the rest of its batch at once", async () => {
+  it("sends a batch several messages at a time over its pooled connections", async () => {
+    const t = await createTestApp();
+    // A slow mail server: one message at a time, ten would take over two seconds.
+    const smtp = await startSmtpSink({ delayMs: 250 });
+    try {
+      for (let i = 0; i < 10; i++) {
+        const quote = await newQuote(t);
+        expect((await postOrder(t, orderBody([quote]))).statusCode).toBe(201);
+      }
+      const mailer = mailerFor(t.app, smtp);
+      expect(await mailer.runOnce()).toBe(10);
+      await mailer.stop();
+      expect(smtp.messages).toHaveLength(10);
+      expect(smtp.maxInFlight()).toBeGreaterThan(1);
+      expect(smtp.maxInFlight()).toBeLessThanOrEqual(5);
+      expect((await t.db.select().from(outbox)).filter((r) => r.status !== "sent")).toEqual([]);
+    } finally {
+      await smtp.close();
+      await t.close();
+    }
+  });
+
+  it("stops after the messages in hand and releases the rest of its batch at once", async () => {
     const t = await createTestApp();
     const smtp = await startSmtpSink();
     try {

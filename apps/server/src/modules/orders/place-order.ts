@@ -391,8 +391,7 @@ async function placeOrderWith(
       // Another order took notes this one counted on between the read and the write: read the stock again
       // once (a different split may still pay), then refuse naming the currency that ran out.
       if (notes && isNotesTaken(error)) {
-        if (!afterRace)
-          return placeOrderWith({ ...options, now, afterRace: true }, placing);
+        if (!afterRace) return placeOrderWith({ ...options, now, afterRace: true }, placing);
         throw notEnoughNotes(notes.reserve[0]?.currency ?? "", branch.name);
       }
       // Two placements reserving notes of one branch may lock them in opposite orders: the loser tries again.
