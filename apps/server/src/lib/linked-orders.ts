@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { Way } from "@bureau/domain/constants";
 import { emailKeyOfValue, phoneKeyOfValue } from "../db/schema.ts";
 
 /** The window of the linked totals and of the other names on a customer's contact details. */
@@ -47,7 +48,7 @@ export function linkedOrders(orderId: string, windows: readonly [SQL, ...SQL[]])
 
 /** An order a placement is about to write, as `prospectiveLinkedOrders` links it. */
 export type ProspectiveOrder = {
-  way: string;
+  way: Way;
   totalGbpMinor: number;
   firstName: string;
   lastName: string;

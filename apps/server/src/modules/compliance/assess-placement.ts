@@ -5,7 +5,13 @@ import { emailKeyOfValue, phoneKeyOfValue } from "../../db/schema.ts";
 import { daysWindow, type ProspectiveOrder, prospectiveLinkedOrders, TWELVE_MONTHS } from "../../lib/linked-orders.ts";
 import { type AuditEntry, auditEntriesInsert } from "../audit/write-audit.ts";
 import { type DueDiligenceDecision, decideDueDiligence } from "./assess-due-diligence.ts";
-import { decideRiskFlags, type RiskFlagReadsRow, riskFlagLinkedReads, riskFlagOwnReads } from "./assess-risk-flags.ts";
+import {
+  decideRiskFlags,
+  type RiskFlagReadsRow,
+  riskFlagLinkedReads,
+  riskFlagOwnReads,
+  riskFlagsInsert,
+} from "./assess-risk-flags.ts";
 import { type LinkedTotalsRow, linkedTotalsOf, toLinkedTotals } from "./linked-totals.ts";
 
 /**
@@ -108,12 +114,7 @@ export function placementAssessmentWrite({
   if (flags.length > 0) entries.push({ ...system, action: "order.risk_flags", before: null, after: { flags } });
   const audited = auditEntriesInsert(entries);
   const riskFlags =
-    flags.length === 0
-      ? sql``
-      : sql`risk_flags_stored as (
-          insert into order_risk_flags (order_id, rule, detail, flagged_at)
-          select (select id from new_order), f.flag->>'rule', f.flag->>'detail', ${placedAt.toISOString()}::timestamptz
-          from jsonb_array_elements(${JSON.stringify(flags)}::jsonb) as f(flag)),`;
+    flags.length === 0 ? sql`` : sql`risk_flags_stored as (${riskFlagsInsert(orderId, flags, placedAt)}),`;
   return {
     holdReason,
     enhanced: dueDiligence.enhanced,

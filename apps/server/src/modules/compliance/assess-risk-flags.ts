@@ -211,12 +211,7 @@ export function riskFlagsWrite(
 ): { clauses: SQL; stored: SQL } | null {
   if (flags.length === 0) return null;
   const flagsJson = JSON.stringify(flags);
-  const clauses = sql`risk_flags_stored as (
-        insert into order_risk_flags (order_id, rule, detail, flagged_at)
-        select ${orderId}::uuid, f.flag->>'rule', f.flag->>'detail', ${placedAt.toISOString()}::timestamptz
-        from jsonb_array_elements(${flagsJson}::jsonb) as f(flag)
-        on conflict do nothing
-        returning rule),
+  const clauses = sql`risk_flags_stored as (${riskFlagsInsert(orderId, flags, placedAt)} returning rule),
       risk_flags_audited as (${auditEntryInsert(
         {
           actorId: null,
@@ -232,4 +227,12 @@ export function riskFlagsWrite(
         sql`where exists (select 1 from risk_flags_stored)`,
       )})`;
   return { clauses, stored: sql`(select count(*) from risk_flags_audited)` };
+}
+
+/** The insert storing an order's flags, each rule once (a flag stored before stays as it was). */
+export function riskFlagsInsert(orderId: string, flags: readonly RiskFlag[], placedAt: Date): SQL {
+  return sql`insert into order_risk_flags (order_id, rule, detail, flagged_at)
+    select ${orderId}::uuid, f.flag->>'rule', f.flag->>'detail', ${placedAt.toISOString()}::timestamptz
+    from jsonb_array_elements(${JSON.stringify(flags)}::jsonb) as f(flag)
+    on conflict do nothing`;
 }
