@@ -63,6 +63,10 @@ export type ProspectiveOrder = {
  * `order_number` yet), with the same columns. A placement has no account, so the account link does not
  * apply. What is not yet committed is not seen: the placement sequence (modules/compliance/assess-placement.ts)
  * makes sure that a concurrent placement by the same customer is seen or refused.
+ *
+ * `me` is kept a subquery of its own (OFFSET 0): pulled up into the join, its keys' expressions were worked
+ * out again for every linked order's `by_email` and `by_phone` (the phone key is four regular expressions):
+ * 0.81 ms for the 119 linked orders of a benchmark customer, against 0.18 ms with the keys worked out once.
  */
 export function prospectiveLinkedOrders(order: ProspectiveOrder, windows: readonly [SQL, ...SQL[]]): SQL {
   const since = sinceOf(windows);
@@ -72,7 +76,7 @@ export function prospectiveLinkedOrders(order: ProspectiveOrder, windows: readon
         o.email_key = me.email_key as by_email, o.phone_key = me.phone_key as by_phone,
         me.created_at as me_created_at
       from (select ${emailKeyOfValue(sql`${order.email}::text`)} as email_key,
-          ${phoneKeyOfValue(sql`${order.phone}::text`)} as phone_key, ${placedAt} as created_at) me
+          ${phoneKeyOfValue(sql`${order.phone}::text`)} as phone_key, ${placedAt} as created_at offset 0) me
         join orders o on
           (o.email_key = me.email_key and o.created_at > ${since})
           or (o.phone_key = me.phone_key and o.created_at > ${since})

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_DUE_DILIGENCE_TIERS } from "@bureau/domain/due-diligence";
 import { expectedNotes } from "@bureau/domain/handover";
 import { auditLog, orderLines, orders, rateHistory } from "../../db/schema.ts";
 import { createOrder, saleHandover, uniqueCustomer } from "../../test/factories.ts";
 import { placeThroughApi } from "../../test/place-through-api.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
+import { createTestApp } from "../../test/test-app.ts";
 import { getStatistics } from "../dashboard/get-statistics.ts";
 import { assessDueDiligence } from "./assess-due-diligence.ts";
 import { linkedTotals } from "./linked-totals.ts";
@@ -187,6 +188,15 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
       eurPerGbp: "2.00000000",
       day: "2026-06-10",
     });
+
+    // The day before the order's day in the bureau's zone (DISPLAY_TIME_ZONE): 22:30 UTC on 9 June is
+    // still the 9th in London, already the 10th in Auckland.
+    const lateEvening = new Date("2026-06-09T22:30:00Z");
+    expect(await previousDayEurRate(db(), lateEvening)).toEqual({ eurPerGbp: "1.50000000", day: "2026-06-08" });
+    expect(await previousDayEurRate(db(), lateEvening, "Pacific/Auckland")).toEqual({
+      eurPerGbp: "1.20000000",
+      day: "2026-06-09",
+    });
   });
 
   it("holds and releases: Accept and Complete refused while held, clearing needs a reason and is audited", async () => {
@@ -325,5 +335,43 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
     const [row] = await db().select().from(orders).where(eq(orders.orderNumber, response.json().orderNumber));
     expect(row?.holdReason).toMatch(/^Linked 12-month total £[\d,.]+ is €[\d,.]+ at the EUR rate of /);
     expect(row?.enhancedDueDiligence).toBe(true);
+  });
+});
+
+describe("a placement's EUR rate in another display time zone (DISPLAY_TIME_ZONE)", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { DISPLAY_TIME_ZONE: "Pacific/Auckland" } });
+  });
+  afterAll(() => t.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("converts at the rate of the day before the order's day in the configured zone, not London's", async () => {
+    // Readings at midnight UTC: the same calendar day in London and in Auckland.
+    for (const [day, rate] of [
+      ["2026-06-08", "1.5"],
+      ["2026-06-09", "1.2"],
+    ] as const) {
+      await t.db
+        .insert(rateHistory)
+        .values({ currencyCode: "EUR", rate, source: "test", recordedAt: new Date(`${day}T00:00:00Z`) });
+    }
+    // 22:30 UTC on 9 June: the 9th in London (previous day the 8th, 1.5), the 10th in Auckland (the 9th, 1.2).
+    const now = new Date("2026-06-09T22:30:00Z");
+    vi.useFakeTimers({ toFake: ["Date"], now });
+    const me = uniqueCustomer();
+    await createOrder(t.db, { ...me, way: "Sell", gbpMinor: 10_000_00, createdAt: new Date(now.getTime() - 3 * DAY) });
+    const response = await placeThroughApi(t.app, {
+      way: "Sell",
+      lines: [{ currency: "USD", gbpMinor: 2_500_00 }],
+      customer: { ...me, firstName: "Ann", lastName: "Lee" },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [row] = await t.db.select().from(orders).where(eq(orders.orderNumber, response.json().orderNumber));
+    expect(row?.holdReason).toBe(
+      "Linked 12-month total £12,500.00 is €15,000.00 at the EUR rate of 2026-06-09 (1.2), at or above the €15,000.00 threshold (MLR 2017 reg. 27): customer due diligence before the order proceeds.",
+    );
   });
 });

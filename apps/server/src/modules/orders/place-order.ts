@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Way } from "@bureau/domain/constants";
+import { DEFAULT_DISPLAY_TIME_ZONE } from "@bureau/domain/dates";
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
 import { DEFAULT_DUE_DILIGENCE_TIERS, type DueDiligenceTiers } from "@bureau/domain/due-diligence";
 import {
@@ -155,6 +156,8 @@ type PlaceOrderOptions = {
   dueDiligence?: DueDiligenceTiers;
   /** The risk flags' rules (issue 15 item 3). */
   riskRules?: RiskRules;
+  /** The bureau's time zone (DISPLAY_TIME_ZONE): the EUR rate of the day before the order's day there. */
+  timeZone?: string;
   now?: Date;
 };
 
@@ -177,6 +180,7 @@ async function placeOrderWith(
     sanctionsThreshold = DEFAULT_SANCTIONS_MATCH_THRESHOLD,
     dueDiligence = DEFAULT_DUE_DILIGENCE_TIERS,
     riskRules = DEFAULT_RISK_RULES,
+    timeZone = DEFAULT_DISPLAY_TIME_ZONE,
     now = new Date(),
     afterRace = false,
   } = options;
@@ -196,7 +200,7 @@ async function placeOrderWith(
           b.key as branch_key, b.name as branch_name, b.address_lines, b.postcode, b.phone as branch_phone,
           ${freeNotesOf(input.branch, sql`q.currency_code`)} as free_notes,
           ${currentSanctionsListId} as sanctions_list_id,
-          ${previousDayEurRateJson(now)} as eur_rate,
+          ${previousDayEurRateJson(now, timeZone)} as eur_rate,
           assessment.*
         from quotes q
         join currencies c on c.code = q.currency_code

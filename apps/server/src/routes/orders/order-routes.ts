@@ -58,6 +58,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         sanctionsThreshold: app.config.sanctionsMatchThreshold,
         dueDiligence: app.config.dueDiligence,
         riskRules: app.config.riskRules,
+        timeZone: app.config.displayTimeZone,
         input: {
           ...rest,
           customer: {
