@@ -1,13 +1,14 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transitionOrder } from "../orders/transition-order.ts";
-import { collectHandover, createOrder } from "../../test/factories.ts";
+import { collectHandover, createOrder, uniqueCustomer } from "../../test/factories.ts";
+import { placeThroughApi } from "../../test/place-through-api.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import type { Statistics } from "@bureau/domain/contracts/dashboard";
 import { DEFAULT_DISPLAY_TIME_ZONE, displayDates } from "@bureau/domain/dates";
 import { applyDisplayTimeZone } from "../../db/display-time-zone.ts";
-import { rateHistory } from "../../db/schema.ts";
+import { orders, rateHistory } from "../../db/schema.ts";
 import { getStatistics, lastDays } from "./get-statistics.ts";
 
 const LONDON = DEFAULT_DISPLAY_TIME_ZONE;
@@ -43,6 +44,40 @@ describe("statistics from the rollups", () => {
     ]);
     expect(stats.byBranch.find((b) => b.branch === "brighton")?.orders).toBe(2);
     expect(stats.byBranch.map((b) => b.branch).sort()).toEqual(["172", "brighton", "chichester", "worthing"]);
+  });
+
+  it("counts each line of an order placed through the API once (its order and lines are one statement)", async () => {
+    const volume = (stats: Statistics, currency: string) => {
+      const found = stats.volumeByCurrency.find((entry) => entry.currency === currency);
+      return { gbpMinor: found?.gbpMinor ?? 0, orders: found?.orders ?? 0 };
+    };
+    const before = await getStatistics({ db: t.db, timeZone: LONDON });
+    const response = await placeThroughApi(t.app, {
+      lines: [
+        { currency: "EUR", gbpMinor: 300_00 },
+        { currency: "USD", gbpMinor: 200_00 },
+      ],
+      customer: { ...uniqueCustomer(), firstName: "Ann", lastName: "Lee" },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const placed = await getStatistics({ db: t.db, timeZone: LONDON });
+    expect(volume(placed, "EUR")).toEqual({
+      gbpMinor: volume(before, "EUR").gbpMinor + 300_00,
+      orders: volume(before, "EUR").orders + 1,
+    });
+    expect(volume(placed, "USD")).toEqual({
+      gbpMinor: volume(before, "USD").gbpMinor + 200_00,
+      orders: volume(before, "USD").orders + 1,
+    });
+    await t.db.execute(sql`select bureau_rebuild_stats()`);
+    expect(await getStatistics({ db: t.db, timeZone: LONDON })).toEqual(placed);
+
+    // Cancelled, its lines leave the volumes whole.
+    const [order] = await t.db.select().from(orders).where(eq(orders.orderNumber, response.json().orderNumber));
+    await transitionOrder({ db: t.db, orderId: order!.id, transition: "cancel", actor });
+    const cancelled = await getStatistics({ db: t.db, timeZone: LONDON });
+    expect(volume(cancelled, "EUR")).toEqual(volume(before, "EUR"));
+    expect(volume(cancelled, "USD")).toEqual(volume(before, "USD"));
   });
 
   it("counts the open orders on hold, Pending or Accepted, and not a cleared or closed one", async () => {
