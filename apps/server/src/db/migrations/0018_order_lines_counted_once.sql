@@ -51,4 +51,8 @@ $$;
 --> statement-breakpoint
 DROP FUNCTION bureau_order_stats_add(orders, integer);
 --> statement-breakpoint
+-- Orders placed meanwhile (through another instance during a rolling upgrade) wait for the rebuild, as
+-- in 0007, so that none is counted by both the rebuild and its trigger, or by neither.
+LOCK TABLE orders, order_lines IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 SELECT bureau_rebuild_stats();
