@@ -258,17 +258,37 @@ export async function runCluster(
     report.check(duplicated.length === 0, `${duplicated.length} submissions stored more than once`);
     report.check(wrongNumber.length === 0, `${wrongNumber.length} acknowledged orders stored under another number`);
 
-    // Their e-mails: wait for the outbox (messages the killed instance had claimed wait out their lease).
+    // Their e-mails: wait for the outbox to drain for as long as it keeps draining. How many e-mails the load
+    // queued follows from how fast placements are (6,265 orders in one run), so a fixed wait failed a faster
+    // product. A stall longer than the mailer's lease (120 s: the messages the killed instance had claimed
+    // wait it out) ends the wait, and so does a quarter of an hour in all.
     const waitStarted = Date.now();
+    let pendingAtStart: number | undefined;
+    let fewestPending = Number.POSITIVE_INFINITY;
+    let lastProgress = Date.now();
+    let stillPending = 0;
     for (;;) {
       const pending = await ctx.pool.query<{ n: number }>(
         `select count(*)::int as n from outbox o join orders r on o.dedupe_key = 'order-received:' || r.id
          where r.idempotency_key = any($1) and o.status <> 'sent'`,
         [keys],
       );
-      if ((pending.rows[0]?.n ?? 0) === 0 || Date.now() - waitStarted > 180_000) break;
+      const n = pending.rows[0]?.n ?? 0;
+      stillPending = n;
+      pendingAtStart ??= n;
+      if (n === 0) break;
+      if (n < fewestPending) {
+        fewestPending = n;
+        lastProgress = Date.now();
+      }
+      if (Date.now() - lastProgress > 150_000 || Date.now() - waitStarted > 900_000) break;
       await sleep(1_000);
     }
+    const drainSeconds = (Date.now() - waitStarted) / 1000;
+    report.note(
+      `after the load, ${pendingAtStart} order e-mails were still unsent; ${round(drainSeconds)} s later, ${stillPending}` +
+        ` (${round(((pendingAtStart ?? 0) - stillPending) / Math.max(drainSeconds, 1))} e-mails/s meanwhile)`,
+    );
     await ctx.sink.flush();
     const ids = await ctx.pool.query<{ id: string; idempotency_key: string }>(
       "select id, idempotency_key from orders where idempotency_key = any($1)",
