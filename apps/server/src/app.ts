@@ -16,6 +16,7 @@ import type { Database, Db } from "./db/client.ts";
 import { channels, notify } from "./db/notify.ts";
 import type { JobRunner } from "./jobs/job-runner.ts";
 import { REQUEST_BODY_LIMIT_BYTES } from "./lib/body-limits.ts";
+import { answerClientError } from "./lib/client-error.ts";
 import { createCachedJson } from "./lib/cached-json.ts";
 import { requestPath, withoutEmailAddresses } from "./lib/log-privacy.ts";
 import { listCurrencies } from "./modules/currencies/list-currencies.ts";
@@ -109,6 +110,8 @@ export async function buildApp({
           ...(logStream ? { stream: logStream } : {}),
         }
       : false,
+    // Requests Node's parser refuses (headers too large, too slow, not HTTP) answered in the API's error shape.
+    clientErrorHandler: answerClientError,
     genReqId: () => randomUUID(),
     // Two log lines per request cost more than the request itself under load: requests are logged
     // once, on completion, and only when they failed or were slow (see onResponse below).
