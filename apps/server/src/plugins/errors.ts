@@ -1,3 +1,5 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
@@ -29,6 +31,35 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(404).send(body);
   });
 });
+
+/**
+ * The answer to a request Node's HTTP parser refused before Fastify saw it (Fastify's `clientErrorHandler`,
+ * set in app.ts): headers or address past Node's limit (431), a request that did not arrive in time (408),
+ * or bytes that are not HTTP (400). In the API's error shape, like every other error (Fastify's default
+ * answers its own shape), and with `Connection: close`, since the connection ends here: a client that kept
+ * it alive otherwise learnt so only on its next request.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has nobody to answer.
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const refused =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? new AppError("headers_too_large", "The request's address or headers are too long.")
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? new AppError("request_timeout", "The request did not arrive in time. Please try again.")
+        : new AppError("bad_request", "The request is not valid.");
+  const body = JSON.stringify(toApiError(refused));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${refused.status} ${STATUS_CODES[refused.status]}\r\n` +
+        "Content-Type: application/json; charset=utf-8\r\n" +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n" +
+        body,
+    );
+  }
+  socket.destroy(error);
+}
 
 function statusOf(error: FastifyError): number {
   if (isUnstorableTextError(error)) return 400;

@@ -54,7 +54,7 @@ describe("requests Node's HTTP parser refuses", () => {
     const answer = parse(await rawExchange(port, "HELLO THERE\r\n\r\n"));
     expect(answer.status).toBe(400);
     expect(apiErrorSchema.parse(answer.body)).toEqual({
-      error: { code: "bad_request", message: "The request could not be read." },
+      error: { code: "bad_request", message: "The request is not valid." },
     });
   });
 });
