@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DEFAULT_DUE_DILIGENCE_TIERS } from "@bureau/domain/due-diligence";
 import { DEFAULT_RISK_RULES } from "@bureau/domain/risk-flags";
 import { auditLog, orderRiskFlags, orders } from "../../db/schema.ts";
-import { uniqueCustomer } from "../../test/factories.ts";
+import { createOrder, uniqueCustomer } from "../../test/factories.ts";
 import { placeThroughApi } from "../../test/place-through-api.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { assessDueDiligence, decideDueDiligence } from "./assess-due-diligence.ts";
@@ -110,6 +110,80 @@ describe("the assessment a placement makes before its write", () => {
     expect(seen.held).toBeGreaterThan(0);
     expect(seen.enhanced).toBeGreaterThan(seen.held);
     expect([...seen.flagged].sort()).toEqual(["frequent_orders", "high_value_notes", "names_differ", "near_tier"]);
+  });
+
+  it("reads a long history as the assessment of the written order does: which orders count, which names are looked at", async () => {
+    const now = new Date("2026-10-05T10:00:00Z");
+    const daysBefore = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60_000);
+    vi.useFakeTimers({ toFake: ["Date"], now });
+    try {
+      const me = uniqueCustomer();
+      // Another name exactly 12 months before (out of the window, and £1,000 that would reach the enhanced
+      // tier), and another 60 days before that is the 26th newest order by each link.
+      await createOrder(db(), {
+        ...me,
+        firstName: "Old",
+        lastName: "Name",
+        gbpMinor: 1_000_00,
+        createdAt: new Date("2025-10-05T10:00:00Z"),
+      });
+      await createOrder(db(), {
+        ...me,
+        firstName: "Other",
+        lastName: "Person",
+        gbpMinor: 250_00,
+        createdAt: daysBefore(60),
+      });
+      // 25 orders of £200 over the last 25 days, every fifth cancelled: £4,000 count (£5,000 with the cancelled).
+      for (let day = 1; day <= 25; day++) {
+        await createOrder(db(), {
+          ...me,
+          firstName: "Ada",
+          lastName: "Lovelace",
+          gbpMinor: 200_00,
+          createdAt: daysBefore(day),
+          status: day % 5 === 0 ? "cancelled" : "pending",
+        });
+      }
+      const asWrittenOrderAssessed = async (row: typeof orders.$inferSelect) => {
+        const flags = await assessRiskFlags({ db: db(), orderId: row.id, placedAt: row.createdAt, rules, tiers });
+        const stored = await db().select().from(orderRiskFlags).where(eq(orderRiskFlags.orderId, row.id));
+        expect(Object.fromEntries(stored.map((f) => [f.rule, f.detail]))).toEqual(
+          Object.fromEntries(flags.map((f) => [f.rule, f.detail])),
+        );
+        const totals = await linkedTotals(db(), { orderId: row.id, throughOrder: false });
+        expect(row.enhancedDueDiligence).toBe(
+          decideDueDiligence(totals, await previousDayEurRate(db(), row.createdAt), tiers).enhanced,
+        );
+        return { rules: stored.map((f) => f.rule).sort(), totals };
+      };
+
+      // £4,000 + £250 + this £200: under the £5,000 tier; frequent; no other name within reach.
+      const same = await placedRow(
+        await placeThroughApi(env.t.app, {
+          lines: [{ currency: "EUR", gbpMinor: 200_00 }],
+          customer: { ...me, firstName: "Ada", lastName: "Lovelace" },
+        }),
+      );
+      const sameAssessed = await asWrittenOrderAssessed(same);
+      expect(sameAssessed.totals.yearOrderGbpMinor).toBe(4_450_00);
+      expect(same.enhancedDueDiligence).toBe(false);
+      expect(sameAssessed.rules).toEqual(["frequent_orders"]);
+
+      // Another name now: the 25 newest orders by each link differ from it (£600 more reaches the tier).
+      const other = await placedRow(
+        await placeThroughApi(env.t.app, {
+          lines: [{ currency: "EUR", gbpMinor: 600_00 }],
+          customer: { ...me, firstName: "Ada", lastName: "King" },
+        }),
+      );
+      const otherAssessed = await asWrittenOrderAssessed(other);
+      expect(otherAssessed.totals.yearOrderGbpMinor).toBe(5_050_00);
+      expect(other.enhancedDueDiligence).toBe(true);
+      expect(otherAssessed.rules).toEqual(["frequent_orders", "names_differ"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("of orders one customer places at once, each is assessed with every order written before it", async () => {

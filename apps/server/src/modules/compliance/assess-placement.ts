@@ -7,10 +7,12 @@ import { type AuditEntry, auditEntriesInsert } from "../audit/write-audit.ts";
 import { type DueDiligenceDecision, decideDueDiligence } from "./assess-due-diligence.ts";
 import {
   decideRiskFlags,
+  frequentOrder,
   type RiskFlagReadsRow,
-  riskFlagLinkedReads,
   riskFlagOwnReads,
   riskFlagsInsert,
+  otherNamedOrder,
+  riskOthersRead,
 } from "./assess-risk-flags.ts";
 import { type LinkedTotalsRow, linkedTotalsOf, toLinkedTotals } from "./linked-totals.ts";
 
@@ -45,15 +47,25 @@ export function placementLinked(order: ProspectiveOrder, rules: RiskRules): SQL 
 
 /**
  * The one-row FROM item `assessment` of the placement's read, with the `PlacementAssessmentRow` columns;
- * the statement names `placementLinked` as `linked`.
+ * the statement names `placementLinked` as `linked`, not materialised. The linked orders are read in one
+ * pass, giving the totals, the frequent orders and whether any other name is on the contact details: only
+ * then is `risk_others` read (most customers give one name). The three reads of `linked` each made, and
+ * the copy of every linked order a common table expression read more than once keeps, were most of the
+ * read's time for a customer with many orders (bench/report.md).
  */
-export function placementAssessmentFrom(order: Pick<ProspectiveOrder, "email" | "phone">, rules: RiskRules): SQL {
-  return sql`(select totals.*, ${riskFlagLinkedReads(rules)},
+export function placementAssessmentFrom(
+  order: Pick<ProspectiveOrder, "email" | "phone" | "firstName" | "lastName">,
+  rules: RiskRules,
+): SQL {
+  const mine = sql`${order.firstName}::text || ' ' || ${order.lastName}::text`;
+  const totals = linkedTotalsOf(false, { risk_frequent: frequentOrder(rules), other_names: otherNamedOrder(mine) });
+  return sql`(select totals.year_order, totals.year_sell, totals.month_order, totals.month_sell, totals.orders,
+        totals.risk_frequent, case when totals.other_names > 0 then ${riskOthersRead()} end as risk_others,
         (select max(o.email_seq) from orders o
           where o.email_key = ${emailKeyOfValue(sql`${order.email}::text`)} and o.email_seq is not null) as email_seq,
         (select max(o.phone_seq) from orders o
           where o.phone_key = ${phoneKeyOfValue(sql`${order.phone}::text`)} and o.phone_seq is not null) as phone_seq
-      from ${linkedTotalsOf(false)}) assessment`;
+      from ${totals}) assessment`;
 }
 
 /** The tiers and the rules applied to the order about to be written, and its places in the sequences. */

@@ -94,30 +94,46 @@ export function riskFlagReads(orderId: string, rules: RiskRules): SQL {
           where l.order_id = ${orderId}
           group by l.currency_code, o.id, o.way) c) as risk_currencies,
       (select json_agg(gbp_minor order by position) from order_lines where order_id = ${orderId}) as risk_lines,
-      ${riskFlagLinkedReads(rules)}`;
+      (select count(*)::int from linked where ${frequentOrder(rules)}) as risk_frequent,
+      ${riskOthersRead()} as risk_others`;
 }
 
 /**
- * The part of `riskFlagReads` read from the linked orders alone (`risk_frequent` and `risk_others`): all a
- * placement reads before it writes its order, whose own lines and notes it knows (riskFlagOwnReads).
+ * Whether a row of `linked` counts toward the frequent-orders rule (`risk_frequent` counts them): every
+ * linked order in the rule's window, whatever its status, the order itself included.
  */
-export function riskFlagLinkedReads(rules: RiskRules): SQL {
-  // Every linked order in the window counts, whatever its status, the order itself included.
-  const frequent = sql`linked.is_me or linked.created_at > linked.me_created_at - ${daysWindow(rules.frequentDays)}`;
-  // Past the window of the linked totals, another name on the same contact details is not looked for. Of
-  // the 25 newest orders by each link, those giving the very name of this order are left out: the rule
-  // finds them the same name (sameName), and most customers give one name, so most reads bring none.
+export function frequentOrder(rules: RiskRules): SQL {
+  return sql`(linked.is_me or linked.created_at > linked.me_created_at - ${daysWindow(rules.frequentDays)})`;
+}
+
+// Past the window of the linked totals, another name on the same contact details is not looked for.
+const otherOrderInWindow = sql`not linked.is_me and linked.created_at > linked.me_created_at - ${TWELVE_MONTHS}`;
+
+/**
+ * Whether a row of `linked` is an order `riskOthersRead` may bring: another order by the e-mail or the phone,
+ * in the window, under a name other than `mine` (the order's own first and last name). Where no row is,
+ * `risk_others` is null, and a placement leaves its read out (assess-placement.ts).
+ */
+export function otherNamedOrder(mine: SQL): SQL {
+  return sql`((linked.by_email or linked.by_phone) and ${otherOrderInWindow} and linked.name <> ${mine})`;
+}
+
+/**
+ * The subquery giving `risk_others` from `linked`: of the 25 newest orders by each link, those giving the
+ * very name of this order are left out (the rule finds them the same name, sameName), and most customers
+ * give one name, so most reads bring none.
+ */
+export function riskOthersRead(): SQL {
   const others = (link: SQL) => sql`select linked.name, linked.order_number, linked.created_at from linked
-      where ${link} and not linked.is_me and linked.created_at > linked.me_created_at - ${TWELVE_MONTHS}
+      where ${link} and ${otherOrderInWindow}
       order by linked.created_at desc limit 25`;
-  return sql`(select count(*)::int from linked where ${frequent}) as risk_frequent,
-      (select json_agg(json_build_object('name', others.name, 'order_number', others.order_number, 'via', others.via,
+  return sql`(select json_agg(json_build_object('name', others.name, 'order_number', others.order_number, 'via', others.via,
             'mine', me.name))
         from ((select e.name, e.order_number, 'email' as via from (${others(sql`linked.by_email`)}) e)
           union all
           (select p.name, p.order_number, 'phone' from (${others(sql`linked.by_phone`)}) p)) others,
           (select linked.name from linked where linked.is_me) me
-        where others.name <> me.name) as risk_others`;
+        where others.name <> me.name)`;
 }
 
 /**

@@ -45,20 +45,29 @@ export function linkedTotalsSelect(orderId: string, throughOrder: boolean): SQL 
  * placement's assessment, assess-placement.ts). Whether a linked order counts, and whether it falls in
  * the 30 days, is worked out once per order (OFFSET 0 keeps PostgreSQL from copying the two expressions
  * into each of the five aggregates' filters: 0.33 ms against 0.27 ms for the aggregate over 132 orders).
+ *
+ * `alsoCounting`: conditions on `linked`'s rows, by column name, whose counts the same pass gives in those
+ * columns (a placement reads `linked` once so: assess-placement.ts).
  */
-export function linkedTotalsOf(throughOrder: boolean): SQL {
+export function linkedTotalsOf(throughOrder: boolean, alsoCounting: Record<string, SQL> = {}): SQL {
+  const counted = Object.entries(alsoCounting).map(([column, condition]) => ({
+    count: sql`, (count(*) filter (where l.${sql.identifier(column)}))::int as ${sql.identifier(column)}`,
+    condition: sql`, ${condition} as ${sql.identifier(column)}`,
+  }));
   return sql`(select
         coalesce(sum(l.total_gbp_minor) filter (where l.counted and l.way = 'Order'), 0) as year_order,
         coalesce(sum(l.total_gbp_minor) filter (where l.counted and l.way = 'Sell'), 0) as year_sell,
         coalesce(sum(l.total_gbp_minor) filter (where l.counted and l.way = 'Order' and l.in_month), 0) as month_order,
         coalesce(sum(l.total_gbp_minor) filter (where l.counted and l.way = 'Sell' and l.in_month), 0) as month_sell,
-        (count(*) filter (where l.counted))::int as orders
+        (count(*) filter (where l.counted))::int as orders${sql.join(counted.map((c) => c.count))}
       from (select linked.way, linked.total_gbp_minor,
           linked.is_me or (linked.status not in ('cancelled', 'expired')
             and linked.created_at > linked.me_created_at - ${TWELVE_MONTHS}${
               throughOrder ? sql` and linked.created_at <= linked.me_created_at` : sql``
             }) as counted,
-          linked.created_at > linked.me_created_at - interval '30 days' as in_month
+          linked.created_at > linked.me_created_at - interval '30 days' as in_month${sql.join(
+            counted.map((c) => c.condition),
+          )}
         from linked offset 0) l) totals`;
 }
 

@@ -192,7 +192,7 @@ async function placeOrderWith(
   const total = input.lines.reduce((sum, line) => sum + line.gbpMinor, 0);
   const stored = await queryRowsPrepared<StoredQuoteRow>(
     db,
-    sql`with linked as (${placementLinked({ ...input.customer, way: input.way, totalGbpMinor: total, placedAt: now }, riskRules)})
+    sql`with linked as not materialized (${placementLinked({ ...input.customer, way: input.way, totalGbpMinor: total, placedAt: now }, riskRules)})
         select q.id, q.currency_code, q.way, q.rate::text, q.market_rate::text, q.gbp_minor, q.foreign_minor,
           q.expires_at, c.label,
           exists (select 1 from order_lines l where l.quote_id = q.id) as used,
