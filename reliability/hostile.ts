@@ -226,8 +226,8 @@ export async function runHostile(ctx: Context, options: { minimum: number; seed:
         .join(
           " ",
         )}; ${closedEarly} huge/malformed requests closed early by the server; ${retriedOnFreshConnection} requests ` +
-      `retried on a new connection after the server had closed a kept-alive one (it does so after a 431 without saying ` +
-      `Connection: close); slowest ${Math.round(slowest.ms)} ms`,
+      `retried on a new connection after the server had closed a kept-alive one without saying Connection: close ` +
+      `(every refusal of Node's HTTP parser says it: plugins/errors.ts); slowest ${Math.round(slowest.ms)} ms`,
   );
   return report.result();
 }
