@@ -9,6 +9,14 @@ import { DECIMAL_PATTERN, decFromString, ZERO } from "./decimal.ts";
 /** Alerts one e-mail address may have waiting (unconfirmed or active) at once: plenty for a traveller, not a mailing tool. */
 export const RATE_ALERT_MAX_PER_EMAIL = 10;
 
+/**
+ * Days a confirmation link works. An alert not switched on by then lapses: it no longer waits (nor counts
+ * toward the address's cap: anyone may type anyone's address, and that must not fill it for good), its link
+ * is refused, and retention empties its address once the expired records' period has passed since it
+ * lapsed (decision 022).
+ */
+export const RATE_ALERT_CONFIRM_DAYS = 7;
+
 /** Customer rates have RATE_DECIMALS places, so a target needs no more. */
 export const RATE_ALERT_TARGET_DECIMALS = RATE_DECIMALS;
 
@@ -47,6 +55,10 @@ export function parseRateAlertTarget(input: string): RateAlertTargetResult {
 export const RATE_ALERT_STATUSES = ["pending", "active", "triggered", "unsubscribed"] as const;
 export type RateAlertStatus = (typeof RATE_ALERT_STATUSES)[number];
 
+/** An alert as its links show it: a pending alert past RATE_ALERT_CONFIRM_DAYS shows as lapsed. */
+export const RATE_ALERT_VIEW_STATUSES = [...RATE_ALERT_STATUSES, "lapsed"] as const;
+export type RateAlertViewStatus = (typeof RATE_ALERT_VIEW_STATUSES)[number];
+
 /** What the customer reads after each step (the e-mails' links lead to pages that say these). */
 export const rateAlertMessages = {
   created: "Nearly done: we have sent you an e-mail. Open its link to switch the alert on.",
@@ -56,6 +68,8 @@ export const rateAlertMessages = {
     `You have unsubscribed: ${stopped === 1 ? "your rate alert is" : `your ${stopped} rate alerts are`} stopped and we will not e-mail you about ${stopped === 1 ? "it" : "them"} again.`,
   linkInvalid: "This link is not valid. Please open it again from the e-mail, copying the whole link.",
   alreadyConfirmed: "This alert is already on.",
+  lapsed: `This alert was not switched on within ${RATE_ALERT_CONFIRM_DAYS} days, so it has lapsed. Please ask for it again on the rate's page.`,
+  lapsedNothingWaiting: `This alert was not switched on within ${RATE_ALERT_CONFIRM_DAYS} days, so it has lapsed, and no other alerts are waiting for this address: there is nothing to unsubscribe from.`,
   alreadyTriggered: "This alert has already been sent, so it has ended.",
   nothingWaiting:
     "This alert has already been sent, so it has ended, and no other alerts are waiting for this address: there is nothing to unsubscribe from.",

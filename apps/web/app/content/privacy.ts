@@ -2,6 +2,7 @@
  * Privacy notice for Harbour FX: twelve numbered sections followed by an
  * unnumbered "Contact us" section.
  */
+import { RATE_ALERT_CONFIRM_DAYS } from "@bureau/domain/rate-alerts";
 import type { RetentionRules } from "@bureau/domain/retention";
 import type { LegalSection } from "./terms.ts";
 
@@ -58,7 +59,7 @@ export const privacySections = (retention: RetentionRules): readonly LegalSectio
       "If you have agreed to receive marketing, we keep your contact details for that purpose until you withdraw your consent.",
       `Orders: we keep the record of every order, that is its number, currencies, amounts, exchange rates, branch and dates, together with the personal details given with it (your name, e-mail address and phone number, the link to your account if you were signed in and, where we recorded them when you collected, your address and date of birth, and the type, expiry date and last four characters of the identity document we checked), for ${count(retention.ordersYears, "year")} from the day the order was completed, cancelled or expired. On the day ${count(retention.ordersYears, "year")} after that day we anonymise the order: your personal details are overwritten and the order is no longer linked to you or to your account, while the financial record stays. If the order is the subject of an open internal report of suspected money laundering, we keep it in full until the report is closed.`,
       `Messages you send us through our contact form: ${count(retention.contactMessagesMonths, "month")} from the day we receive them. On the day ${count(retention.contactMessagesMonths, "month")} later the message and your name, e-mail address and phone number are overwritten.`,
-      `Quotes, sign-in sessions, e-mails and rate alerts: ${count(retention.expiredRecordsDays, "day")} after a price quote that did not become an order expires, we delete it; ${count(retention.expiredRecordsDays, "day")} after a sign-in session expires, we delete it, with the network address and browser it was used from; ${count(retention.expiredRecordsDays, "day")} after we send you an e-mail, our copy keeps only what kind of e-mail it was and when we sent it; and ${count(retention.expiredRecordsDays, "day")} after a rate alert has been sent or stopped, we remove your e-mail address from it.`,
+      `Quotes, sign-in sessions, e-mails and rate alerts: ${count(retention.expiredRecordsDays, "day")} after a price quote that did not become an order expires, we delete it; ${count(retention.expiredRecordsDays, "day")} after a sign-in session expires, we delete it, with the network address and browser it was used from; ${count(retention.expiredRecordsDays, "day")} after we send you an e-mail, our copy keeps only what kind of e-mail it was and when we sent it; and ${count(retention.expiredRecordsDays, "day")} after a rate alert has been sent or stopped, or has lapsed because it was not switched on within ${count(RATE_ALERT_CONFIRM_DAYS, "day")} of being asked for, we remove your e-mail address from it.`,
       "Your account (your e-mail address, display name and photo) is kept for as long as you have it. To close it, contact us using the details below.",
     ],
   },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { customerDetailsMessages, isValidEmail } from "../customer-details.ts";
-import { parseRateAlertTarget, RATE_ALERT_STATUSES } from "../rate-alerts.ts";
+import { parseRateAlertTarget, RATE_ALERT_VIEW_STATUSES } from "../rate-alerts.ts";
 import { decimalString } from "./reference-data.ts";
 
 /**
@@ -37,7 +37,7 @@ export const rateAlertViewSchema = z.object({
   code: z.string().length(3),
   label: z.string(),
   target: decimalString,
-  status: z.enum(RATE_ALERT_STATUSES),
+  status: z.enum(RATE_ALERT_VIEW_STATUSES),
   /** Alerts of the same address still waiting (unconfirmed or on): what an unsubscribe would stop. */
   waiting: z.number().int().min(0),
 });

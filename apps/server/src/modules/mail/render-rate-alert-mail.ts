@@ -1,4 +1,5 @@
 import { trimDecimal } from "@bureau/domain/pricing";
+import { RATE_ALERT_CONFIRM_DAYS } from "@bureau/domain/rate-alerts";
 import type { Db } from "../../db/client.ts";
 import type { AlertLinks } from "../rate-alerts/alert-links.ts";
 import { loadRateAlert } from "../rate-alerts/rate-alert-state.ts";
@@ -39,13 +40,13 @@ export async function renderRateAlertMail(
       "To switch the alert on, open this link and press the button:",
       confirmUrl,
       "",
-      "If you did not ask for this, ignore this e-mail: nothing happens until the link is used.",
+      `If you did not ask for this, ignore this e-mail: nothing happens unless the link is used, and it stops working after ${RATE_ALERT_CONFIRM_DAYS} days.`,
       unsubscribeText,
     ].join("\n");
     const body = html`<p>Hello,</p>
 <p>You asked us to e-mail you once when 1 GBP buys at least <strong>${target} ${alert.code}</strong> (${alert.label}) at our Click &amp; Collect rate.</p>
 <p><a href="${confirmUrl}">Switch my rate alert on</a></p>
-<p>If you did not ask for this, ignore this e-mail: nothing happens until the link is used.</p>
+<p>If you did not ask for this, ignore this e-mail: nothing happens unless the link is used, and it stops working after ${RATE_ALERT_CONFIRM_DAYS} days.</p>
 ${unsubscribeHtml}`;
     return { subject, text, html: layout("Confirm your rate alert", body), headers };
   }

@@ -5,7 +5,7 @@ import { channels } from "../../db/notify.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import type { AlertLinks } from "./alert-links.ts";
-import { alertOfLink, loadRateAlert, rateAlertView } from "./rate-alert-state.ts";
+import { alertOfLink, lapsedAlert, loadRateAlert, rateAlertView } from "./rate-alert-state.ts";
 
 /** What the confirmation link's page shows before the customer presses the button (no change). */
 export async function openRateAlertConfirmation({ db, links, token }: { db: Db; links: AlertLinks; token: string }) {
@@ -13,8 +13,8 @@ export async function openRateAlertConfirmation({ db, links, token }: { db: Db; 
 }
 
 /**
- * Switches an alert on from its confirmation link (a POST from the link's page): only a `pending` alert,
- * once. The same statement wakes the rate-alerts job, so an alert whose target our rate already reaches
+ * Switches an alert on from its confirmation link (a POST from the link's page): only a `pending` alert
+ * whose link has not lapsed (RATE_ALERT_CONFIRM_DAYS), once. The same statement wakes the rate-alerts job, so an alert whose target our rate already reaches
  * fires at once rather than at the next rate change.
  */
 export async function confirmRateAlert({
@@ -30,14 +30,15 @@ export async function confirmRateAlert({
   const confirmed = await queryRows<{ id: string }>(
     db,
     sql`with confirmed as (
-        update rate_alerts set status = 'active', confirmed_at = now()
-        where id = ${alert.id} and status = 'pending' returning id)
+        update rate_alerts a set status = 'active', confirmed_at = now()
+        where a.id = ${alert.id} and a.status = 'pending' and not ${lapsedAlert("a")} returning a.id)
       select id, pg_notify(${channels.rateAlerts}, '') from confirmed`,
   );
   if (confirmed.length === 0) {
     const now = (await loadRateAlert(db, alert.id)) ?? alert;
-    const message =
-      now.status === "active"
+    const message = now.lapsed
+      ? rateAlertMessages.lapsed
+      : now.status === "active"
         ? rateAlertMessages.alreadyConfirmed
         : now.status === "triggered"
           ? rateAlertMessages.alreadyTriggered

@@ -5,11 +5,12 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
+import { waitingAlert } from "./rate-alert-state.ts";
 
 /**
  * A new rate alert, waiting for its confirmation (double opt-in): nothing is sent to the address but
- * the confirmation e-mail until its owner opens the link. An address may have RATE_ALERT_MAX_PER_EMAIL
- * alerts waiting; the count and the insert are serialised per address (a transaction lock on it), so
+ * the confirmation e-mail until its owner opens the link (within RATE_ALERT_CONFIRM_DAYS, or the alert
+ * lapses). An address may have RATE_ALERT_MAX_PER_EMAIL alerts waiting (lapsed ones do not count); the count and the insert are serialised per address (a transaction lock on it), so
  * two requests at once cannot both take the last place.
  */
 export async function createRateAlert({
@@ -34,8 +35,8 @@ export async function createRateAlert({
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rate-alerts:' || lower(${email})))`);
     const [waiting] = await queryRows<{ count: number }>(
       tx,
-      sql`select count(*)::int as count from rate_alerts
-          where lower(email) = lower(${email}) and status in ('pending', 'active')`,
+      sql`select count(*)::int as count from rate_alerts a
+          where lower(a.email) = lower(${email}) and ${waitingAlert("a")}`,
     );
     if ((waiting?.count ?? 0) >= RATE_ALERT_MAX_PER_EMAIL) {
       throw new AppError("conflict", rateAlertMessages.tooMany, { email: rateAlertMessages.tooMany });

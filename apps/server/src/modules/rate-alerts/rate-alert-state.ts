@@ -1,10 +1,28 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type RateAlertView, rateAlertMessages } from "@bureau/domain/contracts/rate-alerts";
 import { trimDecimal } from "@bureau/domain/pricing";
-import type { RateAlertStatus } from "@bureau/domain/rate-alerts";
+import { RATE_ALERT_CONFIRM_DAYS, type RateAlertStatus } from "@bureau/domain/rate-alerts";
 import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { queryRows } from "../../lib/postgres.ts";
+
+/** How long a confirmation link works (RATE_ALERT_CONFIRM_DAYS), as an interval literal. */
+export const confirmationLifetime = sql.raw(`interval '${RATE_ALERT_CONFIRM_DAYS} days'`);
+
+/** Whether the alert `alias` (a rate_alerts row) was never confirmed and its confirmation link has lapsed. */
+export function lapsedAlert(alias: string): SQL {
+  const a = sql.identifier(alias);
+  return sql`(${a}.status = 'pending' and ${a}.created_at <= now() - ${confirmationLifetime})`;
+}
+
+/**
+ * Whether the alert `alias` is still waiting: on, or unconfirmed with a link that still works. What an
+ * unsubscribe stops, and what the cap of alerts per address counts.
+ */
+export function waitingAlert(alias: string): SQL {
+  const a = sql.identifier(alias);
+  return sql`(${a}.status in ('pending', 'active') and not ${lapsedAlert(alias)})`;
+}
 
 export type RateAlertRow = {
   id: string;
@@ -13,6 +31,7 @@ export type RateAlertRow = {
   target: string;
   email: string;
   status: RateAlertStatus;
+  lapsed: boolean;
   triggered_rate: string | null;
 };
 
@@ -24,9 +43,9 @@ export async function loadRateAlert(
   const [row] = await queryRows<RateAlertRow & { waiting: number }>(
     db,
     sql`select a.id, a.currency_code as code, c.label, a.target::text as target, a.email, a.status,
-          a.triggered_rate::text as triggered_rate,
+          ${lapsedAlert("a")} as lapsed, a.triggered_rate::text as triggered_rate,
           (select count(*)::int from rate_alerts w
-            where lower(w.email) = lower(a.email) and w.status in ('pending', 'active')) as waiting
+            where lower(w.email) = lower(a.email) and ${waitingAlert("w")}) as waiting
         from rate_alerts a join currencies c on c.code = a.currency_code
         where a.id = ${alertId}`,
   );
@@ -38,7 +57,7 @@ export function rateAlertView(row: RateAlertRow & { waiting: number }): RateAler
     code: row.code,
     label: row.label,
     target: trimDecimal(row.target),
-    status: row.status,
+    status: row.lapsed ? "lapsed" : row.status,
     waiting: row.waiting,
   };
 }

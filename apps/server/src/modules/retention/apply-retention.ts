@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { auditLog, orderClosedAt, orderHandovers, orderRiskFlags, sanctionsScreenings } from "../../db/schema.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import { writeAudit } from "../audit/write-audit.ts";
+import { confirmationLifetime } from "../rate-alerts/rate-alert-state.ts";
 
 /** An anonymised handover's document expiry (the column is required): a date no document carries. */
 const HANDOVER_EXPIRY_ANONYMISED = "1900-01-01";
@@ -27,7 +28,7 @@ export type RetentionRun = {
  * day in the display zone. Personal data is overwritten, never the financial record: a closed order keeps
  * its number, status, amounts, lines and rates, dates and branch, and loses name, e-mail, phone, address,
  * date of birth and account link; an order under an open suspicion report keeps everything. Contact
- * messages, sent e-mails and ended rate alerts lose their personal data; unused expired quotes and expired
+ * messages, sent e-mails and ended rate alerts (fired, stopped, or lapsed unconfirmed) lose their personal data; unused expired quotes and expired
  * sessions, which are no business records, are deleted. Each order is
  * audited (its history says when its personal data went); the rest is counted in one audit entry for the
  * run. Work goes in batches of one transaction each, skipping rows another transaction holds (seen at the
@@ -152,15 +153,18 @@ export async function applyRetention({
     ),
   );
 
-  // An alert that fired or was stopped needs no address any more; currency, target and dates stay.
+  // An alert that fired, was stopped or lapsed unconfirmed needs no address any more; currency, target and
+  // dates stay.
   const rateAlertsAnonymised = await inBatches(async () =>
     count(
       await queryRows<{ id: string }>(
         db,
         sql`with due as (
             select id from rate_alerts
-            where status in ('triggered', 'unsubscribed') and email <> ''
-              and coalesce(triggered_at, unsubscribed_at, created_at) < ${expired}
+            where email <> '' and (
+              (status in ('triggered', 'unsubscribed')
+                and coalesce(triggered_at, unsubscribed_at, created_at) < ${expired})
+              or (status = 'pending' and created_at + ${confirmationLifetime} < ${expired}))
             limit ${BATCH}
             for update skip locked)
           update rate_alerts a set email = '' from due where a.id = due.id

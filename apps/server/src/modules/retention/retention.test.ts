@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RATE_ALERT_CONFIRM_DAYS } from "@bureau/domain/rate-alerts";
 import { ANONYMISED, DEFAULT_RETENTION } from "@bureau/domain/retention";
 import { sessions, users } from "../../db/auth-schema.ts";
 import {
@@ -257,7 +258,7 @@ describe("retention (decision 022)", () => {
     });
   });
 
-  it("after 30 days: removes unused expired quotes and expired sessions, blanks sent e-mails and ended alerts' addresses", async () => {
+  it("after 30 days: removes unused expired quotes and expired sessions, blanks sent e-mails and ended or lapsed alerts' addresses", async () => {
     const now = new Date("2026-11-25T12:00:00Z");
     const dueDay = new Date("2026-10-26T12:00:00Z"); // 30 days before 25 November
     const keptDay = new Date("2026-10-27T12:00:00Z");
@@ -313,7 +314,8 @@ describe("retention (decision 022)", () => {
     const sentKept = await mail(`t-${randomUUID()}`, "sent", keptDay);
     const pendingOld = await mail(`t-${randomUUID()}`, "pending", dueDay);
 
-    const alert = (status: "active" | "triggered" | "unsubscribed", endedAt: Date) =>
+    /** An alert that ended at `endedAt`; a pending one (never confirmed) ends when its link lapses. */
+    const alert = (status: "pending" | "active" | "triggered" | "unsubscribed", endedAt: Date) =>
       t.db
         .insert(rateAlerts)
         .values({
@@ -321,7 +323,10 @@ describe("retention (decision 022)", () => {
           target: "1.2",
           email: "alerts@example.com",
           status,
-          createdAt: new Date("2026-01-01T00:00:00Z"),
+          createdAt:
+            status === "pending"
+              ? new Date(endedAt.getTime() - RATE_ALERT_CONFIRM_DAYS * 24 * 60 * 60_000)
+              : new Date("2026-01-01T00:00:00Z"),
           triggeredAt: status === "triggered" ? endedAt : null,
           unsubscribedAt: status === "unsubscribed" ? endedAt : null,
         })
@@ -331,6 +336,8 @@ describe("retention (decision 022)", () => {
     const unsubscribedDue = await alert("unsubscribed", dueDay);
     const triggeredKept = await alert("triggered", keptDay);
     const activeOld = await alert("active", dueDay);
+    const lapsedDue = await alert("pending", dueDay);
+    const lapsedKept = await alert("pending", keptDay);
 
     const result = await run(now);
     const alertEmail = async (id: string) =>
@@ -339,6 +346,8 @@ describe("retention (decision 022)", () => {
     expect(await alertEmail(unsubscribedDue.id)).toBe("");
     expect(await alertEmail(triggeredKept.id)).toBe("alerts@example.com");
     expect(await alertEmail(activeOld.id)).toBe("alerts@example.com");
+    expect(await alertEmail(lapsedDue.id)).toBe("");
+    expect(await alertEmail(lapsedKept.id)).toBe("alerts@example.com");
     expect(result.quotesRemoved).toBeGreaterThanOrEqual(1);
     const quoteIds = (await t.db.select({ id: quotes.id }).from(quotes)).map((row) => row.id);
     expect(quoteIds).not.toContain(unusedDue.id);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { rateAlertMessages } from "@bureau/domain/contracts/rate-alerts";
-import { RATE_ALERT_MAX_PER_EMAIL, rateAlertTargetMessages } from "@bureau/domain/rate-alerts";
+import { RATE_ALERT_CONFIRM_DAYS, RATE_ALERT_MAX_PER_EMAIL, rateAlertTargetMessages } from "@bureau/domain/rate-alerts";
 import { currencies, outbox, rateAlerts } from "../../db/schema.ts";
 import { createJobRunner } from "../../jobs/job-runner.ts";
 import { rateAlertsJob } from "../../jobs/rate-alerts.ts";
@@ -153,6 +153,61 @@ describe("rate alerts (issue 14 item 5)", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(rateAlertMessages.alreadyConfirmed);
     expect((await alertsOf(email))[0]!.confirmedAt).toEqual(active!.confirmedAt);
+  });
+
+  it(`an unconfirmed alert lapses after ${RATE_ALERT_CONFIRM_DAYS} days: its link is refused, it no longer waits, counts toward the cap or is unsubscribed`, async () => {
+    const links = env.t.app.alertLinks;
+    /** Moves an alert's creation back by the link's lifetime, give or take a minute. */
+    const ageBy = (id: string, minutesPastLifetime: number) =>
+      env.t.db.execute(sql`update rate_alerts
+        set created_at = now() - ${sql.raw(`interval '${RATE_ALERT_CONFIRM_DAYS} days'`)} - make_interval(mins => ${minutesPastLifetime})
+        where id = ${id}`);
+
+    const email = uniqueEmail("lapse");
+    await create({ target: "1.3", email });
+    // The confirmation e-mail says how long its link works.
+    expect((await mailTo(email, "Confirm your EUR rate alert")).body).toContain(
+      `it stops working after ${RATE_ALERT_CONFIRM_DAYS} days`,
+    );
+    const [lapsing] = await alertsOf(email);
+    await ageBy(lapsing!.id, 1);
+    const token = links.confirmToken(lapsing!.id);
+    expect((await get(`/api/rate-alerts/confirm/${token}`)).json()).toMatchObject({ status: "lapsed", waiting: 0 });
+    const refused = await post(`/api/rate-alerts/confirm/${token}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(rateAlertMessages.lapsed);
+    // Its unsubscribe link has nothing to stop, and says why; the alert is left as it was.
+    const unsubscribe = await post(`/api/rate-alerts/unsubscribe/${links.unsubscribeToken(lapsing!.id)}`);
+    expect(unsubscribe.statusCode).toBe(409);
+    expect(unsubscribe.json().error.message).toBe(rateAlertMessages.lapsedNothingWaiting);
+    expect((await alertsOf(email)).map((a) => [a.status, a.confirmedAt, a.unsubscribedAt])).toEqual([
+      ["pending", null, null],
+    ]);
+
+    // A minute before the lifetime ends, the link still works.
+    const inTime = uniqueEmail("in-time");
+    await create({ target: "1.3", email: inTime });
+    const [alert] = await alertsOf(inTime);
+    await ageBy(alert!.id, -1);
+    const confirmed = await post(`/api/rate-alerts/confirm/${links.confirmToken(alert!.id)}`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await alertsOf(inTime))[0]!.status).toBe("active");
+
+    // Alerts typed with someone's address and never confirmed fill its cap only while their links work.
+    const capped = uniqueEmail("lapse-cap");
+    const made = [];
+    for (let i = 0; i < RATE_ALERT_MAX_PER_EMAIL; i++) {
+      made.push(await createRateAlert({ db: env.t.db, code: "USD", target: `1.${i + 1}`, email: capped }));
+    }
+    await expect(createRateAlert({ db: env.t.db, code: "USD", target: "1.5", email: capped })).rejects.toMatchObject({
+      message: rateAlertMessages.tooMany,
+    });
+    for (const { alertId } of made) await ageBy(alertId, 1);
+    const fresh = await createRateAlert({ db: env.t.db, code: "USD", target: "1.5", email: capped });
+    expect((await get(`/api/rate-alerts/unsubscribe/${links.unsubscribeToken(fresh.alertId)}`)).json()).toMatchObject({
+      status: "pending",
+      waiting: 1,
+    });
   });
 
   it("an unconfirmed alert never fires; a rate below the target does not fire; exactly at the target fires once", async () => {

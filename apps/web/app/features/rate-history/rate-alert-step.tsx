@@ -40,12 +40,14 @@ export async function takeAlertStep(context: Readonly<RouterContextProvider>, st
 /** Why a link's step cannot be taken any more, read from the alert as loaded (null: it can). */
 function stepClosed(step: AlertStep, alert: RateAlertView): string | null {
   if (step === "confirm") {
+    if (alert.status === "lapsed") return rateAlertMessages.lapsed;
     if (alert.status === "active") return rateAlertMessages.alreadyConfirmed;
     if (alert.status === "triggered") return rateAlertMessages.alreadyTriggered;
     if (alert.status === "unsubscribed") return rateAlertMessages.alreadyUnsubscribed;
     return null;
   }
   if (alert.waiting > 0) return null;
+  if (alert.status === "lapsed") return rateAlertMessages.lapsedNothingWaiting;
   return alert.status === "triggered" ? rateAlertMessages.nothingWaiting : rateAlertMessages.alreadyUnsubscribed;
 }
 
