@@ -16,7 +16,7 @@
 // postgres://postgres@127.0.0.1:5432/test) to set the logging of the scratch database.
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import pg from "pg";
-import { runPlacements, startPlacementProduct } from "./orders.ts";
+import { regularCustomer, runPlacements, startPlacementProduct } from "./orders.ts";
 import { DEFAULT_BENCH_DATABASE_URL, openSeededScratchDatabase, percentile } from "./support.ts";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL;
@@ -38,7 +38,12 @@ await admin.connect();
 try {
   const warming = await startPlacementProduct(url);
   try {
-    const warm = await runPlacements(warming.url, { branch: "worthing", concurrency: 32, durationMs: warmMs });
+    const warm = await runPlacements(warming.url, {
+      branch: "worthing",
+      concurrency: 32,
+      durationMs: warmMs,
+      customers: regularCustomer,
+    });
     console.log(`Warm-up: ${warm.operations} placements from 32 customers in ${(warmMs / 1000).toFixed(0)} s`);
   } finally {
     await warming.stop();
@@ -48,8 +53,14 @@ try {
   const logStart = statSync(logPath).size;
   let placements: number;
   try {
-    placements = (await runPlacements(product.url, { branch: "worthing", concurrency: 1, durationMs: measuredMs }))
-      .operations;
+    placements = (
+      await runPlacements(product.url, {
+        branch: "worthing",
+        concurrency: 1,
+        durationMs: measuredMs,
+        customers: regularCustomer,
+      })
+    ).operations;
   } finally {
     await admin.query(`alter database "${databaseName}" reset log_min_duration_statement`);
     await product.stop();

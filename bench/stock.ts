@@ -1,7 +1,7 @@
 import { loadavg } from "node:os";
 import { sql } from "drizzle-orm";
 import { noteDenominations } from "@bureau/domain/denominations";
-import { runPlacements, startPlacementProduct } from "./orders.ts";
+import { regularCustomer, runPlacements, startPlacementProduct } from "./orders.ts";
 import { type LoadResult, openSeededScratchDatabase } from "./support.ts";
 
 export type StockBenchResult = {
@@ -49,8 +49,22 @@ export async function benchStockPlacements({
     const withStock: LoadResult[] = [];
     try {
       for (let round = 0; round < rounds; round++) {
-        without.push(await runPlacements(product.url, { branch: "worthing", concurrency, durationMs: roundMs }));
-        withStock.push(await runPlacements(product.url, { branch: "brighton", concurrency, durationMs: roundMs }));
+        without.push(
+          await runPlacements(product.url, {
+            branch: "worthing",
+            concurrency,
+            durationMs: roundMs,
+            customers: regularCustomer,
+          }),
+        );
+        withStock.push(
+          await runPlacements(product.url, {
+            branch: "brighton",
+            concurrency,
+            durationMs: roundMs,
+            customers: regularCustomer,
+          }),
+        );
       }
     } finally {
       await product.stop();
