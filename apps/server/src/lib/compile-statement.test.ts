@@ -4,7 +4,11 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RISK_RULES } from "@bureau/domain/risk-flags";
 import { orders } from "../db/schema.ts";
-import { placementAssessmentFrom, placementAssessmentWrite, placementLinked } from "../modules/compliance/assess-placement.ts";
+import {
+  placementAssessmentFrom,
+  placementAssessmentWrite,
+  placementLinked,
+} from "../modules/compliance/assess-placement.ts";
 import { previousDayEurRateJson } from "../modules/compliance/previous-day-eur-rate.ts";
 import { queuedMail } from "../modules/mail/enqueue-mail.ts";
 import { currentSanctionsListId } from "../modules/sanctions/screen-name.ts";
@@ -38,9 +42,7 @@ const statements: fc.Arbitrary<SQL> = fc.letrec<{ statement: SQL }>((tie) => ({
       .map((value) => sql`(${value}::text)`),
     fc.string({ minLength: 1 }).map((name) => sql`select ${sql.identifier(name)}`),
     fc.tuple(tie("statement"), tie("statement")).map(([a, b]) => sql`with a as (${a}) select ${b} from a`),
-    fc
-      .array(tie("statement"), { maxLength: 4 })
-      .map((parts) => sql.join(parts, sql`, `)),
+    fc.array(tie("statement"), { maxLength: 4 }).map((parts) => sql.join(parts, sql`, `)),
     fc.tuple(tie("statement"), fc.string()).map(([inner, value]) => sql`${inner} where x = ${value} and ${inner}`),
   ),
 })).statement;
@@ -68,7 +70,12 @@ describe("a statement's text and parameters", () => {
         flags: [{ rule: "frequent_orders", detail: "3 orders in 7 days" }] as never,
         placedAt,
       }).clauses,
-      queuedMail({ kind: "order-received", dedupeKey: "order-received:1", to: "a@example.com", data: { orderId: "1" } }),
+      queuedMail({
+        kind: "order-received",
+        dedupeKey: "order-received:1",
+        to: "a@example.com",
+        data: { orderId: "1" },
+      }),
       reserveNotesClauses("new_order", "brighton", [{ currency: "EUR", notes: [{ valueMinor: 5000, count: 3 }] }]),
       previousDayEurRateJson(placedAt, "Europe/London"),
       freeNotesOf("brighton", sql`q.currency_code`),

@@ -35,7 +35,8 @@ export function compileStatement(query: SQL): { sql: string; params: unknown[] }
 
 /** `text` with `query`'s pieces appended (their values added to `params`), or null for a piece left to Drizzle. */
 function appendChunks(query: SQL, params: unknown[], text: string): string | null {
-  if (query.shouldInlineParams) return null;
+  // Set by `.inlineParams()`, which Drizzle's types keep private: its values are written into the text.
+  if ((query as unknown as { shouldInlineParams: boolean }).shouldInlineParams) return null;
   let out = text;
   for (const chunk of query.queryChunks as unknown[]) {
     if (chunk instanceof StringChunk) {

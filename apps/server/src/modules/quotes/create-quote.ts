@@ -12,7 +12,8 @@ import type { CurrencyList } from "@bureau/domain/contracts/reference-data";
 import { type CurrencyPrices, currencyPrices, priceForWay, quote } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { queryRows, queryRowsPrepared } from "../../lib/postgres.ts";
+import { queryRows } from "../../lib/postgres.ts";
+import { storeQuote } from "./store-quotes.ts";
 
 export type CreateQuoteInput = {
   currency: string;
@@ -125,20 +126,20 @@ async function priceAndStore(
   }
   const expiresAt = new Date(now.getTime() + QUOTE_LIFETIME_MS);
   const id = randomUUID();
-  const stored = await queryRowsPrepared<{ id: string }>(
-    db,
-    sql`insert into quotes (id, currency_code, way, rate, market_rate, margin, gbp_minor, foreign_minor, created_at, expires_at)
-      select ${id}, code, ${input.way}, ${priced.rate}, ${prices.rate}, ${margin}, ${priced.gbpMinor},
-        ${priced.foreignMinor}, ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
-      from currencies where code = ${currency.code}${
-        onlyIfCurrent
-          ? sql` and active and rate = ${prices.rate}::numeric and sell_margin = ${prices.sell}::numeric
-              and buy_margin = ${prices.buy}::numeric`
-          : sql``
-      }
-      returning id`,
-  );
-  if (stored.length === 0) return null;
+  const stored = await storeQuote(db, {
+    id,
+    currencyCode: currency.code,
+    way: input.way,
+    rate: priced.rate,
+    marketRate: prices.rate,
+    margin,
+    gbpMinor: priced.gbpMinor,
+    foreignMinor: priced.foreignMinor,
+    createdAt: now,
+    expiresAt,
+    pricedFrom: onlyIfCurrent ? { sellMargin: prices.sell, buyMargin: prices.buy } : null,
+  });
+  if (!stored) return null;
   return {
     id,
     currency: currency.code,
