@@ -278,8 +278,9 @@ export function customerBaseStream(size: number): CustomerSource {
 
 /**
  * One of 32 regular customers, one per concurrent worker, who places every order that worker places: after
- * a few seconds each has hundreds of orders, so nearly every placement is flagged as frequent, and past
- * £5,000 in the year held for enhanced due diligence, and its linked orders' read grows through the run. No
+ * a few seconds each has hundreds of orders, so nearly every placement is flagged as frequent and for enhanced
+ * due diligence, and past €15,000 in the year (about 52 orders) held, and its linked orders' read grows
+ * through the run. No
  * real customer orders so: the worst case of the read, which the loads of the stock benchmark and of
  * `npm run bench:statements` keep.
  */
@@ -297,9 +298,11 @@ export function regularCustomer(worker: number): BenchCustomer {
  * Stores the past orders of a base of customers, as a bureau has them: customer n has n mod 4 collected
  * orders of £250 in the past year (200, 90 and 30 days back: in the linked totals, outside the frequent
  * orders' 7 days); one in 25 also a £5,000 order 60 days back, so that the new order takes their year past
- * the enhanced due-diligence tier (£5,000) and is held; and one in 50 an order 120 days back by another
- * name on the same e-mail and phone (a family member), which flags the new order. The placements of the
- * benchmark then take every path of a real day: first orders, returning customers, holds and flags.
+ * the enhanced due-diligence tier (£5,000) and is flagged for it; and one in 50 an order 120 days back by
+ * another name on the same e-mail and phone (a family member), which gives the new order a risk flag and its
+ * audit entry. The placements of the benchmark then take the paths of a real day: first orders, returning
+ * customers, enhanced due diligence, risk flags. None is held (a hold takes €15,000 in a year, which the
+ * regular customers reach).
  */
 async function seedCustomerBase(
   databaseUrl: string,
