@@ -280,9 +280,8 @@ export function customerBaseStream(size: number): CustomerSource {
  * One of 32 regular customers, one per concurrent worker, who places every order that worker places: after
  * a few seconds each has hundreds of orders, so nearly every placement is flagged as frequent and for enhanced
  * due diligence, and past €15,000 in the year (about 52 orders) held, and its linked orders' read grows
- * through the run. No
- * real customer orders so: the worst case of the read, which the loads of the stock benchmark and of
- * `npm run bench:statements` keep.
+ * through the run. No real customer orders so: the worst case of the read, which the loads of the stock
+ * benchmark and of `npm run bench:statements` keep.
  */
 export function regularCustomer(worker: number): BenchCustomer {
   const n = String(worker + 1).padStart(4, "0");
