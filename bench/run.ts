@@ -1,10 +1,11 @@
-// `npm run bench`: measures the product and writes bench/report.md and bench/results/report.json.
+// `npm run bench`: measures the product and writes bench/report.md, bench/results/report.json and the dated
+// record of the run, bench/results/<day>.md.
 // Each figure is measured beside its baseline in the same run. PostgreSQL: BENCH_DATABASE_URL
 // (default postgres://postgres@127.0.0.1:5432/test; scratch databases are created and dropped).
 // BENCH_ONLY=currencies,orders,stock,dashboard,export,history,alerts,sanctions,lighthouse,startup runs a subset (its sections of
 // bench/report.md are replaced, the others kept); BENCH_ORDERS sets the order count of the dashboard and
 // export parts (default 1,000,000), BENCH_ALERTS the rate alerts a rate change reaches (default 100,000).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 // @ts-expect-error -- plain ES module without types
@@ -386,4 +387,12 @@ const markdown = mergeReport({
   })),
 });
 writeFileSync(reportPath, markdown);
+// Every run is also kept, dated, in bench/results/<day>.md; report.md holds only the latest figures.
+const day = String(report.date).slice(0, 10);
+const dayPath = path.join(here, `results/${day}.md`);
+const dayHeader = existsSync(dayPath) ? "" : `# Benchmark runs of ${day}\n\n`;
+appendFileSync(
+  dayPath,
+  `${dayHeader}## Run at ${report.date} (${ran.join(", ")}), Node ${report.node}\n\n${headline.map((line) => `- ${line}`).join("\n")}\n\n${sections.map((section) => section.replace(/^## /gm, "### ")).join("\n\n")}\n\n`,
+);
 console.log(markdown);
