@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { orderTransitionValues } from "./contracts/dashboard.ts";
 import { orderStatusValues } from "./contracts/orders.ts";
@@ -62,5 +63,19 @@ describe("the order lifecycle", () => {
       const accepted = orderTransitionValues.filter((transition) => statusAfter(status, transition) !== null);
       expect(allowedTransitions(status)).toEqual(accepted);
     }
+  });
+
+  it("never takes an order out of completed, whatever staff try in whatever order", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...orderTransitionValues), { maxLength: 12 }), (attempts) => {
+        let status: (typeof orderStatusValues)[number] = "pending";
+        let completed = false;
+        for (const transition of attempts) {
+          status = statusAfter(status, transition) ?? status;
+          if (status === "completed") completed = true;
+          if (completed) expect(status).toBe("completed");
+        }
+      }),
+    );
   });
 });
