@@ -29,7 +29,7 @@ const TRANSITION_TO: Record<string, string> = { accept: "accepted", complete: "c
 const ALLOWED_FROM: Record<string, string[]> = {
   accept: ["pending"],
   complete: ["accepted"],
-  cancel: ["pending", "accepted", "completed"],
+  cancel: ["pending", "accepted"],
 };
 
 async function placeOrder(ctx: Context, quotes?: QuoteReply[]) {

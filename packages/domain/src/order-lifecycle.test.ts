@@ -1,7 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { orderTransitionValues } from "./contracts/dashboard.ts";
 import { orderStatusValues } from "./contracts/orders.ts";
-import { allowedTransitions, statusAfter } from "./order-lifecycle.ts";
+import { allowedTransitions, archiveRefusal, statusAfter, transitionRefusal } from "./order-lifecycle.ts";
 
 describe("the order lifecycle", () => {
   it("moves pending → accepted → completed", () => {
@@ -16,10 +17,37 @@ describe("the order lifecycle", () => {
     expect(statusAfter("completed", "complete")).toBeNull();
   });
 
-  it("cancels from the pending and accepted lists and from the history of completed orders", () => {
+  it("cancels from the pending and accepted lists", () => {
     expect(statusAfter("pending", "cancel")).toBe("cancelled");
     expect(statusAfter("accepted", "cancel")).toBe("cancelled");
-    expect(statusAfter("completed", "cancel")).toBe("cancelled");
+  });
+
+  it("treats completed as final: never cancelled, with a message that says why and what Delete does instead", () => {
+    expect(statusAfter("completed", "cancel")).toBeNull();
+    expect(allowedTransitions("completed")).toEqual([]);
+    expect(transitionRefusal("completed", "cancel")).toBe(
+      "This order is completed, so it cannot be cancelled: its money and notes have changed hands. Delete in History archives it from the list and changes nothing else.",
+    );
+  });
+
+  it("refuses exactly the transitions statusAfter refuses, with a message", () => {
+    for (const status of orderStatusValues) {
+      for (const transition of orderTransitionValues) {
+        const refusal = transitionRefusal(status, transition);
+        expect(refusal === null).toBe(statusAfter(status, transition) !== null);
+        if (refusal) expect(refusal).toContain(status);
+      }
+    }
+  });
+
+  it("archives a completed order once, and nothing else", () => {
+    expect(archiveRefusal({ status: "completed", archivedAt: null })).toBeNull();
+    expect(archiveRefusal({ status: "completed", archivedAt: new Date() })).toBe(
+      "This order is already archived. Please refresh the list.",
+    );
+    for (const status of orderStatusValues.filter((s) => s !== "completed")) {
+      expect(archiveRefusal({ status, archivedAt: null })).toMatch(/only completed orders are archived/);
+    }
   });
 
   it("treats cancelled as final", () => {
@@ -30,10 +58,24 @@ describe("the order lifecycle", () => {
   it("offers exactly the transitions statusAfter accepts, in lifecycle order", () => {
     expect(allowedTransitions("pending")).toEqual(["accept", "cancel"]);
     expect(allowedTransitions("accepted")).toEqual(["complete", "cancel"]);
-    expect(allowedTransitions("completed")).toEqual(["cancel"]);
+    expect(allowedTransitions("completed")).toEqual([]);
     for (const status of orderStatusValues) {
       const accepted = orderTransitionValues.filter((transition) => statusAfter(status, transition) !== null);
       expect(allowedTransitions(status)).toEqual(accepted);
     }
+  });
+
+  it("never takes an order out of completed, whatever staff try in whatever order", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...orderTransitionValues), { maxLength: 12 }), (attempts) => {
+        let status: (typeof orderStatusValues)[number] = "pending";
+        let completed = false;
+        for (const transition of attempts) {
+          status = statusAfter(status, transition) ?? status;
+          if (status === "completed") completed = true;
+          if (completed) expect(status).toBe("completed");
+        }
+      }),
+    );
   });
 });

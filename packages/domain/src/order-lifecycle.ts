@@ -2,15 +2,43 @@ import type { OrderTransition } from "./contracts/dashboard.ts";
 import type { OrderStatus } from "./contracts/orders.ts";
 
 /**
- * The order lifecycle: Pending → Accepted → Completed. Delete cancels an order from any of the three
- * lists staff work from (pending, accepted, and the history of completed orders, as the product's
- * History page offers Delete); the order is kept as `cancelled`, which is final.
+ * The order lifecycle: Pending → Accepted → Completed. Delete on the Pending and Accepted lists cancels
+ * the order; it is kept as `cancelled`, which is final. A completed order is final too: its money and
+ * notes changed hands at the counter, so it is never cancelled (History's Delete archives it instead,
+ * see `archiveRefusal`).
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderTransition, { from: readonly OrderStatus[]; to: OrderStatus }>> = {
   accept: { from: ["pending"], to: "accepted" },
   complete: { from: ["accepted"], to: "completed" },
-  cancel: { from: ["pending", "accepted", "completed"], to: "cancelled" },
+  cancel: { from: ["pending", "accepted"], to: "cancelled" },
 };
+
+const PAST: Record<OrderTransition, string> = { accept: "accepted", complete: "completed", cancel: "cancelled" };
+
+/** Why staff cannot apply `transition` to an order in `status` (the API's 409 answer), or null when they can. */
+export function transitionRefusal(status: OrderStatus, transition: OrderTransition): string | null {
+  if (ORDER_TRANSITIONS[transition].from.includes(status)) return null;
+  if (status === "completed" && transition === "cancel") {
+    return "This order is completed, so it cannot be cancelled: its money and notes have changed hands. Delete in History archives it from the list and changes nothing else.";
+  }
+  return `This order is ${status}, so it cannot be ${PAST[transition]}. Please refresh the list.`;
+}
+
+/**
+ * Archiving (History's Delete on a completed order): the order leaves History's list unless staff ask
+ * to see archived orders, and nothing else about it changes (status, stock, statistics, reports,
+ * exports, what the customer sees). Only a completed order is archived, once.
+ */
+export const ARCHIVABLE_STATUSES = ["completed"] as const satisfies readonly OrderStatus[];
+
+/** Why staff cannot archive this order (the API's 409 answer), or null when they can. */
+export function archiveRefusal(order: { status: OrderStatus; archivedAt: Date | string | null }): string | null {
+  if (!(ARCHIVABLE_STATUSES as readonly OrderStatus[]).includes(order.status)) {
+    return `This order is ${order.status}, so it cannot be archived: only completed orders are archived from History. Please refresh the list.`;
+  }
+  if (order.archivedAt !== null) return "This order is already archived. Please refresh the list.";
+  return null;
+}
 
 /** The transitions staff may apply to an order in this status, in lifecycle order. */
 export function allowedTransitions(status: OrderStatus): OrderTransition[] {

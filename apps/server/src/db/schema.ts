@@ -242,6 +242,12 @@ export const orders = pgTable(
     customerDateOfBirth: date("customer_date_of_birth", { mode: "string" }),
     /** When the retention job overwrote the customer's personal data (decision 022); the financial record stays. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
+    /**
+     * When and by whom History's Delete archived a completed order (decision 026): it leaves History's
+     * list and nothing else changes. Not a status: statistics and reports never see it.
+     */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    archivedBy: text("archived_by"),
   },
   (t) => [
     uniqueIndex("orders_order_number_key").on(t.orderNumber),

@@ -77,6 +77,7 @@ export async function orderPageWithLines(
       holdReason: orders.holdReason,
       holdClearedAt: orders.holdClearedAt,
       enhancedDueDiligence: orders.enhancedDueDiligence,
+      archivedAt: orders.archivedAt,
     })
     .from(orders)
     .where(and(...conditions, ...(after ? [ordersBefore(after)] : [])))

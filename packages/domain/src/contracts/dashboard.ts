@@ -41,6 +41,8 @@ export const orderListQuerySchema = z
   .object({
     status: z.enum(orderStatusValues),
     ...orderFilterFields,
+    /** Archived orders (History's Delete on a completed order) are left out unless asked for: "include". */
+    archived: z.enum(["exclude", "include"], { error: "must be exclude or include" }).default("exclude"),
     /** Opaque cursor from the previous page's nextCursor. */
     after: z.string().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(25),
@@ -84,6 +86,8 @@ export const orderListItemSchema = z.object({
   enhancedDueDiligence: z.boolean(),
   /** The risk flags that fired at placement (their badges, packages/domain risk-flags.ts), empty when none. */
   riskFlags: z.array(z.string()),
+  /** When History's Delete archived the order (completed orders only), null when it is not archived. */
+  archivedAt: z.string().nullable(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
@@ -134,7 +138,8 @@ export const orderDetailsSchema = z.object({
   timeline: z.array(
     z.object({
       // "anonymised": the retention period ended and the customer's personal data was overwritten (decision 022).
-      event: z.enum(["created", "accepted", "handover", "completed", "cancelled", "expired", "anonymised"]),
+      // "archived": History's Delete took the completed order off its list (nothing else changed).
+      event: z.enum(["created", "accepted", "handover", "completed", "cancelled", "expired", "archived", "anonymised"]),
       at: z.string(),
       by: z.string().nullable(),
     }),

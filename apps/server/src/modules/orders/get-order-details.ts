@@ -45,6 +45,7 @@ export async function getOrderDetails({
   if (order.cancelledAt)
     timeline.push({ event: "cancelled", at: order.cancelledAt.toISOString(), by: order.cancelledBy });
   if (order.expiredAt) timeline.push({ event: "expired", at: order.expiredAt.toISOString(), by: null });
+  if (order.archivedAt) timeline.push({ event: "archived", at: order.archivedAt.toISOString(), by: order.archivedBy });
   if (order.anonymisedAt) timeline.push({ event: "anonymised", at: order.anonymisedAt.toISOString(), by: null });
   return {
     id: order.id,

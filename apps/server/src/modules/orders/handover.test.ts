@@ -222,13 +222,13 @@ describe("the handover at the counter (issue 17 item 4)", () => {
     ]);
     expect((await details(order.id)).handover).toMatchObject({ gbpMinor: expectedGbp, differenceReason: reason });
 
-    // Cancelling the completed sale afterwards (a correction in History) leaves stock as counted.
+    // The completed sale is final: cancelling it afterwards is refused, and stock stays as counted.
     const cancelled = await env.t.app.inject({
       method: "POST",
       url: `/api/admin/orders/${order.id}/cancel`,
       headers: env.staff.headers,
     });
-    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.statusCode).toBe(409);
     const after = await db()
       .select()
       .from(stockNotes)
@@ -258,7 +258,7 @@ describe("the handover at the counter (issue 17 item 4)", () => {
     expect(await statusOf(order.id)).toBe("accepted");
   });
 
-  it("cancelling a completed Click & Collect order leaves its handed-over notes out of stock", async () => {
+  it("a completed Click & Collect order is final: cancelling is refused and its handed-over notes stay out of stock", async () => {
     await env.t.app.inject({
       method: "PUT",
       url: "/api/admin/stock/chichester/USD",
@@ -320,7 +320,7 @@ describe("the handover at the counter (issue 17 item 4)", () => {
       url: `/api/admin/orders/${id}/cancel`,
       headers: env.staff.headers,
     });
-    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.statusCode).toBe(409);
     expect(await stockNow()).toEqual(handedOver);
   });
 });

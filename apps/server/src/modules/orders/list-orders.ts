@@ -1,16 +1,22 @@
+import { isNull } from "drizzle-orm";
 import type { OrderFilters, OrderList } from "@bureau/domain/contracts/dashboard";
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import type { Db } from "../../db/client.ts";
+import { orders } from "../../db/schema.ts";
 import { orderFilterConditions, orderPageWithLines } from "../../lib/order-queries.ts";
 import { riskFlagsOf } from "../compliance/risk-flags-of.ts";
 
-/** One page of a staff order list, newest first, keyset-paged on (created_at, id). */
+/**
+ * One page of a staff order list, newest first, keyset-paged on (created_at, id). Archived orders
+ * (History's Delete, decision 026) are left out unless `archived` is "include"; the export keeps them.
+ */
 export async function listOrders({
   db,
   timeZone,
   status,
   after,
   limit,
+  archived = "exclude",
   ...filters
 }: OrderFilters & {
   db: Db;
@@ -19,8 +25,10 @@ export async function listOrders({
   status: OrderStatus;
   after?: string | undefined;
   limit: number;
+  archived?: "exclude" | "include";
 }): Promise<OrderList> {
   const conditions = orderFilterConditions({ ...filters, status }, timeZone);
+  if (archived === "exclude") conditions.push(isNull(orders.archivedAt));
   const { page, nextCursor } = await orderPageWithLines(db, { conditions, after, limit });
   const flags = await riskFlagsOf(
     db,
@@ -42,6 +50,7 @@ export async function listOrders({
       holdReason: r.holdClearedAt ? null : r.holdReason,
       enhancedDueDiligence: r.enhancedDueDiligence,
       riskFlags: (flags.get(r.id) ?? []).map((flag) => flag.label),
+      archivedAt: r.archivedAt?.toISOString() ?? null,
     })),
     nextCursor,
   };

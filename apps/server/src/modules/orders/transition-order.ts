@@ -3,7 +3,7 @@ import type { OrderTransition } from "@bureau/domain/contracts/dashboard";
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import { DEFAULT_DISPLAY_TIME_ZONE } from "@bureau/domain/dates";
 import { checkHandover, type HandoverInput, type HandoverRecord, todayIn } from "@bureau/domain/handover";
-import { ORDER_TRANSITIONS } from "@bureau/domain/order-lifecycle";
+import { ORDER_TRANSITIONS, transitionRefusal } from "@bureau/domain/order-lifecycle";
 import type { Db } from "../../db/client.ts";
 import { orderHandovers, orderLines, orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -80,11 +80,9 @@ export async function transitionOrder({
       );
     }
     if (!rule.from.includes(before.status)) {
-      if (customer) throw new AppError("conflict", customer.refusal(before.status));
-      throw new AppError(
-        "conflict",
-        `This order is ${before.status}, so it cannot be ${PAST[transition]}. Please refresh the list.`,
-      );
+      // The domain's lifecycle says why (a completed order is final: Delete in History archives it).
+      const refusal = customer ? customer.refusal(before.status) : transitionRefusal(before.status, transition);
+      throw new AppError("conflict", refusal ?? "Please refresh the list.");
     }
     let record: HandoverRecord | null = null;
     if (transition === "complete") {

@@ -27,6 +27,7 @@ import { listSuspicionReports } from "../../modules/compliance/list-suspicion-re
 import { raiseSuspicionReport } from "../../modules/compliance/raise-suspicion-report.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { getStatistics } from "../../modules/dashboard/get-statistics.ts";
+import { archiveOrder } from "../../modules/orders/archive-order.ts";
 import { getOrderDetails } from "../../modules/orders/get-order-details.ts";
 import { exportOrdersCsv } from "../../modules/orders/export-orders.ts";
 import { listOrders } from "../../modules/orders/list-orders.ts";
@@ -109,12 +110,41 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    "/api/admin/orders/:id/archive",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "History's Delete on a completed order: archives it from the History list (audited); its status, stock, statistics, reports and exports stay as they were and the customer is not e-mailed. 409 for any other status or when already archived",
+        params: z.object({ id: z.uuid("is not an order id") }),
+        response: {
+          200: z.object({
+            id: z.string(),
+            orderNumber: z.string(),
+            status: z.enum(orderStatusValues),
+            archivedAt: z.string(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      return archiveOrder({
+        db: app.db,
+        orderId: request.params.id,
+        actor: auditActorOf(request),
+        requestId: request.id,
+      });
+    },
+  );
+
+  app.post(
     "/api/admin/orders/:id/:transition",
     {
       schema: {
         tags: ["staff"],
         summary:
-          "Accept (pending), complete (accepted) or cancel (delete keeps the order); 409 otherwise or while on hold. Complete needs the handover record (the ID checked; the card matching the name for Click & Collect; the notes received for Click & Sell; address and date of birth under enhanced due diligence), 400 without a valid one",
+          "Accept (pending), complete (accepted) or cancel (pending or accepted; delete keeps the order); 409 otherwise (a completed order is final) or while on hold. Complete needs the handover record (the ID checked; the card matching the name for Click & Collect; the notes received for Click & Sell; address and date of birth under enhanced due diligence), 400 without a valid one",
         params: z.object({ id: z.uuid("is not an order id"), transition: z.enum(orderTransitionValues) }),
         body: handoverRequestSchema.nullish(),
         response: {

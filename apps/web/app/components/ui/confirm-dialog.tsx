@@ -11,6 +11,8 @@ export type ConfirmOptions = {
   text?: string;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** The confirm button in the danger style, for a Delete. */
+  danger?: boolean;
 };
 
 export const CONFIRM_TITLE = "Are you sure?";
@@ -37,6 +39,7 @@ function ConfirmDialog({
   text = CONFIRM_TEXT,
   confirmLabel = "Yes",
   cancelLabel = "Cancel",
+  danger = false,
   onConfirm,
   onCancel,
 }: ConfirmOptions & { open: boolean; onConfirm: () => void; onCancel: () => void }) {
@@ -62,7 +65,7 @@ function ConfirmDialog({
         <button type="button" className="button" onClick={onCancel}>
           {cancelLabel}
         </button>
-        <button type="button" className="button button-accent" onClick={onConfirm}>
+        <button type="button" className={`button ${danger ? "button-danger" : "button-accent"}`} onClick={onConfirm}>
           {confirmLabel}
         </button>
       </div>

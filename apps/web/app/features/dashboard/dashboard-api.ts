@@ -20,6 +20,12 @@ export const transitionOrder = (api: ApiClient, id: string, transition: OrderTra
     `/api/admin/orders/${encodeURIComponent(id)}/${encodeURIComponent(transition)}`,
     handover,
   );
+/** History's Delete on a completed order: archived from the list, nothing else changes (decision 026). */
+export const archiveOrder = (api: ApiClient, id: string) =>
+  api.call<{ id: string; status: string; archivedAt: string }>(
+    "POST",
+    `/api/admin/orders/${encodeURIComponent(id)}/archive`,
+  );
 export const clearHold = (api: ApiClient, id: string, reason: string) =>
   api.call<{ id: string; clearedAt: string }>("POST", `/api/admin/orders/${encodeURIComponent(id)}/hold/clear`, {
     reason,

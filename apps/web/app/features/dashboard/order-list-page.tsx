@@ -1,8 +1,9 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import type { OrderList, OrderTransition } from "@bureau/domain/contracts/dashboard";
+import type { OrderList } from "@bureau/domain/contracts/dashboard";
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import type { createApiClient } from "../../lib/api-client.ts";
 import { refusalAsResponse } from "../../lib/server-api.ts";
+import type { OrderAction } from "./order-actions.tsx";
 import { OrdersTable } from "./orders-table.tsx";
 import "./dashboard.css";
 
@@ -14,11 +15,14 @@ export async function loadOrderList(
   api: ReturnType<typeof createApiClient>,
   request: Request,
   status: OrderStatus,
+  /** History's "Show archived": archived orders are listed too (the API leaves them out otherwise). */
+  { includeArchived = false }: { includeArchived?: boolean } = {},
 ): Promise<OrderList & { q: string; after: string | null; filters: OrderListFilters }> {
   const url = new URL(request.url);
   const q = url.searchParams.get("q")?.trim() ?? "";
   const after = url.searchParams.get("after");
   const query = new URLSearchParams({ status, limit: "25" });
+  if (includeArchived) query.set("archived", "include");
   if (q) query.set("q", q);
   const filters: OrderListFilters = {};
   for (const name of ORDER_FILTER_NAMES) {
@@ -42,7 +46,7 @@ export function OrderListPage({
 }: {
   title: string;
   data: OrderList & { q: string; after: string | null; filters?: OrderListFilters };
-  transitions: OrderTransition[];
+  transitions: OrderAction[];
   /** Parameters of the page's address that its search and pages keep (History's filter). */
   keep?: Record<string, string>;
   children?: React.ReactNode;

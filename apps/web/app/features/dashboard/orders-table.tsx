@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import type { OrderListItem, OrderTransition } from "@bureau/domain/contracts/dashboard";
+import type { OrderListItem } from "@bureau/domain/contracts/dashboard";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { DueDiligenceBadges, RiskFlagBadges, transitionsAllowedBy } from "./due-diligence.tsx";
 import { HandoverDialogButton } from "./handover-panel.tsx";
-import { OrderActionButtons } from "./order-actions.tsx";
+import { type OrderAction, OrderActionButtons } from "./order-actions.tsx";
 
 export function fxAmount(order: Pick<OrderListItem, "fx">): string {
   return order.fx.map((line) => formatMinor(line.foreignMinor, line.currency)).join(", ");
@@ -19,7 +19,7 @@ export function OrdersTable({
 }: {
   caption: string;
   orders: OrderListItem[];
-  transitions: OrderTransition[];
+  transitions: OrderAction[];
 }) {
   const dates = useDisplayDates();
   if (orders.length === 0) return <p className="muted">No orders here.</p>;
@@ -42,7 +42,10 @@ export function OrdersTable({
         <tbody>
           {orders.map((order) => {
             const dueDiligence = { onHold: order.holdReason !== null, enhanced: order.enhancedDueDiligence };
-            const allowed = transitionsAllowedBy(transitions, dueDiligence);
+            // An archived order (History's "Show archived") is archived once: no Delete again.
+            const allowed = transitionsAllowedBy(transitions, dueDiligence).filter(
+              (action) => !(action === "archive" && order.archivedAt !== null),
+            );
             return (
               <tr key={order.id}>
                 <th scope="row">
@@ -54,6 +57,11 @@ export function OrdersTable({
                     </span>
                   ) : null}
                   {order.holdReason ? <span className="hold-reason">{order.holdReason}</span> : null}
+                  {order.archivedAt ? (
+                    <span className="row-badges">
+                      <span className="status-badge">Archived</span>
+                    </span>
+                  ) : null}
                 </th>
                 <td>{order.name}</td>
                 <td>{order.phone}</td>

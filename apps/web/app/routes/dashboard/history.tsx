@@ -18,27 +18,37 @@ const FILTERS = [
   { show: "expired", label: "Expired", title: "History: expired orders", to: "/dashboard/history?show=expired" },
 ] as const;
 
-/** Completed orders; cancelled and expired ones are kept and shown under their own filters. */
+/**
+ * Completed orders; cancelled and expired ones are kept and shown under their own filters. Delete on a
+ * completed order archives it (decision 026): it leaves this list unless "Show archived" is ticked
+ * (`archived=include` in the address, so it survives a reload and is kept by the search and the pages).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const asked = new URL(request.url).searchParams.get("show");
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("show");
   const show = FILTERS.find((filter) => filter.show === asked)?.show ?? "completed";
+  const showArchived = show === "completed" && url.searchParams.get("archived") === "include";
   const api = serverApi(context);
-  const [page, branchList] = await Promise.all([loadOrderList(api, request, show), api.branches()]);
-  return { ...page, show, branches: branchList.branches.map((b) => ({ key: b.key, name: b.name })) };
+  const [page, branchList] = await Promise.all([
+    loadOrderList(api, request, show, { includeArchived: showArchived }),
+    api.branches(),
+  ]);
+  return { ...page, show, showArchived, branches: branchList.branches.map((b) => ({ key: b.key, name: b.name })) };
 }
 
 export default function History({ loaderData }: Route.ComponentProps) {
-  const { show, filters, q, branches } = loaderData;
+  const { show, showArchived, filters, q, branches } = loaderData;
   const current = FILTERS.find((filter) => filter.show === show) ?? FILTERS[0];
-  const keep: Record<string, string> = show === "completed" ? {} : { show };
-  // The export takes the list's own filters, so the file holds the orders the list pages through.
+  const keep: Record<string, string> = show === "completed" ? (showArchived ? { archived: "include" } : {}) : { show };
+  // The export takes the list's own filters, so the file holds the orders the list pages through, and
+  // archived ones too: archiving takes an order off this list only, never out of the record.
   const csvQuery = new URLSearchParams({ status: show, ...(q ? { q } : {}), ...filters });
   return (
     <OrderListPage
       title={current.title}
       data={loaderData}
       keep={keep}
-      transitions={show === "completed" ? ["cancel"] : []}
+      transitions={show === "completed" ? ["archive"] : []}
     >
       <nav className="filter-tabs" aria-label="History filter">
         {FILTERS.map((filter) => (
@@ -82,6 +92,12 @@ export default function History({ loaderData }: Route.ComponentProps) {
           Placed to
           <input type="date" name="to" defaultValue={filters.to ?? ""} />
         </label>
+        {show === "completed" ? (
+          <label className="checkbox-label">
+            <input type="checkbox" name="archived" value="include" defaultChecked={showArchived} />
+            Show archived
+          </label>
+        ) : null}
         <button type="submit" className="button button-small">
           Filter
         </button>

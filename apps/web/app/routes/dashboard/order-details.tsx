@@ -6,7 +6,12 @@ import {
 } from "@bureau/domain/contracts/dashboard";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
-import { clearHold, raiseSuspicionReport, transitionOrder } from "../../features/dashboard/dashboard-api.ts";
+import {
+  archiveOrder,
+  clearHold,
+  raiseSuspicionReport,
+  transitionOrder,
+} from "../../features/dashboard/dashboard-api.ts";
 import {
   ComplianceChecks,
   DueDiligenceBadges,
@@ -35,10 +40,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
 }
 
-const ORDER_INTENTS = [...orderTransitionValues, "clearHold", "raiseSuspicionReport"] as const;
+const ORDER_INTENTS = [...orderTransitionValues, "archive", "clearHold", "raiseSuspicionReport"] as const;
 
 /**
- * Accept, Complete or Delete this order (its buttons here and in the order lists post to this page);
+ * Accept, Complete or Delete this order (its buttons here and in the order lists post to this page; Delete
+ * on a completed order in History archives it);
  * clear its due-diligence hold with a reason; complete it with the handover record (issue 17 item 4); raise
  * a suspicion report (decision 023).
  */
@@ -48,6 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const reason = posted.text("reason");
     return apiAction(context, (api) => clearHold(api, params.id, reason));
   }
+  if (posted.intent === "archive") return apiAction(context, (api) => archiveOrder(api, params.id));
   if (posted.intent === "raiseSuspicionReport") {
     const text = posted.text("text");
     return apiAction(context, (api) => raiseSuspicionReport(api, params.id, text));
