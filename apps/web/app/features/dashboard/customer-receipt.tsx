@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
-import { customerReceiptOf } from "@bureau/domain/customer-receipt";
+import { type CustomerReceipt as Receipt, customerReceiptOf } from "@bureau/domain/customer-receipt";
 import { formatMinor } from "@bureau/domain/money";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 
@@ -47,34 +47,7 @@ export function CustomerReceipt({ order }: { order: OrderDetails }) {
           </>
         ) : null}
       </dl>
-      <table className="data-table receipt-lines">
-        <caption>Currencies</caption>
-        <thead>
-          <tr>
-            <th scope="col">Currency</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Rate</th>
-            <th scope="col">Sterling</th>
-          </tr>
-        </thead>
-        <tbody>
-          {receipt.lines.map((line) => (
-            <tr key={line.position}>
-              <th scope="row">
-                {line.currency} {line.label}
-              </th>
-              <td>
-                {formatMinor(line.foreignMinor, line.currency)}
-                {line.sterlingBackMinor > 0 ? (
-                  <span className="receipt-back">{formatMinor(line.sterlingBackMinor, "GBP")} back in sterling</span>
-                ) : null}
-              </td>
-              <td>{line.rate}</td>
-              <td>{formatMinor(line.gbpMinor, "GBP")}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ReceiptLines lines={receipt.lines} />
       {receipt.received ? (
         <p>
           Currency received:{" "}
@@ -87,5 +60,39 @@ export function CustomerReceipt({ order }: { order: OrderDetails }) {
       </p>
       <p>Thank you for choosing Harbour FX. Please keep this receipt.</p>
     </section>
+  );
+}
+
+/** The receipt's lines: each currency's amount (with the sterling given back, if any), rate and sterling. */
+export function ReceiptLines({ lines }: { lines: Receipt["lines"] }) {
+  return (
+    <table className="data-table receipt-lines">
+      <caption>Currencies</caption>
+      <thead>
+        <tr>
+          <th scope="col">Currency</th>
+          <th scope="col">Amount</th>
+          <th scope="col">Rate</th>
+          <th scope="col">Sterling</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.position}>
+            <th scope="row">
+              {line.currency} {line.label}
+            </th>
+            <td>
+              {formatMinor(line.foreignMinor, line.currency)}
+              {line.sterlingBackMinor > 0 ? (
+                <span className="receipt-back"> {formatMinor(line.sterlingBackMinor, "GBP")} back in sterling</span>
+              ) : null}
+            </td>
+            <td>{line.rate}</td>
+            <td>{formatMinor(line.gbpMinor, "GBP")}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
