@@ -13,11 +13,12 @@ describe.skipIf(!haveWebBuild)("the compliance screen's suspicion reports", () =
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let mlro: SignedIn;
   let otherAdmin: SignedIn;
+  let order: Awaited<ReturnType<typeof createOrder>>;
   beforeAll(async () => {
     t = await createTestApp({ web: true, env: { MLRO_EMAILS: MLRO } });
     mlro = await signUpAndSignIn(t.app, { email: MLRO, role: "admin", staffVerified: true });
     otherAdmin = await signUpAndSignIn(t.app, { role: "admin", staffVerified: true });
-    const order = await createOrder(t.db, { firstName: "Sam", lastName: "Suspect" });
+    order = await createOrder(t.db, { firstName: "Sam", lastName: "Suspect" });
     await raiseSuspicionReport({
       db: t.db,
       orderId: order.id,
@@ -27,10 +28,10 @@ describe.skipIf(!haveWebBuild)("the compliance screen's suspicion reports", () =
   });
   afterAll(() => t?.close());
 
-  const page = async (who: SignedIn) => {
+  const page = async (who: SignedIn, url = "/dashboard/compliance") => {
     const response = await t.app.inject({
       method: "GET",
-      url: "/dashboard/compliance",
+      url,
       headers: { cookie: who.cookie },
     });
     expect(response.statusCode).toBe(200);
@@ -46,5 +47,26 @@ describe.skipIf(!haveWebBuild)("the compliance screen's suspicion reports", () =
     expect(asOther).not.toContain("Paid in used £50 notes");
     // The order is on hold for both to see (without the report's text).
     expect(asOther).toContain("Sam Suspect");
+  });
+
+  it("the order's page and its compliance record: the report for the MLRO, for any other admin not a word of it", async () => {
+    for (const url of [`/dashboard/orderDetails/${order.id}`, `/dashboard/compliance?record=${order.orderNumber}`]) {
+      const asMlro = await page(mlro, url);
+      expect(asMlro).toContain("Paid in used £50 notes and asked about the reporting limit.");
+      const asOther = await page(otherAdmin, url);
+      expect(asOther).toContain("Sam Suspect");
+      expect(asOther).not.toContain("Paid in used £50 notes");
+    }
+    const record = await page(otherAdmin, `/dashboard/compliance?record=${order.orderNumber}`);
+    expect(record).toContain(`Compliance record: order ${order.orderNumber}`);
+    expect(record).toContain("Suspicion reports are read by the MLRO only.");
+  });
+
+  it("the order's page carries the customer's receipt, and the receipt holds nothing of the compliance part", async () => {
+    const html = await page(mlro, `/dashboard/orderDetails/${order.id}`);
+    const receipt = html.match(/<section class="customer-receipt print-area"[\s\S]*?<\/section>/)?.[0] ?? "";
+    expect(receipt).toContain(`Order Number: <strong>${order.orderNumber}</strong>`);
+    expect(receipt).toContain("Sam Suspect");
+    expect(receipt).not.toMatch(/risk|flag|sanction|screening|hold|suspicion|MLRO|reporting limit/i);
   });
 });

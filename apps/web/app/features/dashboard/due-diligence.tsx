@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { Link } from "react-router";
 import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
 import { formatMinor } from "@bureau/domain/money";
 import { useToast } from "../../components/ui/toast.tsx";
@@ -19,7 +20,7 @@ export function DueDiligenceBadges({ onHold, enhanced }: { onHold: boolean; enha
 }
 
 /** The customer's linked totals (by e-mail, phone and account) over 12 months and 30 days to this order. */
-function LinkedTotals({ totals }: { totals: Compliance["linkedTotals"] }) {
+export function LinkedTotals({ totals }: { totals: Compliance["linkedTotals"] }) {
   const gbp = (minor: number) => formatMinor(minor, "GBP");
   return (
     <div className="table-scroll">
@@ -222,7 +223,6 @@ function SuspicionReportForm({ orderId }: { orderId: string }) {
  */
 export function ComplianceChecks({ order }: { order: OrderDetails }) {
   const { riskFlags, screenings, suspicionReports } = order.compliance;
-  const dates = useDisplayDates();
   return (
     <section aria-labelledby="compliance-checks-heading" className="due-diligence">
       <h2 id="compliance-checks-heading">Risk and screening</h2>
@@ -238,65 +238,85 @@ export function ComplianceChecks({ order }: { order: OrderDetails }) {
           ))}
         </ul>
       )}
-      <div className="table-scroll">
-        <table className="data-table screenings">
-          <caption>Sanctions screenings (UK Sanctions List)</caption>
-          <thead>
-            <tr>
-              <th scope="col">Screened</th>
-              <th scope="col">List version</th>
-              <th scope="col">Result</th>
-              <th scope="col">Score</th>
-              <th scope="col">Closest list entry</th>
-            </tr>
-          </thead>
-          <tbody>
-            {screenings.length === 0 ? (
-              <tr>
-                <td colSpan={5}>Not screened yet: no list has been imported.</td>
-              </tr>
-            ) : (
-              screenings.map((s) => (
-                <tr key={`${s.listVersion}-${s.screenedAt}`}>
-                  <td>
-                    {dates.longDateTime(s.screenedAt)} (
-                    {s.occasion === "placement" ? "at placement" : "after an import"})
-                  </td>
-                  <td>{s.listVersion}</td>
-                  <td>{s.result === "match" ? <strong>Match</strong> : "Clear"}</td>
-                  <td>{s.score}</td>
-                  <td>{s.matchedEntryId ? `${s.matchedName} (${s.matchedEntryId})` : "None"}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      {suspicionReports ? (
-        <section aria-labelledby="suspicion-reports-heading">
-          <h3 id="suspicion-reports-heading">Suspicion reports (MLRO only)</h3>
-          {suspicionReports.length === 0 ? (
-            <p className="muted">None.</p>
-          ) : (
-            <ul className="suspicion-reports">
-              {suspicionReports.map((report) => (
-                <li key={report.id}>
-                  <strong>{dates.longDateTime(report.raisedAt)}</strong> by {report.raisedBy}: {report.text}
-                  {report.closedAt ? (
-                    <span className="muted">
-                      {" "}
-                      Closed {dates.longDateTime(report.closedAt)} by {report.closedBy}: {report.closeReason}
-                    </span>
-                  ) : (
-                    <span> (open)</span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      ) : null}
+      <ScreeningsTable screenings={screenings} />
+      {suspicionReports ? <SuspicionReportList reports={suspicionReports} /> : null}
+      <p className="print-hidden">
+        <Link to={`/dashboard/compliance?${new URLSearchParams({ record: order.orderNumber })}`}>
+          Compliance record of this order
+        </Link>
+        , to print for the file (the Print below gives the customer's receipt).
+      </p>
       <SuspicionReportForm orderId={order.id} />
+    </section>
+  );
+}
+
+/** An order's sanctions screenings, newest first: on its page and in its compliance record. */
+export function ScreeningsTable({ screenings }: { screenings: Compliance["screenings"] }) {
+  const dates = useDisplayDates();
+  return (
+    <div className="table-scroll">
+      <table className="data-table screenings">
+        <caption>Sanctions screenings (UK Sanctions List)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Screened</th>
+            <th scope="col">List version</th>
+            <th scope="col">Result</th>
+            <th scope="col">Score</th>
+            <th scope="col">Closest list entry</th>
+          </tr>
+        </thead>
+        <tbody>
+          {screenings.length === 0 ? (
+            <tr>
+              <td colSpan={5}>Not screened yet: no list has been imported.</td>
+            </tr>
+          ) : (
+            screenings.map((s) => (
+              <tr key={`${s.listVersion}-${s.screenedAt}`}>
+                <td>
+                  {dates.longDateTime(s.screenedAt)} ({s.occasion === "placement" ? "at placement" : "after an import"})
+                </td>
+                <td>{s.listVersion}</td>
+                <td>{s.result === "match" ? <strong>Match</strong> : "Clear"}</td>
+                <td>{s.score}</td>
+                <td>{s.matchedEntryId ? `${s.matchedName} (${s.matchedEntryId})` : "None"}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** An order's suspicion reports, for the MLRO (the API sends them to no one else): on its page and in its record. */
+export function SuspicionReportList({ reports }: { reports: NonNullable<Compliance["suspicionReports"]> }) {
+  const dates = useDisplayDates();
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>Suspicion reports (MLRO only)</h3>
+      {reports.length === 0 ? (
+        <p className="muted">None.</p>
+      ) : (
+        <ul className="suspicion-reports">
+          {reports.map((report) => (
+            <li key={report.id}>
+              <strong>{dates.longDateTime(report.raisedAt)}</strong> by {report.raisedBy}: {report.text}
+              {report.closedAt ? (
+                <span className="muted">
+                  {" "}
+                  Closed {dates.longDateTime(report.closedAt)} by {report.closedBy}: {report.closeReason}
+                </span>
+              ) : (
+                <span> (open)</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

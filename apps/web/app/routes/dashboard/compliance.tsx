@@ -7,6 +7,11 @@ import type { SanctionsImportAnswer } from "@bureau/domain/contracts/sanctions";
 import { formatMinor } from "@bureau/domain/money";
 import { SANCTIONS_LIST_MAX_BYTES, SANCTIONS_LIST_TOO_LARGE_MESSAGE } from "@bureau/domain/uk-sanctions-list";
 import { useToast } from "../../components/ui/toast.tsx";
+import {
+  ComplianceRecord,
+  ComplianceRecordForm,
+  loadComplianceRecord,
+} from "../../features/dashboard/compliance-record.tsx";
 import { importSanctionsList } from "../../features/dashboard/dashboard-api.ts";
 import { ApiClientError } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
@@ -14,6 +19,7 @@ import { type ActionOutcome, useRouteAction } from "../../lib/route-action.ts";
 import { apiAction, readIntent, refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/compliance";
+import { staffUserContext } from "./dashboard-layout.tsx";
 
 /** A page of one of the screen's paged lists, after the cursor in the address bar's `name`. */
 function pageQuery(url: URL, name: string): string {
@@ -23,7 +29,8 @@ function pageQuery(url: URL, name: string): string {
 
 /**
  * The overview, a page of flagged orders and, for the MLRO only, a page of suspicion reports (the API
- * refuses them to anyone else: the screen then says who may read them).
+ * refuses them to anyone else: the screen then says who may read them); with `?record=` an order
+ * number, that order's compliance record (decision 028).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -34,12 +41,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       if (error instanceof ApiClientError && error.status === 403) return null;
       throw error;
     });
-  const [overview, flagged, suspicionReports] = await Promise.all([
+  const recordNumber = url.searchParams.get("record");
+  const [overview, flagged, suspicionReports, record] = await Promise.all([
     api.call<ComplianceOverview>("GET", "/api/admin/compliance/overview"),
     refusalAsResponse(
       api.call<FlaggedOrderList>("GET", `/api/admin/compliance/flagged-orders${pageQuery(url, "flaggedAfter")}`),
     ),
     refusalAsResponse(reports),
+    recordNumber === null ? null : loadComplianceRecord(api, recordNumber),
   ]);
   return {
     ...overview,
@@ -47,6 +56,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     suspicionReports,
     flaggedAfter: url.searchParams.get("flaggedAfter"),
     reportsAfter: url.searchParams.get("reportsAfter"),
+    record,
+    // Printed on the record: when it was made and by whom.
+    recordMadeAt: new Date().toISOString(),
+    recordMadeBy: context.get(staffUserContext).email,
   };
 }
 
@@ -74,8 +87,12 @@ function describeMatch(match: Match): string {
 
 export default function Compliance({ loaderData: view, actionData }: Route.ComponentProps) {
   return (
-    <section aria-labelledby="page-heading">
+    <section className="compliance-page" aria-labelledby="page-heading">
       <h1 id="page-heading">Compliance</h1>
+      <ComplianceRecordForm lookup={view.record} />
+      {view.record?.order ? (
+        <ComplianceRecord order={view.record.order} madeAt={view.recordMadeAt} madeBy={view.recordMadeBy} />
+      ) : null}
       <OrdersOnHold onHold={view.onHold} />
       <FlaggedOrders list={view.flagged} after={view.flaggedAfter} />
       <SuspicionReports list={view.suspicionReports} after={view.reportsAfter} />

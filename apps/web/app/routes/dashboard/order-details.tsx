@@ -6,6 +6,7 @@ import {
 } from "@bureau/domain/contracts/dashboard";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
+import { CustomerReceipt } from "../../features/dashboard/customer-receipt.tsx";
 import {
   archiveOrder,
   clearHold,
@@ -75,7 +76,7 @@ export default function OrderDetails({ loaderData: order }: Route.ComponentProps
   const onHold = Boolean(order.compliance.hold && !order.compliance.hold.clearedAt);
   const transitions = transitionsAllowedBy(order.allowedTransitions, { onHold });
   return (
-    <article className="print-area" aria-labelledby="page-heading">
+    <article className="order-page" aria-labelledby="page-heading">
       <p className="print-hidden">
         <Link
           to={
@@ -196,6 +197,7 @@ export default function OrderDetails({ loaderData: order }: Route.ComponentProps
           Print
         </button>
       </p>
+      <CustomerReceipt order={order} />
     </article>
   );
 }
