@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -237,6 +238,10 @@ export const orders = pgTable(
     holdClearedAt: timestamp("hold_cleared_at", { withTimezone: true }),
     holdClearedBy: text("hold_cleared_by"),
     holdClearReason: text("hold_clear_reason"),
+    /** The customer due diligence the hold was cleared with (decision 029; customer_due_diligence.id). */
+    holdClearedDueDiligenceId: uuid("hold_cleared_due_diligence_id").references(
+      (): AnyPgColumn => customerDueDiligence.id,
+    ),
     /** Recorded at handover when enhanced due diligence applies. */
     customerAddress: text("customer_address"),
     customerDateOfBirth: date("customer_date_of_birth", { mode: "string" }),

@@ -21,3 +21,6 @@ ALTER TABLE "customer_due_diligence" ADD CONSTRAINT "customer_due_diligence_orde
 CREATE INDEX "customer_due_diligence_order_idx" ON "customer_due_diligence" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "customer_due_diligence_email_key_checked_idx" ON "customer_due_diligence" USING btree ("email_key","checked_at");--> statement-breakpoint
 CREATE INDEX "customer_due_diligence_phone_key_checked_idx" ON "customer_due_diligence" USING btree ("phone_key","checked_at");
+--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "hold_cleared_due_diligence_id" uuid;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_hold_cleared_due_diligence_id_fk" FOREIGN KEY ("hold_cleared_due_diligence_id") REFERENCES "public"."customer_due_diligence"("id") ON DELETE no action ON UPDATE no action;
