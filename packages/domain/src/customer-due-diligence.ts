@@ -100,9 +100,11 @@ export function mayClearHolds(mlroEmails: readonly string[], viewerIsMlro: boole
   return mlroEmails.length === 0 || viewerIsMlro;
 }
 
-/** The clearing's reason as the order keeps it: the due diligence in words, and the note if any. */
+/**
+ * The clearing's reason as the order (and the audit log, which every admin reads) keeps it: what kind of
+ * check was made, without the document's characters or the note (the record itself has them).
+ */
 export function customerDueDiligenceSummary(record: CustomerDueDiligenceRecord): string {
-  const id = `${ID_DOCUMENT_LABELS[record.idType]} ending ${record.idNumberLast4}, valid until ${longDay(record.idExpiresOn)}`;
-  const funds = SOURCE_OF_FUNDS_LABELS[record.sourceOfFunds];
-  return `Customer due diligence: ${id}; source of funds: ${funds}${record.note ? ` (${record.note})` : ""}.`;
+  const id = `${ID_DOCUMENT_LABELS[record.idType]} valid until ${longDay(record.idExpiresOn)}`;
+  return `Customer due diligence: ${id} verified; source of funds: ${SOURCE_OF_FUNDS_LABELS[record.sourceOfFunds]}.`;
 }

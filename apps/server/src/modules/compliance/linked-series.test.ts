@@ -174,9 +174,11 @@ describe("a linked series crossing the €15,000 threshold, and the MLRO's custo
       actorEmail: MLRO,
       after: {
         onHold: false,
-        dueDiligence: { idType: "passport", idNumberLast4: "AB12", sourceOfFunds: "other" },
+        dueDiligence: { recordId: record!.id, idType: "passport", sourceOfFunds: "other" },
       },
     });
+    // Every admin reads the audit log: it says what kind of check was made, not the document's characters.
+    expect(JSON.stringify(clearAudit)).not.toContain("AB12");
     // The other orders of the series held for the same reason are cleared by the same record.
     const [sibling] = await rowsOf([first!.id]);
     expect(sibling).toMatchObject({ holdClearedBy: MLRO });
