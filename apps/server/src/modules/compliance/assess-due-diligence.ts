@@ -71,10 +71,10 @@ export function decideDueDiligence(
   const holdReason = covered
     ? null
     : !rate
-    ? noEuroRateHoldReason(tiers)
-    : outcome?.threshold
-      ? thresholdHoldReason(outcome, totals, { eurPerGbp: trimDecimal(rate.eurPerGbp), day: rate.day }, tiers)
-      : null;
+      ? noEuroRateHoldReason(tiers)
+      : outcome?.threshold
+        ? thresholdHoldReason(outcome, totals, { eurPerGbp: trimDecimal(rate.eurPerGbp), day: rate.day }, tiers)
+        : null;
   return { outcome, enhanced, holdReason };
 }
 

@@ -117,7 +117,12 @@ export async function clearHold({
     }
     const audit = { ...auditedBy(actor, requestId), action: "order.hold_clear", entityType: "order" } as const;
     const after_ = { onHold: false, reason: clearReason, dueDiligence: dueDiligenceAudit(stored!.id, record) };
-    await writeAudit(tx, { ...audit, entityId: orderId, before: { onHold: true, reason: before.holdReason }, after: after_ });
+    await writeAudit(tx, {
+      ...audit,
+      entityId: orderId,
+      before: { onHold: true, reason: before.holdReason },
+      after: after_,
+    });
 
     // The rest of the series: the customer's other open orders on a standing hold whose every reason is
     // the threshold's (a sanctions match or a suspicion report on one of them still needs its own clearing).

@@ -79,7 +79,15 @@ describe("a linked series crossing the €15,000 threshold, and the MLRO's custo
     const holds = await db()
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, "order.hold"), inArray(auditLog.entityId, [...earlier, sixth].map((o) => o.id))));
+      .where(
+        and(
+          eq(auditLog.action, "order.hold"),
+          inArray(
+            auditLog.entityId,
+            [...earlier, sixth].map((o) => o.id),
+          ),
+        ),
+      );
     expect(holds.map((entry) => entry.entityId).sort()).toEqual([...earlier.slice(1), sixth].map((o) => o.id).sort());
     expect(holds.every((entry) => entry.actorId === null)).toBe(true);
     expect(holds.find((entry) => entry.entityId === earlier[3]!.id)).toMatchObject({
@@ -120,7 +128,8 @@ describe("a linked series crossing the €15,000 threshold, and the MLRO's custo
     const [first, ...rest] = await placeSeries(me, 6);
     const held = rest[4]!;
     expect(held.holdReason).not.toBeNull();
-    const clear = (who: SignedIn, payload: object) => api("POST", `/api/admin/orders/${held.id}/hold/clear`, who, payload);
+    const clear = (who: SignedIn, payload: object) =>
+      api("POST", `/api/admin/orders/${held.id}/hold/clear`, who, payload);
 
     // Without a record (or with the old free text alone) refused, field by field, changing nothing.
     const bare = await clear(mlro, {});
@@ -153,7 +162,12 @@ describe("a linked series crossing the €15,000 threshold, and the MLRO's custo
     const asMlro = (await api("GET", `/api/admin/orders/${held.id}`, mlro)).json() as OrderDetails;
     expect(asMlro.compliance.hold?.viewerMayClear).toBe(true);
 
-    const cleared = await clear(mlro, { ...cdd, idNumberLast4: " ab12 ", sourceOfFunds: "other", note: "Inheritance from an aunt" });
+    const cleared = await clear(mlro, {
+      ...cdd,
+      idNumberLast4: " ab12 ",
+      sourceOfFunds: "other",
+      note: "Inheritance from an aunt",
+    });
     expect(cleared.statusCode, cleared.body).toBe(200);
     const [record] = await db().select().from(customerDueDiligence).where(eq(customerDueDiligence.orderId, held.id));
     expect(record).toMatchObject({
