@@ -44,7 +44,7 @@ describe("a linked series crossing the €15,000 threshold, and the MLRO's custo
 
   /** `count` orders of £2,500 (the most one Click & Collect order may be) by the customer: the last returned. */
   async function placeSeries(customer: { email: string; phone: string }, count: number) {
-    const placed = [];
+    const placed: (typeof orders.$inferSelect)[] = [];
     for (let i = 0; i < count; i++) placed.push(await place(customer, 2_500_00));
     return placed;
   }
@@ -56,7 +56,7 @@ describe("a linked series crossing the €15,000 threshold, and the MLRO's custo
     await eurRateYesterday();
     const me = uniqueCustomer();
     // Five orders of £2,500 (£12,500: under the threshold), linked by e-mail or by phone.
-    const earlier = [];
+    const earlier: (typeof orders.$inferSelect)[] = [];
     for (let i = 0; i < 5; i++) {
       const linkedBy = i % 2 === 0 ? me : { email: `other${i}.${me.email}`, phone: me.phone };
       earlier.push(await place(linkedBy, 2_500_00));
@@ -112,7 +112,7 @@ describe("a linked series crossing the €15,000 threshold, and the MLRO's custo
   it("two placements of one series at once: whichever crosses holds the other too", async () => {
     await eurRateYesterday();
     const me = uniqueCustomer();
-    const earlier = [];
+    const earlier: (typeof orders.$inferSelect)[] = [];
     for (let i = 0; i < 5; i++) earlier.push(await place(me, 2_400_00)); // £12,000: €13,800
     // £1,000 each: the one placed first makes €14,950, the one placed second €16,100.
     const both = await Promise.all([place(me, 1_000_00, "Ann"), place(me, 1_000_00, "Bea")]);

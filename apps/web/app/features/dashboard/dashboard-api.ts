@@ -3,6 +3,7 @@ import type { BoardFeaturedList } from "@bureau/domain/contracts/rate-board";
 import type {
   AddCurrencyRequest,
   AdminCurrency,
+  ClearHoldRequest,
   HandoverRequest,
   OrderTransition,
   RateCheck,
@@ -20,10 +21,12 @@ export const transitionOrder = (api: ApiClient, id: string, transition: OrderTra
     `/api/admin/orders/${encodeURIComponent(id)}/${encodeURIComponent(transition)}`,
     handover,
   );
-export const clearHold = (api: ApiClient, id: string, reason: string) =>
-  api.call<{ id: string; clearedAt: string }>("POST", `/api/admin/orders/${encodeURIComponent(id)}/hold/clear`, {
-    reason,
-  });
+export const clearHold = (api: ApiClient, id: string, dueDiligence: ClearHoldRequest) =>
+  api.call<{ id: string; clearedAt: string; alsoCleared: string[] }>(
+    "POST",
+    `/api/admin/orders/${encodeURIComponent(id)}/hold/clear`,
+    dueDiligence,
+  );
 export const raiseSuspicionReport = (api: ApiClient, id: string, text: string) =>
   api.call<{ id: string; raisedAt: string; held: boolean }>(
     "POST",
