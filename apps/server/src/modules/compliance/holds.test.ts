@@ -114,7 +114,12 @@ describe("suspicion reports: raised by staff, read by the MLRO alone, holding th
       201,
     );
     [row] = await env.t.db.select().from(orders).where(eq(orders.id, order.id));
-    expect(row).toMatchObject({ holdReason: SUSPICION_HOLD_REASON, holdClearedAt: null, holdClearReason: null });
+    expect(row).toMatchObject({
+      holdReason: SUSPICION_HOLD_REASON,
+      holdClearedAt: null,
+      holdClearReason: null,
+      holdClearedDueDiligenceId: null,
+    });
     const holds = await env.t.db
       .select()
       .from(auditLog)

@@ -40,9 +40,10 @@ export async function getOrderDetails({
   ]);
   if (!rows) throw new AppError("not_found", "There is no such order.");
   const { order, branch, lines } = rows;
-  const clearedWith = order.holdClearedDueDiligenceId
-    ? await customerDueDiligenceOf(db, order.holdClearedDueDiligenceId)
-    : null;
+  const clearedWith =
+    order.holdClearedAt && order.holdClearedDueDiligenceId
+      ? await customerDueDiligenceOf(db, order.holdClearedDueDiligenceId)
+      : null;
   const timeline: OrderDetails["timeline"] = [{ event: "created", at: order.createdAt.toISOString(), by: null }];
   if (order.acceptedAt) timeline.push({ event: "accepted", at: order.acceptedAt.toISOString(), by: order.acceptedBy });
   // The handover is recorded in the completion's own transaction: the same moment, told first.
