@@ -166,3 +166,59 @@ test("a flagged order: its risk badges, a suspicion report holds it, the custome
   await expect(customer.getByText("Additional checks", { exact: true })).toHaveCount(0);
   await customer.close();
 });
+
+test("a linked series: the order that crosses holds every open order of the customer; one customer due-diligence record clears them all", async ({
+  page,
+}) => {
+  test.slow(); // six placements and a journey through the dashboard on a shared 2-core machine
+  await signInAsStaff(page);
+  // Six Click & Sell orders of £2,500 by one customer: £15,000, over €15,000 at the day's EUR rate.
+  const email = `series${Date.now()}@example.com`;
+  const phone = `07700 9${String(Date.now()).slice(-5)}`;
+  const numbers: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const { orderNumber } = await placeOrder(page, email, {
+      way: "Sell",
+      branch: "worthing",
+      customer: { firstName: "Sid", lastName: "Series", phone },
+      lines: [{ currency: "EUR", gbpMinor: 250_000 }],
+      origin: new URL(page.url()).origin,
+    });
+    numbers.push(orderNumber);
+  }
+
+  // Pending Orders: all six on hold, none with Accept.
+  await page.goto("/dashboard/manageOrders");
+  await waitForHydration(page);
+  for (const orderNumber of numbers) {
+    const row = page.getByRole("row", { name: new RegExp(orderNumber) });
+    await expect(row.getByText("On hold", { exact: true })).toBeVisible();
+    await expect(row.getByRole("button", { name: /Accept/ })).toHaveCount(0);
+  }
+
+  // The first order of the series: cleared with the customer due diligence.
+  await page
+    .getByRole("row", { name: new RegExp(numbers[0]!) })
+    .getByRole("link", { name: /Details/ })
+    .click();
+  await expect(page.getByRole("heading", { name: `Order ${numbers[0]}` })).toBeVisible();
+  await waitForHydration(page);
+  const hold = page.getByRole("region", { name: "On hold" });
+  await expect(hold).toContainText("MLR 2017 reg. 27");
+  await expect(hold.getByRole("form", { name: "Customer due diligence" })).toBeVisible();
+  await fillDueDiligence(hold, "Savings");
+  await expectNoSeriousAxeViolations(page);
+  await hold.getByRole("button", { name: "Clear hold" }).click();
+  await expect(toast(page, "Hold cleared. The order may now be accepted.")).toBeVisible();
+  await expect(page.getByText("Passport ending 4821, valid until May 1st, 2031")).toBeVisible();
+  await expect(page.getByText(/^admin@e2e\.test, /)).toBeVisible();
+
+  // The rest of the series was held for the threshold alone: cleared by the same record, Accept offered.
+  await page.goto("/dashboard/manageOrders");
+  await waitForHydration(page);
+  for (const orderNumber of numbers) {
+    const row = page.getByRole("row", { name: new RegExp(orderNumber) });
+    await expect(row.getByText("On hold", { exact: true })).toHaveCount(0);
+    await expect(row.getByRole("button", { name: /Accept/ })).toBeVisible();
+  }
+});
