@@ -221,4 +221,22 @@ test("a linked series: the order that crosses holds every open order of the cust
     await expect(row.getByText("On hold", { exact: true })).toHaveCount(0);
     await expect(row.getByRole("button", { name: /Accept/ })).toBeVisible();
   }
+
+  // The customer's next order is covered by the record: not held, and its page says why.
+  const { orderNumber: next } = await placeOrder(page, email, {
+    way: "Sell",
+    branch: "worthing",
+    customer: { firstName: "Sid", lastName: "Series", phone },
+    lines: [{ currency: "EUR", gbpMinor: 250_000 }],
+    origin: new URL(page.url()).origin,
+  });
+  await page.goto("/dashboard/manageOrders");
+  await waitForHydration(page);
+  const nextRow = page.getByRole("row", { name: new RegExp(next) });
+  await expect(nextRow.getByText("On hold", { exact: true })).toHaveCount(0);
+  await nextRow.getByRole("link", { name: /Details/ }).click();
+  await expect(page.getByRole("heading", { name: `Order ${next}` })).toBeVisible();
+  const onFile = page.getByRole("region", { name: "Customer due diligence on file" });
+  await expect(onFile).toContainText("Passport ending 4821, valid until May 1st, 2031");
+  await expectNoSeriousAxeViolations(page);
 });

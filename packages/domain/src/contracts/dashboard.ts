@@ -170,6 +170,11 @@ export const orderDetailsSchema = z.object({
         viewerMayClear: z.boolean(),
       })
       .nullable(),
+    /**
+     * The customer due diligence on file when the order was placed (decision 029): the newest record of the
+     * customer's e-mail or phone of the 12 months before, which kept the threshold from holding it; null: none.
+     */
+    customerDueDiligence: customerDueDiligenceSchema().nullable(),
     /** What was recorded at handover (enhanced due diligence), null when nothing was. */
     handover: z.object({ address: z.string(), dateOfBirth: z.string() }).nullable(),
     /** The risk flags that fired at placement, each with the rule and what it saw. */

@@ -209,6 +209,10 @@ describe("a linked series crossing the €15,000 threshold, and the MLRO's custo
     const next = await place(me, 2_500_00);
     expect(next.holdReason).toBeNull();
     expect(next.enhancedDueDiligence).toBe(true);
+    // Its page says which record covered it.
+    const covered = (await api("GET", `/api/admin/orders/${next.id}`, env.staff)).json() as OrderDetails;
+    expect(covered.compliance.hold).toBeNull();
+    expect(covered.compliance.customerDueDiligence).toMatchObject({ idNumberLast4: "AB12", checkedBy: MLRO });
   });
 
   it("a record older than 12 months covers nothing: a new crossing holds again", async () => {
@@ -229,6 +233,8 @@ describe("a linked series crossing the €15,000 threshold, and the MLRO's custo
       });
     const sixth = (await placeSeries(me, 6))[5]!;
     expect(sixth.holdReason).toMatch(/^Linked 12-month total /);
+    const details = (await api("GET", `/api/admin/orders/${sixth.id}`, env.staff)).json() as OrderDetails;
+    expect(details.compliance.customerDueDiligence).toBeNull();
   });
 });
 

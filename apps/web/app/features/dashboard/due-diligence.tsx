@@ -64,7 +64,7 @@ function LinkedTotals({ totals }: { totals: Compliance["linkedTotals"] }) {
 }
 
 /** The customer due diligence a hold was cleared with (decision 029). */
-function DueDiligenceRecord({ record }: { record: NonNullable<NonNullable<Compliance["hold"]>["dueDiligence"]> }) {
+function DueDiligenceRecord({ record }: { record: NonNullable<Compliance["customerDueDiligence"]> }) {
   const dates = useDisplayDates();
   return (
     <dl className="booking-details">
@@ -259,6 +259,16 @@ export function DueDiligenceSection({ order }: { order: OrderDetails }) {
         {!onHold && !compliance.enhancedDueDiligence ? "ID at collection." : null}
       </p>
       <LinkedTotals totals={compliance.linkedTotals} />
+      {compliance.customerDueDiligence ? (
+        <section aria-labelledby="customer-due-diligence-heading">
+          <h3 id="customer-due-diligence-heading">Customer due diligence on file</h3>
+          <p className="hint">
+            Recorded in the 12 months before this order: the €15,000 threshold does not hold the customer's orders while
+            it covers them.
+          </p>
+          <DueDiligenceRecord record={compliance.customerDueDiligence} />
+        </section>
+      ) : null}
       {compliance.hold ? <HoldPanel orderId={order.id} hold={compliance.hold} /> : null}
       {compliance.handover ? (
         <dl className="booking-details">
