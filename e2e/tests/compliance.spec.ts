@@ -1,14 +1,22 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { signInAsStaff } from "../support/accounts.ts";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
 import { completeThroughHandover, confirmDialog, fillHandover, handoverPanel } from "../support/handover.ts";
 import { placeOrder } from "../support/orders.ts";
 
+/** The customer due diligence that clears a hold: a passport ending 4821 and the source of funds. */
+async function fillDueDiligence(hold: Locator, sourceOfFunds: string) {
+  await hold.getByLabel("ID type").selectOption({ label: "Passport" });
+  await hold.getByLabel("Last 4 characters of its number").fill("4821");
+  await hold.getByLabel("Expiry date").fill("2031-05-01");
+  await hold.getByLabel("Source of funds").selectOption({ label: sourceOfFunds });
+}
+
 function toast(page: Page, text: string) {
   return page.getByRole("region", { name: "Notifications" }).getByText(text, { exact: true });
 }
 
-test("an order over the €15,000 threshold: on hold → released with a reason → accepted → completed with the handover record", async ({
+test("an order over the €15,000 threshold: on hold → released with the customer due diligence → accepted → completed with the handover record", async ({
   page,
 }) => {
   test.slow(); // one long journey with four accessibility checks on a shared 2-core machine
@@ -33,7 +41,7 @@ test("an order over the €15,000 threshold: on hold → released with a reason 
   await expect(row.getByRole("button", { name: /Accept/ })).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
 
-  // The order's page: the linked totals and the hold; clearing needs a reason.
+  // The order's page: the linked totals and the hold.
   await row.getByRole("link", { name: /Details/ }).click();
   await expect(page.getByRole("heading", { name: `Order ${orderNumber}` })).toBeVisible();
   await waitForHydration(page);
@@ -43,13 +51,24 @@ test("an order over the €15,000 threshold: on hold → released with a reason 
   await expect(hold).toContainText("MLR 2017 reg. 27");
   await expect(page.getByRole("button", { name: /^Accept/ })).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
+  // Clearing records the customer due diligence, field by field (decision 029).
   await hold.getByRole("button", { name: "Clear hold" }).click();
-  await expect(hold.getByText("Write why the hold is cleared (at least 10 characters)")).toBeVisible();
-  await expect(hold.getByLabel("Reason for clearing the hold")).toBeFocused();
-  await hold.getByLabel("Reason for clearing the hold").fill("Passport and payslips checked in branch by the MLRO");
+  await expect(hold.getByText("Choose the type of ID verified")).toBeVisible();
+  await expect(hold.getByText("Choose the source of funds")).toBeVisible();
+  await expect(hold.getByLabel("ID type")).toBeFocused();
+  await fillDueDiligence(hold, "Other");
+  await hold.getByRole("button", { name: "Clear hold" }).click();
+  await expect(hold.getByText("Say what the source of funds is (at least 5 characters)")).toBeVisible();
+  await expect(hold.getByLabel(/^Note/)).toBeFocused();
+  await expectNoSeriousAxeViolations(page);
+  await hold.getByLabel(/^Note/).fill("Sale of a car, invoice seen");
   await hold.getByRole("button", { name: "Clear hold" }).click();
   await expect(toast(page, "Hold cleared. The order may now be accepted.")).toBeVisible();
-  await expect(page.getByText(/Hold cleared .* by admin@e2e\.test: Passport and payslips checked/)).toBeVisible();
+  await expect(
+    page.getByText(/Hold cleared .* by admin@e2e\.test: Customer due diligence: Passport valid until May 1st, 2031/),
+  ).toBeVisible();
+  await expect(page.getByText("Passport ending 4821, valid until May 1st, 2031")).toBeVisible();
+  await expect(page.getByText("Other: Sale of a car, invoice seen")).toBeVisible();
 
   // Accept, then complete with the ID, the notes received (the cents are coins), the address and the
   // date of birth, with the spec's dialog and message.
@@ -124,13 +143,11 @@ test("a flagged order: its risk badges, a suspicion report holds it, the custome
   await expect(customer.getByText(/We are making some additional checks on this order/)).toBeVisible();
   await expect(customer.getByText(/MLRO|suspicion/i)).toHaveCount(0);
 
-  // The MLRO clears the hold with a reason, which closes the report; then Accept and Complete.
-  await hold
-    .getByLabel("Reason for clearing the hold")
-    .fill("Reviewed by the MLRO: no disclosure, ID and payslips on file");
+  // The MLRO clears the hold with the customer due diligence, which closes the report; then Accept and Complete.
+  await fillDueDiligence(hold, "Salary");
   await hold.getByRole("button", { name: "Clear hold" }).click();
   await expect(toast(page, "Hold cleared. The order may now be accepted.")).toBeVisible();
-  await expect(reports).toContainText(/Closed .* by admin@e2e\.test: Reviewed by the MLRO/);
+  await expect(reports).toContainText(/Closed .* by admin@e2e\.test: Customer due diligence: Passport/);
   await page.getByRole("button", { name: /^Accept/ }).click();
   await confirmDialog(page);
   await expect(toast(page, "Accepted! This order has been accepted.")).toBeVisible();
@@ -148,4 +165,78 @@ test("a flagged order: its risk badges, a suspicion report holds it, the custome
   await customer.reload();
   await expect(customer.getByText("Additional checks", { exact: true })).toHaveCount(0);
   await customer.close();
+});
+
+test("a linked series: the order that crosses holds every open order of the customer; one customer due-diligence record clears them all", async ({
+  page,
+}) => {
+  test.slow(); // six placements and a journey through the dashboard on a shared 2-core machine
+  await signInAsStaff(page);
+  // Six Click & Sell orders of £2,500 by one customer: £15,000, over €15,000 at the day's EUR rate.
+  const email = `series${Date.now()}@example.com`;
+  const phone = `07700 9${String(Date.now()).slice(-5)}`;
+  const numbers: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const { orderNumber } = await placeOrder(page, email, {
+      way: "Sell",
+      branch: "worthing",
+      customer: { firstName: "Sid", lastName: "Series", phone },
+      lines: [{ currency: "EUR", gbpMinor: 250_000 }],
+      origin: new URL(page.url()).origin,
+    });
+    numbers.push(orderNumber);
+  }
+
+  // Pending Orders: all six on hold, none with Accept.
+  await page.goto("/dashboard/manageOrders");
+  await waitForHydration(page);
+  for (const orderNumber of numbers) {
+    const row = page.getByRole("row", { name: new RegExp(orderNumber) });
+    await expect(row.getByText("On hold", { exact: true })).toBeVisible();
+    await expect(row.getByRole("button", { name: /Accept/ })).toHaveCount(0);
+  }
+
+  // The first order of the series: cleared with the customer due diligence.
+  await page
+    .getByRole("row", { name: new RegExp(numbers[0]!) })
+    .getByRole("link", { name: /Details/ })
+    .click();
+  await expect(page.getByRole("heading", { name: `Order ${numbers[0]}` })).toBeVisible();
+  await waitForHydration(page);
+  const hold = page.getByRole("region", { name: "On hold" });
+  await expect(hold).toContainText("MLR 2017 reg. 27");
+  await expect(hold.getByRole("form", { name: "Customer due diligence" })).toBeVisible();
+  await fillDueDiligence(hold, "Savings");
+  await expectNoSeriousAxeViolations(page);
+  await hold.getByRole("button", { name: "Clear hold" }).click();
+  await expect(toast(page, "Hold cleared. The order may now be accepted.")).toBeVisible();
+  await expect(page.getByText("Passport ending 4821, valid until May 1st, 2031")).toBeVisible();
+  await expect(page.getByText(/^admin@e2e\.test, /)).toBeVisible();
+
+  // The rest of the series was held for the threshold alone: cleared by the same record, Accept offered.
+  await page.goto("/dashboard/manageOrders");
+  await waitForHydration(page);
+  for (const orderNumber of numbers) {
+    const row = page.getByRole("row", { name: new RegExp(orderNumber) });
+    await expect(row.getByText("On hold", { exact: true })).toHaveCount(0);
+    await expect(row.getByRole("button", { name: /Accept/ })).toBeVisible();
+  }
+
+  // The customer's next order is covered by the record: not held, and its page says why.
+  const { orderNumber: next } = await placeOrder(page, email, {
+    way: "Sell",
+    branch: "worthing",
+    customer: { firstName: "Sid", lastName: "Series", phone },
+    lines: [{ currency: "EUR", gbpMinor: 250_000 }],
+    origin: new URL(page.url()).origin,
+  });
+  await page.goto("/dashboard/manageOrders");
+  await waitForHydration(page);
+  const nextRow = page.getByRole("row", { name: new RegExp(next) });
+  await expect(nextRow.getByText("On hold", { exact: true })).toHaveCount(0);
+  await nextRow.getByRole("link", { name: /Details/ }).click();
+  await expect(page.getByRole("heading", { name: `Order ${next}` })).toBeVisible();
+  const onFile = page.getByRole("region", { name: "Customer due diligence on file" });
+  await expect(onFile).toContainText("Passport ending 4821, valid until May 1st, 2031");
+  await expectNoSeriousAxeViolations(page);
 });

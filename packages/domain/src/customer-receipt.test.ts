@@ -2,10 +2,23 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { OrderDetails } from "./contracts/dashboard.ts";
 import { customerReceiptOf } from "./customer-receipt.ts";
+import { SOURCES_OF_FUNDS } from "./customer-due-diligence.ts";
+import { ID_DOCUMENT_TYPES } from "./handover.ts";
 import { RISK_FLAG_RULES } from "./risk-flags.ts";
 
 /** A marker that stands for whatever text staff or the rules wrote into the compliance part of an order. */
 const SECRET = "SECRET-COMPLIANCE-TEXT";
+/** A customer due-diligence record, its words compliance-only as the rest of the fixture. */
+const CDD_RECORD = {
+  idType: "passport" as const,
+  idNumberLast4: "9X7Z",
+  idExpiresOn: "2030-01-01",
+  sourceOfFunds: "other" as const,
+  note: `${SECRET} source of funds`,
+  checkedBy: `${SECRET}-mlro@bureau.example`,
+  checkedAt: "2026-11-20T10:30:00.000Z",
+  coversUntil: "2027-11-20T10:30:00.000Z",
+};
 
 function order(overrides: Partial<OrderDetails> = {}): OrderDetails {
   return {
@@ -70,7 +83,10 @@ function order(overrides: Partial<OrderDetails> = {}): OrderDetails {
         clearedAt: "2026-11-20T10:30:00.000Z",
         clearedBy: `${SECRET}-mlro@bureau.example`,
         clearReason: `${SECRET} clear reason`,
+        dueDiligence: CDD_RECORD,
+        viewerMayClear: true,
       },
+      customerDueDiligence: CDD_RECORD,
       handover: { address: `${SECRET} address`, dateOfBirth: "1815-12-10" },
       riskFlags: [
         {
@@ -194,6 +210,16 @@ describe("customerReceiptOf", () => {
     const at = fc
       .date({ min: new Date("2020-01-01"), max: new Date("2040-01-01"), noInvalidDate: true })
       .map((d) => d.toISOString());
+    const dueDiligence = fc.record({
+      idType: fc.constantFrom(...ID_DOCUMENT_TYPES),
+      idNumberLast4: text,
+      idExpiresOn: text,
+      sourceOfFunds: fc.constantFrom(...SOURCES_OF_FUNDS),
+      note: fc.option(text),
+      checkedBy: text,
+      checkedAt: at,
+      coversUntil: at,
+    });
     const compliance = fc.record({
       linkedTotals: fc.record({
         yearOrderGbpMinor: fc.nat(),
@@ -210,8 +236,11 @@ describe("customerReceiptOf", () => {
           clearedAt: fc.option(at),
           clearedBy: fc.option(text),
           clearReason: fc.option(text),
+          dueDiligence: fc.option(dueDiligence),
+          viewerMayClear: fc.boolean(),
         }),
       ),
+      customerDueDiligence: fc.option(dueDiligence),
       handover: fc.option(fc.record({ address: text, dateOfBirth: text })),
       riskFlags: fc.array(
         fc.record({ rule: fc.constantFrom(...RISK_FLAG_RULES), label: text, detail: text, flaggedAt: at }),

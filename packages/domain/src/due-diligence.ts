@@ -82,6 +82,13 @@ export function noEuroRateHoldReason(tiers: DueDiligenceTiers): string {
   );
 }
 
+/**
+ * How every threshold hold's reason begins: the orders of a linked set held by one crossing are told
+ * apart by it (an order already held for the threshold is not held again by the next crossing, and the
+ * customer due diligence that clears one clears the others held for it alone).
+ */
+export const THRESHOLD_HOLD_REASON_START = "Linked 12-month total ";
+
 /** The reason a threshold hold shows staff, with the figures it was decided on. */
 export function thresholdHoldReason(
   outcome: DueDiligenceOutcome,
@@ -91,7 +98,7 @@ export function thresholdHoldReason(
 ): string {
   const eurMinor = toSafeInteger(new Dec(outcome.yearEurMinor).round(0, Dec.roundDown));
   return (
-    `Linked 12-month total ${formatMinor(linkedYearTotal(totals), "GBP")} is ${formatMinor(eurMinor, "EUR")} ` +
+    `${THRESHOLD_HOLD_REASON_START}${formatMinor(linkedYearTotal(totals), "GBP")} is ${formatMinor(eurMinor, "EUR")} ` +
     `at the EUR rate of ${rate.day} (${rate.eurPerGbp}), at or above the ${formatMinor(tiers.thresholdEurMinor, "EUR")} ` +
     "threshold (MLR 2017 reg. 27): customer due diligence before the order proceeds."
   );

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -237,6 +238,10 @@ export const orders = pgTable(
     holdClearedAt: timestamp("hold_cleared_at", { withTimezone: true }),
     holdClearedBy: text("hold_cleared_by"),
     holdClearReason: text("hold_clear_reason"),
+    /** The customer due diligence the hold was cleared with (decision 029; customer_due_diligence.id). */
+    holdClearedDueDiligenceId: uuid("hold_cleared_due_diligence_id").references(
+      (): AnyPgColumn => customerDueDiligence.id,
+    ),
     /** Recorded at handover when enhanced due diligence applies. */
     customerAddress: text("customer_address"),
     customerDateOfBirth: date("customer_date_of_birth", { mode: "string" }),
@@ -606,5 +611,47 @@ export const suspicionReports = pgTable(
   (t) => [
     index("suspicion_reports_order_idx").on(t.orderId),
     index("suspicion_reports_raised_idx").on(t.raisedAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * Customer due diligence (decision 029): what the MLRO verified to clear a hold. Kept against the identity
+ * keys of the held order's customer (as `orders.email_key` / `phone_key` were then), so that it covers the
+ * customer's linked orders for 12 months from `checked_at`: their placements are not held again for the
+ * threshold (modules/compliance/assess-placement.ts).
+ */
+export const customerDueDiligence = pgTable(
+  "customer_due_diligence",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The order whose hold the check cleared. */
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    emailKey: text("email_key"),
+    phoneKey: text("phone_key"),
+    idType: text("id_type", { enum: ["passport", "driving_licence", "national_id"] }).notNull(),
+    idNumberLast4: varchar("id_number_last4", { length: 4 }).notNull(),
+    idExpiresOn: date("id_expires_on", { mode: "string" }).notNull(),
+    sourceOfFunds: text("source_of_funds", {
+      enum: ["salary", "savings", "business", "gift", "sale_of_property", "other"],
+    }).notNull(),
+    /** Required for "other". */
+    note: text("note"),
+    checkedById: text("checked_by_id"),
+    checkedBy: text("checked_by").notNull(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("customer_due_diligence_id_type_check", sql`${t.idType} in ('passport', 'driving_licence', 'national_id')`),
+    check(
+      "customer_due_diligence_source_of_funds_check",
+      sql`${t.sourceOfFunds} in ('salary', 'savings', 'business', 'gift', 'sale_of_property', 'other')`,
+    ),
+    check("customer_due_diligence_other_note_check", sql`${t.sourceOfFunds} <> 'other' OR ${t.note} IS NOT NULL`),
+    index("customer_due_diligence_order_idx").on(t.orderId),
+    // A placement asks whether its customer's keys have a check in the last 12 months.
+    index("customer_due_diligence_email_key_checked_idx").on(t.emailKey, t.checkedAt),
+    index("customer_due_diligence_phone_key_checked_idx").on(t.phoneKey, t.checkedAt),
   ],
 );

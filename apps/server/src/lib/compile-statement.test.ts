@@ -62,12 +62,25 @@ describe("a statement's text and parameters", () => {
     const placedAt = new Date("2026-11-27T10:15:00Z");
     const built = [
       placementLinked({ ...customer, way: "Order", totalGbpMinor: 25_000, placedAt }, DEFAULT_RISK_RULES),
-      placementAssessmentFrom(customer, DEFAULT_RISK_RULES),
+      placementAssessmentFrom({ ...customer, placedAt }, DEFAULT_RISK_RULES),
       placementAssessmentWrite({
         orderId: "0c6f5e0e-8d1c-4c53-9a43-2d0f2a7a5b11",
+        customer,
         sanctionsHold: "Sanctions list match",
         dueDiligence: { outcome: null, enhanced: true, holdReason: "Enhanced due diligence" },
         flags: [{ rule: "frequent_orders", detail: "3 orders in 7 days" }] as never,
+        placedAt,
+      }).clauses,
+      placementAssessmentWrite({
+        orderId: "0c6f5e0e-8d1c-4c53-9a43-2d0f2a7a5b11",
+        customer,
+        sanctionsHold: null,
+        dueDiligence: {
+          outcome: { enhanced: true, threshold: true, yearEurMinor: "1725000" },
+          enhanced: true,
+          holdReason: "Linked 12-month total £15,000.00 is €17,250.00",
+        },
+        flags: [],
         placedAt,
       }).clauses,
       queuedMail({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CART_MAX_ITEMS, WAYS } from "../constants.ts";
 import { ID_DOCUMENT_TYPES } from "../handover.ts";
+import { SOURCES_OF_FUNDS } from "../customer-due-diligence.ts";
 import { orderBranchSchema, orderLineSchema, orderStatusValues } from "./orders.ts";
 import { branchKeys, currencySchema, decimalString } from "./reference-data.ts";
 import { RISK_FLAG_RULES } from "../risk-flags.ts";
@@ -168,8 +169,17 @@ export const orderDetailsSchema = z.object({
         clearedAt: z.string().nullable(),
         clearedBy: z.string().nullable(),
         clearReason: z.string().nullable(),
+        /** The customer due diligence recorded when it was cleared (decision 029); null before that. */
+        dueDiligence: customerDueDiligenceSchema().nullable(),
+        /** Whether the staff member viewing may clear it (the MLRO; any admin where none is named). */
+        viewerMayClear: z.boolean(),
       })
       .nullable(),
+    /**
+     * The customer due diligence on file when the order was placed (decision 029): the newest record of the
+     * customer's e-mail or phone of the 12 months before, which kept the threshold from holding it; null: none.
+     */
+    customerDueDiligence: customerDueDiligenceSchema().nullable(),
     /** What was recorded at handover (enhanced due diligence), null when nothing was. */
     handover: z.object({ address: z.string(), dateOfBirth: z.string() }).nullable(),
     /** The risk flags that fired at placement, each with the rule and what it saw. */
@@ -231,6 +241,20 @@ export const handoverRequestSchema = z
   .strict();
 export type HandoverRequest = z.infer<typeof handoverRequestSchema>;
 
+function customerDueDiligenceSchema() {
+  return z.object({
+    idType: z.enum(ID_DOCUMENT_TYPES),
+    idNumberLast4: z.string(),
+    idExpiresOn: z.string(),
+    sourceOfFunds: z.enum(SOURCES_OF_FUNDS),
+    note: z.string().nullable(),
+    checkedBy: z.string(),
+    checkedAt: z.string(),
+    /** Until when it covers the customer's linked orders (12 months after the check). */
+    coversUntil: z.string(),
+  });
+}
+
 function riskFlagSchema() {
   return z.object({ rule: z.enum(RISK_FLAG_RULES), label: z.string(), detail: z.string(), flaggedAt: z.string() });
 }
@@ -291,14 +315,18 @@ export const flaggedOrderListSchema = z.object({
 });
 export type FlaggedOrderList = z.infer<typeof flaggedOrderListSchema>;
 
-/** Clearing a hold: the staff member writes why. */
+/**
+ * Clearing a hold: the customer due diligence done (decision 029). The shape is checked here; the rules
+ * (which ID types, an expired document, the note "other" needs) are checkCustomerDueDiligence's in
+ * packages/domain/src/customer-due-diligence.ts, which the form runs too. Who checked is the signed-in staff member.
+ */
 export const clearHoldRequestSchema = z
   .object({
-    reason: z
-      .string()
-      .trim()
-      .min(10, "Write why the hold is cleared (at least 10 characters)")
-      .max(1000, "The reason must be at most 1000 characters"),
+    idType: z.string().max(40).optional(),
+    idNumberLast4: z.string().max(40).optional(),
+    idExpiresOn: z.string().max(40).optional(),
+    sourceOfFunds: z.string().max(40).optional(),
+    note: z.string().max(2000).optional(),
   })
   .strict();
 export type ClearHoldRequest = z.infer<typeof clearHoldRequestSchema>;

@@ -37,14 +37,18 @@ export async function writeAudit(db: Db | Tx, entry: AuditEntry): Promise<void> 
 /**
  * The same entry as an insert for a WITH clause of a statement that makes the change itself, written once
  * for each row `from` gives (a FROM … WHERE on an earlier clause of that statement: none, no entry).
- * `beforeSql` / `afterSql`: the entry's before / after as an expression of that statement, where it depends
- * on what the row held or what was written.
+ * `beforeSql` / `afterSql` / `entityIdSql`: the entry's before / after / entity as an expression of that
+ * statement, where it depends on what the row held or what was written (one entry per row changed).
  */
-export function auditEntryInsert(entry: AuditEntry & { beforeSql?: SQL; afterSql?: SQL }, from: SQL): SQL {
+export function auditEntryInsert(
+  entry: AuditEntry & { beforeSql?: SQL; afterSql?: SQL; entityIdSql?: SQL },
+  from: SQL,
+): SQL {
   const before = entry.beforeSql ?? sql`${json(entry.before)}::jsonb`;
   const after = entry.afterSql ?? sql`${json(entry.after)}::jsonb`;
+  const entityId = entry.entityIdSql ?? sql`${entry.entityId}`;
   return sql`insert into audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after, request_id)
-    select ${entry.actorId}, ${entry.actorEmail}, ${entry.action}, ${entry.entityType}, ${entry.entityId},
+    select ${entry.actorId}, ${entry.actorEmail}, ${entry.action}, ${entry.entityType}, ${entityId},
       ${before}, ${after}, ${entry.requestId ?? null}
     ${from}
     returning id`;

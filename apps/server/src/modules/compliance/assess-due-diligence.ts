@@ -55,19 +55,26 @@ export async function assessDueDiligence({
   return { outcome: decision.outcome, held: Boolean(row?.held) };
 }
 
-/** The tiers applied to an order's linked totals (with the previous day's EUR rate; null: none known). */
+/**
+ * The tiers applied to an order's linked totals (with the previous day's EUR rate; null: none known).
+ * `covered`: the customer has a customer due-diligence record of the last 12 months (decision 029), so the
+ * threshold holds nothing (the flag stands).
+ */
 export function decideDueDiligence(
   totals: LinkedTotals,
   rate: { eurPerGbp: string; day: string } | null,
   tiers: DueDiligenceTiers,
+  covered = false,
 ): DueDiligenceDecision {
   const outcome = rate ? dueDiligenceFor(totals, rate.eurPerGbp, tiers) : null;
   const enhanced = needsEnhancedDueDiligence(totals, tiers);
-  const holdReason = !rate
-    ? noEuroRateHoldReason(tiers)
-    : outcome?.threshold
-      ? thresholdHoldReason(outcome, totals, { eurPerGbp: trimDecimal(rate.eurPerGbp), day: rate.day }, tiers)
-      : null;
+  const holdReason = covered
+    ? null
+    : !rate
+      ? noEuroRateHoldReason(tiers)
+      : outcome?.threshold
+        ? thresholdHoldReason(outcome, totals, { eurPerGbp: trimDecimal(rate.eurPerGbp), day: rate.day }, tiers)
+        : null;
   return { outcome, enhanced, holdReason };
 }
 

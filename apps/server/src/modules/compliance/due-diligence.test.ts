@@ -226,22 +226,28 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
     expect(refused.json().error.message).toBe(
       "This order is on hold for compliance checks (the reason is on its page), so it cannot be accepted. Clear the hold on the order's page, writing a reason, first.",
     );
-    const clear = (reason: string) =>
-      env.t.app.inject({
-        method: "POST",
-        url: `/api/admin/orders/${order.id}/hold/clear`,
-        headers,
-        payload: { reason },
-      });
-    const tooShort = await clear("ok");
-    expect(tooShort.statusCode).toBe(400);
-    expect(tooShort.json().error.message).toContain("Write why the hold is cleared (at least 10 characters)");
+    const clear = (payload: object) =>
+      env.t.app.inject({ method: "POST", url: `/api/admin/orders/${order.id}/hold/clear`, headers, payload });
+    // No MLRO named here: any admin clears, recording the customer due diligence (decision 029).
+    const withoutRecord = await clear({ reason: "Passport and payslips checked" });
+    expect(withoutRecord.statusCode).toBe(400);
+    const noSource = await clear({ idType: "driving_licence", idNumberLast4: "7Q2Z", idExpiresOn: "2030-01-01" });
+    expect(noSource.statusCode).toBe(400);
+    expect(noSource.json().error.fields).toEqual({ sourceOfFunds: "Choose the source of funds" });
     expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]?.holdClearedAt).toBeNull();
 
-    const reason = "Passport and source of funds (payslips) checked in branch";
-    const cleared = await clear(reason);
+    const dueDiligence = {
+      idType: "driving_licence",
+      idNumberLast4: "7Q2Z",
+      idExpiresOn: "2030-01-01",
+      sourceOfFunds: "salary",
+      note: "Payslips seen",
+    };
+    const reason =
+      "Customer due diligence: UK or EU photo driving licence valid until January 1st, 2030 verified; source of funds: Salary.";
+    const cleared = await clear(dueDiligence);
     expect(cleared.statusCode).toBe(200);
-    expect((await clear(reason)).statusCode).toBe(409);
+    expect((await clear(dueDiligence)).statusCode).toBe(409);
     const audit = await db()
       .select()
       .from(auditLog)
@@ -250,7 +256,7 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
       {
         actorEmail: env.staff.email,
         before: { onHold: true, reason: order.holdReason },
-        after: { onHold: false, reason },
+        after: { onHold: false, reason, dueDiligence: { idType: "driving_licence", sourceOfFunds: "salary" } },
       },
     ]);
     const statsAfter = await getStatistics({ db: db(), timeZone: env.t.config.displayTimeZone });
@@ -287,7 +293,12 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
     expect(details.compliance).toMatchObject({
       enhancedDueDiligence: true,
       linkedTotals: { yearSellGbpMinor: 13_000_00, yearOrderGbpMinor: 0, orders: 1 },
-      hold: { reason: order.holdReason, clearedBy: env.staff.email, clearReason: reason },
+      hold: {
+        reason: order.holdReason,
+        clearedBy: env.staff.email,
+        clearReason: reason,
+        dueDiligence: { ...dueDiligence, checkedBy: env.staff.email },
+      },
       handover: { address: "1 High Street, Worthing BN11 1AA", dateOfBirth: "1980-02-29" },
     });
   });

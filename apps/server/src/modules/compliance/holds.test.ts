@@ -9,6 +9,8 @@ import { appWithStaff } from "../../test/staff-app.ts";
 import { SUSPICION_HOLD_REASON } from "./raise-suspicion-report.ts";
 
 const MLRO = "mlro@bureau.example";
+/** The customer due diligence the MLRO records to clear a hold (decision 029). */
+const dueDiligence = { idType: "passport", idNumberLast4: "1234", idExpiresOn: "2031-05-01", sourceOfFunds: "savings" };
 
 describe("suspicion reports: raised by staff, read by the MLRO alone, holding the order until the MLRO clears it", () => {
   const env = appWithStaff({ env: { MLRO_EMAILS: `  ${MLRO.toUpperCase()} , other-mlro@bureau.example` } });
@@ -74,15 +76,15 @@ describe("suspicion reports: raised by staff, read by the MLRO alone, holding th
 
     // Accept is refused; another admin cannot clear the hold; the MLRO can, closing the report.
     expect((await api("POST", `/api/admin/orders/${order.id}/accept`, env.staff)).statusCode).toBe(409);
-    const byStaff = await api("POST", `/api/admin/orders/${order.id}/hold/clear`, env.staff, {
-      reason: "Looked fine to me at the counter",
-    });
+    const byStaff = await api("POST", `/api/admin/orders/${order.id}/hold/clear`, env.staff, dueDiligence);
     expect(byStaff.statusCode).toBe(403);
     expect(byStaff.json().error.message).toBe("Only the MLRO can clear this hold.");
-    const reason = "Reviewed: no disclosure needed, customer's explanation and documents accepted";
-    expect((await api("POST", `/api/admin/orders/${order.id}/hold/clear`, mlro, { reason })).statusCode).toBe(200);
+    expect((await api("POST", `/api/admin/orders/${order.id}/hold/clear`, mlro, dueDiligence)).statusCode).toBe(200);
     const [closed] = await env.t.db.select().from(suspicionReports).where(eq(suspicionReports.orderId, order.id));
-    expect(closed).toMatchObject({ closedBy: MLRO, closeReason: reason });
+    expect(closed).toMatchObject({
+      closedBy: MLRO,
+      closeReason: "Customer due diligence: Passport valid until May 1st, 2031 verified; source of funds: Savings.",
+    });
     expect(closed?.closedAt).not.toBeNull();
     const again = await env.t.app.inject({
       method: "POST",
@@ -107,13 +109,17 @@ describe("suspicion reports: raised by staff, read by the MLRO alone, holding th
     let [row] = await env.t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.holdReason).toBe(`Threshold reason\n${SUSPICION_HOLD_REASON}`);
     expect(row?.heldAt).toEqual(new Date("2026-10-01T10:00:00Z"));
-    const reason = "Reviewed by the MLRO: documents on file";
-    expect((await api("POST", `/api/admin/orders/${order.id}/hold/clear`, mlro, { reason })).statusCode).toBe(200);
+    expect((await api("POST", `/api/admin/orders/${order.id}/hold/clear`, mlro, dueDiligence)).statusCode).toBe(200);
     expect((await api("POST", `/api/admin/orders/${order.id}/suspicion-reports`, env.staff, { text })).statusCode).toBe(
       201,
     );
     [row] = await env.t.db.select().from(orders).where(eq(orders.id, order.id));
-    expect(row).toMatchObject({ holdReason: SUSPICION_HOLD_REASON, holdClearedAt: null, holdClearReason: null });
+    expect(row).toMatchObject({
+      holdReason: SUSPICION_HOLD_REASON,
+      holdClearedAt: null,
+      holdClearReason: null,
+      holdClearedDueDiligenceId: null,
+    });
     const holds = await env.t.db
       .select()
       .from(auditLog)

@@ -52,6 +52,7 @@ export async function placeOnHold(
       holdClearedAt: null,
       holdClearedBy: null,
       holdClearReason: null,
+      holdClearedDueDiligenceId: null,
     })
     .where(eq(orders.id, orderId));
   await writeAudit(tx, {

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { orderHandovers } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { loadOrderNotes } from "../stock/load-order-notes.ts";
+import { coveringDueDiligence, customerDueDiligenceOf } from "../compliance/customer-due-diligence-of.ts";
 import { linkedTotals } from "../compliance/linked-totals.ts";
 import { riskFlagsOf } from "../compliance/risk-flags-of.ts";
 import { suspicionReportsOfOrder } from "../compliance/list-suspicion-reports.ts";
@@ -20,10 +21,13 @@ export async function getOrderDetails({
   db,
   orderId,
   viewerIsMlro = false,
+  viewerMayClearHolds = false,
 }: {
   db: Db;
   orderId: string;
   viewerIsMlro?: boolean;
+  /** Whether the viewer may clear a hold (mayClearHolds): the page shows the clearing form to them only. */
+  viewerMayClearHolds?: boolean;
 }): Promise<OrderDetails> {
   const [rows, notes, totals, flags, screenings, reports, [handover]] = await Promise.all([
     loadOrderRows(db, orderId),
@@ -36,6 +40,12 @@ export async function getOrderDetails({
   ]);
   if (!rows) throw new AppError("not_found", "There is no such order.");
   const { order, branch, lines } = rows;
+  const [clearedWith, covering] = await Promise.all([
+    order.holdClearedAt && order.holdClearedDueDiligenceId
+      ? customerDueDiligenceOf(db, order.holdClearedDueDiligenceId)
+      : null,
+    coveringDueDiligence(db, order),
+  ]);
   const timeline: OrderDetails["timeline"] = [{ event: "created", at: order.createdAt.toISOString(), by: null }];
   if (order.acceptedAt) timeline.push({ event: "accepted", at: order.acceptedAt.toISOString(), by: order.acceptedBy });
   // The handover is recorded in the completion's own transaction: the same moment, told first.
@@ -85,8 +95,11 @@ export async function getOrderDetails({
             clearedAt: order.holdClearedAt?.toISOString() ?? null,
             clearedBy: order.holdClearedBy,
             clearReason: order.holdClearReason,
+            dueDiligence: clearedWith,
+            viewerMayClear: viewerMayClearHolds,
           }
         : null,
+      customerDueDiligence: covering,
       handover:
         order.customerAddress && order.customerDateOfBirth
           ? { address: order.customerAddress, dateOfBirth: order.customerDateOfBirth }

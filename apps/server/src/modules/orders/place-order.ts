@@ -205,7 +205,7 @@ async function placeOrderWith(
         from quotes q
         join currencies c on c.code = q.currency_code
         left join branches b on b.key = ${input.branch}
-        cross join ${placementAssessmentFrom(input.customer, riskRules)}
+        cross join ${placementAssessmentFrom({ ...input.customer, placedAt: now }, riskRules)}
         where q.id = any(array[${quoteIds}]::uuid[])`,
   );
   const byId = new Map(
@@ -342,6 +342,7 @@ async function placeOrderWith(
   });
   const assessment = placementAssessmentWrite({
     orderId,
+    customer: input.customer,
     sanctionsHold: matched ? sanctionsHoldReason({ ...matched, score: screening!.score }) : null,
     dueDiligence: placement.dueDiligence,
     flags: placement.flags,

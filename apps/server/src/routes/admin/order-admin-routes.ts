@@ -18,6 +18,7 @@ import {
 import { dataExportSchema } from "@bureau/domain/contracts/data-export";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { orderStatusValues } from "@bureau/domain/contracts/orders";
+import { mayClearHolds } from "@bureau/domain/customer-due-diligence";
 import { displayDates } from "@bureau/domain/dates";
 import { isMlro } from "../../lib/mlro.ts";
 import { clearHold } from "../../modules/compliance/clear-hold.ts";
@@ -101,10 +102,12 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const viewerIsMlro = isMlro(app.config.mlroEmails, auditActorOf(request).email);
       return getOrderDetails({
         db: app.db,
         orderId: request.params.id,
-        viewerIsMlro: isMlro(app.config.mlroEmails, auditActorOf(request).email),
+        viewerIsMlro,
+        viewerMayClearHolds: mayClearHolds(app.config.mlroEmails, viewerIsMlro),
       });
     },
   );
@@ -171,23 +174,32 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["staff"],
-        summary: "Clear an order's due-diligence hold, with the reason (audited); 409 when it is not on hold",
+        summary:
+          "Clear an order's hold by recording the customer due diligence (ID verified, source of funds; audited), which also clears the customer's other orders held for the threshold alone: the MLRO only (any admin where MLRO_EMAILS is empty), 403 otherwise; 400 without a valid record; 409 when it is not on hold",
         params: z.object({ id: z.uuid("is not an order id") }),
         body: clearHoldRequestSchema,
         response: {
-          200: z.object({ id: z.string(), orderNumber: z.string(), clearedAt: z.string() }),
+          200: z.object({
+            id: z.string(),
+            orderNumber: z.string(),
+            clearedAt: z.string(),
+            alsoCleared: z.array(z.string()),
+          }),
           ...errors,
         },
       },
     },
     async (request) => {
       const actor = auditActorOf(request);
+      const actorIsMlro = isMlro(app.config.mlroEmails, actor.email);
       return clearHold({
         db: app.db,
         orderId: request.params.id,
-        reason: request.body.reason,
+        dueDiligence: request.body,
         actor,
-        actorIsMlro: isMlro(app.config.mlroEmails, actor.email),
+        actorMayClear: mayClearHolds(app.config.mlroEmails, actorIsMlro),
+        actorIsMlro,
+        timeZone: app.config.displayTimeZone,
         requestId: request.id,
       });
     },

@@ -3,6 +3,7 @@ import type { BoardFeaturedList } from "@bureau/domain/contracts/rate-board";
 import type {
   AddCurrencyRequest,
   AdminCurrency,
+  ClearHoldRequest,
   HandoverRequest,
   OrderTransition,
   RateCheck,
@@ -26,10 +27,12 @@ export const archiveOrder = (api: ApiClient, id: string) =>
     "POST",
     `/api/admin/orders/${encodeURIComponent(id)}/archive`,
   );
-export const clearHold = (api: ApiClient, id: string, reason: string) =>
-  api.call<{ id: string; clearedAt: string }>("POST", `/api/admin/orders/${encodeURIComponent(id)}/hold/clear`, {
-    reason,
-  });
+export const clearHold = (api: ApiClient, id: string, dueDiligence: ClearHoldRequest) =>
+  api.call<{ id: string; clearedAt: string; alsoCleared: string[] }>(
+    "POST",
+    `/api/admin/orders/${encodeURIComponent(id)}/hold/clear`,
+    dueDiligence,
+  );
 export const raiseSuspicionReport = (api: ApiClient, id: string, text: string) =>
   api.call<{ id: string; raisedAt: string; held: boolean }>(
     "POST",

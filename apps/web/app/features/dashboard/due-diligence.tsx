@@ -2,7 +2,15 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
 import { formatMinor } from "@bureau/domain/money";
+import {
+  type CustomerDueDiligenceInput,
+  checkCustomerDueDiligence,
+  SOURCE_OF_FUNDS_LABELS,
+  SOURCES_OF_FUNDS,
+} from "@bureau/domain/customer-due-diligence";
+import { ID_DOCUMENT_LABELS, ID_DOCUMENT_TYPES, longDay } from "@bureau/domain/handover";
 import { useToast } from "../../components/ui/toast.tsx";
+import { useSessionUser } from "../account/session.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
 import { orderActionPath } from "./order-actions.tsx";
@@ -56,26 +64,86 @@ export function LinkedTotals({ totals }: { totals: Compliance["linkedTotals"] })
   );
 }
 
-/** The hold, its reason, and (while it stands) the form that clears it with the staff member's reason. */
+/** The customer due diligence a hold was cleared with (decision 029). */
+function DueDiligenceRecord({ record }: { record: NonNullable<Compliance["customerDueDiligence"]> }) {
+  const dates = useDisplayDates();
+  return (
+    <dl className="booking-details">
+      <dt>ID verified</dt>
+      <dd>
+        {ID_DOCUMENT_LABELS[record.idType]} ending {record.idNumberLast4}, valid until {longDay(record.idExpiresOn)}
+      </dd>
+      <dt>Source of funds</dt>
+      <dd>
+        {SOURCE_OF_FUNDS_LABELS[record.sourceOfFunds]}
+        {record.note ? `: ${record.note}` : ""}
+      </dd>
+      <dt>Checked by</dt>
+      <dd>
+        {record.checkedBy}, {dates.longDateTime(record.checkedAt)}
+      </dd>
+      <dt>Covers the customer's orders until</dt>
+      <dd>{dates.longDate(record.coversUntil)}</dd>
+    </dl>
+  );
+}
+
+/**
+ * The hold, its reason, and (while it stands, to whoever may clear it: the MLRO, or any admin where none
+ * is named) the form that clears it by recording the customer due diligence (decision 029). The domain's
+ * checkCustomerDueDiligence checks it as the server will, field by field; who checked is the signed-in
+ * staff member.
+ */
 function HoldPanel({ orderId, hold }: { orderId: string; hold: NonNullable<Compliance["hold"]> }) {
   const id = useId();
   const toast = useToast();
   const dates = useDisplayDates();
+  const user = useSessionUser();
   const { submit, busy } = useRouteAction(orderActionPath(orderId));
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [input, setInput] = useState<Required<CustomerDueDiligenceInput>>({
+    idType: "",
+    idNumberLast4: "",
+    idExpiresOn: "",
+    sourceOfFunds: "",
+    note: "",
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const fieldId = (name: keyof CustomerDueDiligenceInput) => `${id}-${name}`;
+  const described = (name: keyof CustomerDueDiligenceInput) => ({
+    id: fieldId(name),
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${fieldId(name)}-error` : undefined,
+  });
+  const problem = (name: keyof CustomerDueDiligenceInput) =>
+    errors[name] ? (
+      <p className="field-error" id={`${fieldId(name)}-error`}>
+        {errors[name]}
+      </p>
+    ) : null;
+  const set = (name: keyof CustomerDueDiligenceInput) => (value: string) =>
+    setInput((current) => ({ ...current, [name]: value }));
+
+  function showProblems(fields: Record<string, string>) {
+    setErrors(fields);
+    const first = Object.keys(fields)[0] as keyof CustomerDueDiligenceInput | undefined;
+    if (first) requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus());
+  }
 
   async function clear(event: React.FormEvent) {
     event.preventDefault();
-    setError(null);
-    const outcome = await submit("clearHold", { reason });
+    const checked = checkCustomerDueDiligence(input, dates.day(new Date()));
+    if (!checked.ok) {
+      showProblems(checked.fields);
+      return;
+    }
+    setErrors({});
+    const outcome = await submit("clearHold", { dueDiligence: input });
     if (!outcome.ok) {
-      setError(outcome.message);
-      document.getElementById(`${id}-reason`)?.focus();
+      toast.error(outcome.message);
+      showProblems(outcome.fields ?? {});
       return;
     }
     toast.success("Hold cleared. The order may now be accepted.");
-    setReason("");
   }
 
   if (hold.clearedAt) {
@@ -86,6 +154,7 @@ function HoldPanel({ orderId, hold }: { orderId: string; hold: NonNullable<Compl
           {hold.clearedBy ? ` by ${hold.clearedBy}` : ""}: {hold.clearReason}
         </p>
         <p className="muted">It was held because: {hold.reason}</p>
+        {hold.dueDiligence ? <DueDiligenceRecord record={hold.dueDiligence} /> : null}
       </div>
     );
   }
@@ -93,31 +162,88 @@ function HoldPanel({ orderId, hold }: { orderId: string; hold: NonNullable<Compl
     <section className="hold-panel" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>On hold</h3>
       <p>{hold.reason}</p>
-      <p className="hint">
-        Accept and Complete wait until the hold is cleared. Write what was checked and why it may proceed.
-      </p>
-      <form onSubmit={clear} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-reason`}>Reason for clearing the hold</label>
-          <textarea
-            id={`${id}-reason`}
-            rows={3}
-            value={reason}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-reason-error` : undefined}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          {error ? (
-            <p className="field-error" id={`${id}-reason-error`}>
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <button type="submit" className="button button-small button-accent" disabled={busy}>
-          Clear hold
-        </button>
-      </form>
+      {!hold.viewerMayClear ? (
+        <p className="hint">
+          Accept and Complete wait until the MLRO clears the hold, recording customer due diligence.
+        </p>
+      ) : (
+        <form onSubmit={clear} noValidate aria-labelledby={`${id}-form-heading`}>
+          <h4 id={`${id}-form-heading`}>Customer due diligence</h4>
+          <p className="hint">
+            Accept and Complete wait until the hold is cleared. Verify the customer's ID and the source of the funds:
+            the record covers the customer's linked orders for 12 months.
+          </p>
+          <div className="form-grid">
+            <div className="field">
+              <label htmlFor={fieldId("idType")}>ID type</label>
+              <select {...described("idType")} value={input.idType} onChange={(e) => set("idType")(e.target.value)}>
+                <option value="">Choose…</option>
+                {ID_DOCUMENT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {ID_DOCUMENT_LABELS[type]}
+                  </option>
+                ))}
+              </select>
+              {problem("idType")}
+            </div>
+            <div className="field">
+              <label htmlFor={fieldId("idNumberLast4")}>Last 4 characters of its number</label>
+              <input
+                {...described("idNumberLast4")}
+                value={input.idNumberLast4}
+                maxLength={4}
+                autoComplete="off"
+                spellCheck={false}
+                onChange={(e) => set("idNumberLast4")(e.target.value.toUpperCase())}
+              />
+              {problem("idNumberLast4")}
+            </div>
+            <div className="field">
+              <label htmlFor={fieldId("idExpiresOn")}>Expiry date</label>
+              <input
+                {...described("idExpiresOn")}
+                type="date"
+                value={input.idExpiresOn}
+                onChange={(e) => set("idExpiresOn")(e.target.value)}
+              />
+              {problem("idExpiresOn")}
+            </div>
+            <div className="field">
+              <label htmlFor={fieldId("sourceOfFunds")}>Source of funds</label>
+              <select
+                {...described("sourceOfFunds")}
+                value={input.sourceOfFunds}
+                onChange={(e) => set("sourceOfFunds")(e.target.value)}
+              >
+                <option value="">Choose…</option>
+                {SOURCES_OF_FUNDS.map((source) => (
+                  <option key={source} value={source}>
+                    {SOURCE_OF_FUNDS_LABELS[source]}
+                  </option>
+                ))}
+              </select>
+              {problem("sourceOfFunds")}
+            </div>
+          </div>
+          <div className="field">
+            <label htmlFor={fieldId("note")}>
+              Note
+              {input.sourceOfFunds === "other" ? " (required for Other: what the source of funds is)" : " (optional)"}
+            </label>
+            <textarea
+              {...described("note")}
+              rows={2}
+              value={input.note}
+              onChange={(e) => set("note")(e.target.value)}
+            />
+            {problem("note")}
+          </div>
+          <p>Checked by: {user?.email ?? "you"}</p>
+          <button type="submit" className="button button-small button-accent" disabled={busy}>
+            Clear hold
+          </button>
+        </form>
+      )}
     </section>
   );
 }
@@ -134,6 +260,16 @@ export function DueDiligenceSection({ order }: { order: OrderDetails }) {
         {!onHold && !compliance.enhancedDueDiligence ? "ID at collection." : null}
       </p>
       <LinkedTotals totals={compliance.linkedTotals} />
+      {compliance.customerDueDiligence ? (
+        <section aria-labelledby="customer-due-diligence-heading">
+          <h3 id="customer-due-diligence-heading">Customer due diligence on file</h3>
+          <p className="hint">
+            Recorded in the 12 months before this order: the €15,000 threshold does not hold the customer's orders while
+            it covers them.
+          </p>
+          <DueDiligenceRecord record={compliance.customerDueDiligence} />
+        </section>
+      ) : null}
       {compliance.hold ? <HoldPanel orderId={order.id} hold={compliance.hold} /> : null}
       {compliance.handover ? (
         <dl className="booking-details">

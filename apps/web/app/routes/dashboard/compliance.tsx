@@ -117,7 +117,8 @@ function OrdersOnHold({ onHold }: { onHold: ComplianceOverview["onHold"] }) {
       ) : (
         <>
           <p className="muted">
-            Accept and Complete are refused until a member of staff clears the hold on the order's page, writing why.
+            Accept and Complete are refused until the MLRO (any admin where none is named) clears the hold on the
+            order's page, recording the customer due diligence.
             {onHold.total > onHold.orders.length ? ` The ${onHold.orders.length} longest waiting are shown.` : ""}
           </p>
           <div className="table-scroll">

@@ -1,5 +1,6 @@
 import { data, Link, useNavigate } from "react-router";
 import {
+  type ClearHoldRequest,
   type OrderDetails as Details,
   type HandoverRequest,
   orderTransitionValues,
@@ -46,14 +47,15 @@ const ORDER_INTENTS = [...orderTransitionValues, "archive", "clearHold", "raiseS
 /**
  * Accept, Complete or Delete this order (its buttons here and in the order lists post to this page; Delete
  * on a completed order in History archives it);
- * clear its due-diligence hold with a reason; complete it with the handover record (issue 17 item 4); raise
+ * clear its hold with the customer due diligence; complete it with the handover record (issue 17 item 4); raise
  * a suspicion report (decision 023).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const posted = await readIntent(request, ORDER_INTENTS);
   if (posted.intent === "clearHold") {
-    const reason = posted.text("reason");
-    return apiAction(context, (api) => clearHold(api, params.id, reason));
+    // The customer due diligence goes to the API as posted: the API checks its shape and the domain's rules.
+    const dueDiligence = (posted.value("dueDiligence") ?? {}) as ClearHoldRequest;
+    return apiAction(context, (api) => clearHold(api, params.id, dueDiligence));
   }
   if (posted.intent === "archive") return apiAction(context, (api) => archiveOrder(api, params.id));
   if (posted.intent === "raiseSuspicionReport") {
