@@ -49,7 +49,12 @@ test("Print on the order page gives the customer's receipt, without a word of th
 
   // A suspicion report holds the order; the MLRO (this admin) clears the hold; accepted.
   await staffPost(page, `/api/admin/orders/${orderId}/suspicion-reports`, { text: REPORT });
-  await staffPost(page, `/api/admin/orders/${orderId}/hold/clear`, { reason: "Reviewed: no disclosure needed" });
+  await staffPost(page, `/api/admin/orders/${orderId}/hold/clear`, {
+    idType: "passport",
+    idNumberLast4: "4821",
+    idExpiresOn: "2031-05-01",
+    sourceOfFunds: "savings",
+  });
   await staffPost(page, `/api/admin/orders/${orderId}/accept`);
 
   // Completed at the counter through the handover panel, with a passport.
@@ -81,7 +86,7 @@ test("Print on the order page gives the customer's receipt, without a word of th
   await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeHidden();
   await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
   expect(printed).not.toMatch(COMPLIANCE_WORDS);
-  for (const name of [...flagNames, REPORT, "Reviewed: no disclosure", "coins", "admin@e2e.test"]) {
+  for (const name of [...flagNames, REPORT, "Customer due diligence", "coins", "admin@e2e.test"]) {
     expect(printed).not.toContain(name);
   }
   const [line] = details.lines;
@@ -122,7 +127,7 @@ test("Print on the order page gives the customer's receipt, without a word of th
   // Printed: the record alone, all of it (the MLRO reads the report), none of the screen's lists.
   const printedRecord = await printedText(page);
   expect(printedRecord).toContain(`Compliance record: order ${orderNumber}`);
-  for (const text of [...flagNames, REPORT, "Reviewed: no disclosure needed", "Sanctions screenings"]) {
+  for (const text of [...flagNames, REPORT, "Customer due diligence: Passport", "Sanctions screenings"]) {
     expect(printedRecord).toContain(text);
   }
   for (const text of ["Flagged orders", "Import list", "Show the record", "Print compliance record"]) {

@@ -7,7 +7,14 @@ import { raiseSuspicionReport } from "../compliance/raise-suspicion-report.ts";
 
 const MLRO = "mlro@harbour.test";
 const REPORT = "Brought the notes in a carrier bag and asked how to keep the order unreported";
-const CLOSING = "Reviewed: a holiday saving, receipts seen";
+/** The MLRO's clearing: the customer due diligence done (decision 029). */
+const CLEARING = {
+  idType: "passport",
+  idNumberLast4: "4821",
+  idExpiresOn: "2031-05-01",
+  sourceOfFunds: "other",
+  note: "Reviewed: a holiday saving, receipts seen",
+};
 
 /**
  * The staff order answer (the order page, its Print and the compliance record) carries an order's
@@ -71,7 +78,7 @@ describe("an order's suspicion reports are not sent to a staff member who is not
       method: "POST",
       url: `/api/admin/orders/${orderId}/hold/clear`,
       headers: mlro.headers,
-      payload: { reason: CLOSING },
+      payload: CLEARING,
     });
     expect(cleared.statusCode).toBe(200);
     const other = await details(env.staff);
@@ -80,7 +87,12 @@ describe("an order's suspicion reports are not sent to a staff member who is not
     expect(other.body).not.toContain(reportId);
     const asMlro = await details(mlro);
     expect(asMlro.order.compliance.suspicionReports).toEqual([
-      expect.objectContaining({ id: reportId, text: REPORT, closedBy: MLRO, closeReason: CLOSING }),
+      expect.objectContaining({
+        id: reportId,
+        text: REPORT,
+        closedBy: MLRO,
+        closeReason: expect.stringMatching(/^Customer due diligence: Passport/),
+      }),
     ]);
   });
 });
