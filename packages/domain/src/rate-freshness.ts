@@ -61,6 +61,11 @@ export function rateFreshness({
 /** True while "Live rate", "Today's rates" and the like may be shown. */
 export const isLive = (freshness: RateFreshness) => freshness.state === "live";
 
+/** "Rates as of November 21st, 2026, 14:05": rates of a known time (a page, a board, an e-mail). */
+export function ratesAsOfTime(asOf: Date | string, dates: DisplayDates): string {
+  return `Rates as of ${dates.longDateTime(asOf)}`;
+}
+
 /**
  * The sentence that dates the rates: "Rates as of November 21st, 2026, 14:05" (stale or live, for the
  * pages that always date them), "Reference rates as of November 2nd, 2026" (the fixed provider's table
@@ -72,7 +77,7 @@ export function ratesAsOfText(freshness: RateFreshness, dates: DisplayDates): st
       return `Reference rates as of ${dates.longDate(freshness.asOf)}`;
     case "live":
     case "stale":
-      return `Rates as of ${dates.longDateTime(freshness.asOf)}`;
+      return ratesAsOfTime(freshness.asOf, dates);
     case "none":
       return null;
   }

@@ -101,6 +101,7 @@ export async function renderMail(
     return renderRateAlertMail(db, kind, data, {
       publicUrl,
       alertLinks,
+      dates,
       layout: (title, body) => layout(title, body, publicUrl),
     });
   }
