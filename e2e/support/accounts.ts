@@ -20,7 +20,7 @@ export function uniqueEmail(prefix = "visitor"): string {
 }
 
 /** The origin of the page (after a goto), as a browser sends it on a state-changing request. */
-function originOf(page: Page) {
+export function originOf(page: Page) {
   return new URL(page.url()).origin;
 }
 

@@ -227,7 +227,7 @@ test.describe("Exchange Rates page", () => {
     await expect(page.getByPlaceholder("Enter currency name")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Important notes" })).toBeVisible();
     // The date comes from the database (seeded, or refreshed by live rates in other tests).
-    await expect(page.getByText(/^Rates last updated: [A-Z][a-z]+ \d{1,2}(st|nd|rd|th), \d{4}/)).toBeVisible();
+    await expect(page.getByText(/^Rates as of [A-Z][a-z]+ \d{1,2}(st|nd|rd|th), \d{4}, \d\d:\d\d$/)).toBeVisible();
   });
 
   test("typing filters by code on the upper-cased text; deleting widens the list again", async ({ page }) => {

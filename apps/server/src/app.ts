@@ -172,7 +172,14 @@ export async function buildApp({
   app.decorate("alertLinks", createAlertLinks({ authSecret: config.authSecret, publicUrl: config.publicUrl }));
   // The public currency list is cached briefly. A change on any instance clears every instance's copy at
   // once through a notification; the short lifetime remains the fallback while the listener reconnects.
-  const currencyList = createCachedJson(() => listCurrencies({ db: database.db }), 2_000);
+  const currencyList = createCachedJson(
+    () =>
+      listCurrencies({
+        db: database.db,
+        rates: { provider: config.rates.provider, ...config.rateFreshness },
+      }),
+    2_000,
+  );
   app.decorate("currencyList", currencyList);
   app.decorate("invalidateCurrencies", async () => {
     currencyList.invalidate();

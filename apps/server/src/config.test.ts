@@ -31,6 +31,29 @@ describe("configuration", () => {
     }
   });
 
+  it("reads the rates' freshness, the quote pause and the sanctions list's age, with their defaults", () => {
+    const defaults = parseEnv({});
+    expect(defaults.RATES_FRESH_HOURS).toBe(26);
+    expect(defaults.RATES_PAUSE_ORDERS_AFTER_HOURS).toBe(72);
+    expect(defaults.SANCTIONS_LIST_STALE_DAYS).toBe(7);
+    const set = parseEnv({
+      RATES_FRESH_HOURS: "2",
+      RATES_PAUSE_ORDERS_AFTER_HOURS: "48",
+      SANCTIONS_LIST_STALE_DAYS: "3",
+    });
+    expect([set.RATES_FRESH_HOURS, set.RATES_PAUSE_ORDERS_AFTER_HOURS, set.SANCTIONS_LIST_STALE_DAYS]).toEqual([
+      2, 48, 3,
+    ]);
+    for (const [name, value] of [
+      ["RATES_FRESH_HOURS", "0"],
+      ["RATES_FRESH_HOURS", "a day"],
+      ["RATES_PAUSE_ORDERS_AFTER_HOURS", "-1"],
+      ["SANCTIONS_LIST_STALE_DAYS", "400"],
+    ] as const) {
+      expect(() => parseEnv({ [name]: value })).toThrow(name);
+    }
+  });
+
   it("reads DISPLAY_TIME_ZONE as a time zone Intl knows, in its canonical spelling", () => {
     expect(parseEnv({ DISPLAY_TIME_ZONE: "america/new_york" }).DISPLAY_TIME_ZONE).toBe("America/New_York");
     expect(parseEnv({ DISPLAY_TIME_ZONE: "" }).DISPLAY_TIME_ZONE).toBe("Europe/London");

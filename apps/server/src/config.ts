@@ -8,6 +8,11 @@ import { DEFAULT_DUE_DILIGENCE_TIERS, type DueDiligenceTiers } from "@bureau/dom
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from "@bureau/domain/order-limits";
 import { DEFAULT_ORDER_EXPIRY, type OrderExpiry } from "@bureau/domain/order-lifecycle";
 import { DEFAULT_RETENTION, RETENTION_ORDERS_YEARS_RANGE, type RetentionRules } from "@bureau/domain/retention";
+import {
+  DEFAULT_RATES_FRESH_HOURS,
+  DEFAULT_RATES_PAUSE_ORDERS_AFTER_HOURS,
+  DEFAULT_SANCTIONS_LIST_STALE_DAYS,
+} from "@bureau/domain/rate-freshness";
 import { DEFAULT_RISK_RULES, type RiskRules } from "@bureau/domain/risk-flags";
 import { DEFAULT_SANCTIONS_MATCH_THRESHOLD } from "@bureau/domain/sanctions-screening";
 
@@ -149,6 +154,9 @@ const envSchema = z
     RATES_PROVIDER: z.preprocess(emptyToUndefined, z.enum(["fixed", "exchangerates", "frankfurter"]).default("fixed")),
     RATES_API_URL: optionalUrl,
     RATES_API_KEY: optionalString,
+    RATES_FRESH_HOURS: wholeNumber(DEFAULT_RATES_FRESH_HOURS, 1, 8760, "hours"),
+    RATES_PAUSE_ORDERS_AFTER_HOURS: wholeNumber(DEFAULT_RATES_PAUSE_ORDERS_AFTER_HOURS, 1, 8760, "hours"),
+    SANCTIONS_LIST_STALE_DAYS: wholeNumber(DEFAULT_SANCTIONS_LIST_STALE_DAYS, 1, 365, "days"),
     SMTP_URL: z.preprocess(
       emptyToUndefined,
       z
@@ -315,6 +323,10 @@ export type Config = {
   google: { clientId: string; clientSecret: string } | undefined;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   rates: { provider: Env["RATES_PROVIDER"]; apiUrl: string | undefined; apiKey: string | undefined };
+  /** How old rates may be called live (RATES_FRESH_HOURS), and when a failing live provider pauses quotes (RATES_PAUSE_ORDERS_AFTER_HOURS). */
+  rateFreshness: { freshHours: number; pauseOrdersAfterHours: number };
+  /** Age in days past which the imported UK Sanctions List is called out of date (SANCTIONS_LIST_STALE_DAYS). */
+  sanctionsListStaleDays: number;
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   links: { moneyTransfer: string; worfx: string; appStore: string | undefined; playStore: string | undefined };
   logLevel: Env["LOG_LEVEL"];
@@ -462,6 +474,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
         : undefined,
     rates: { provider: env.RATES_PROVIDER, apiUrl: env.RATES_API_URL, apiKey: env.RATES_API_KEY },
+    rateFreshness: {
+      freshHours: env.RATES_FRESH_HOURS,
+      pauseOrdersAfterHours: env.RATES_PAUSE_ORDERS_AFTER_HOURS,
+    },
+    sanctionsListStaleDays: env.SANCTIONS_LIST_STALE_DAYS,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
     links: {
       moneyTransfer: env.MONEY_TRANSFER_URL,

@@ -15,7 +15,7 @@ export const faqItems: readonly FaqItem[] = [
   {
     title: "Which currencies do you offer?",
     description:
-      "We offer over 70 currencies, from euros and US dollars to less common currencies for destinations further afield. You can see the full list, with today's rates, on our website.",
+      "We offer over 70 currencies, from euros and US dollars to less common currencies for destinations further afield. You can see the full list, with our rates, on our website.",
   },
   {
     title: "Do you charge commission or any hidden fees?",

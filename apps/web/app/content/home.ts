@@ -28,7 +28,7 @@ export const howItWorksSteps: readonly HowItWorksStep[] = [
 
 export const appDownload = {
   title: "Get the Harbour FX app",
-  description: "Check today's rates, reserve currency and find your nearest branch on the go.",
+  description: "Check our rates, reserve currency and find your nearest branch on the go.",
   appStoreCaption: "Download on the App Store",
   playStoreCaption: "Get it on Google Play",
 } as const;

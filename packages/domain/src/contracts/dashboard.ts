@@ -404,6 +404,10 @@ export const rateRefreshStateSchema = z.object({
   intervalSeconds: z.number(),
   lastRefreshAt: z.string().nullable(),
   lastError: z.string().nullable(),
+  /** The last refresh that got a rate from the provider (decision 027). */
+  lastSuccessAt: z.string().nullable().optional(),
+  /** Since when every refresh has got no rate at all; null while refreshes succeed. */
+  failingSince: z.string().nullable().optional(),
   /** Provider rates that moved more than 10% and wait for staff to confirm them. */
   heldMoves: z.array(heldRateMoveSchema).optional(),
 });

@@ -27,8 +27,10 @@ export const rateBoardSchema = z.object({
       sellRate: decimalString,
     }),
   ),
-  /** When the newest of the shown rates took effect (ISO). */
+  /** When the rates took effect (ISO): the newest rate, or the offline provider's table date. */
   ratesAsOf: z.string().nullable(),
+  /** How old the rates are (rate-freshness.ts): "Today's rates" only while `live`. */
+  freshness: z.enum(["live", "stale", "reference", "none"]),
 });
 export type RateBoard = z.infer<typeof rateBoardSchema>;
 

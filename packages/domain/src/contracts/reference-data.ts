@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RATE_PROVIDERS } from "../rate-freshness.ts";
 
 /** Exact decimal carried as a string so that no binary floating point touches it. */
 export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/, "must be a decimal number");
@@ -24,6 +25,18 @@ export const currencyListSchema = z.object({
   currencies: z.array(currencySchema),
   /** When the rates were last refreshed (the newest update of any currency). */
   ratesUpdatedAt: z.string().nullable(),
+  /** How old the rates are and whether online quotes are paused (rate-freshness.ts, docs/decisions/027). */
+  rates: z.object({
+    provider: z.enum(RATE_PROVIDERS),
+    freshHours: z.number(),
+    pauseOrdersAfterHours: z.number(),
+    /** The newest rate's as-of time (the same as ratesUpdatedAt). */
+    ratesAsOf: z.string().nullable(),
+    /** The `fixed` provider's reference table date; null for a live provider. */
+    referenceAsOf: z.string().nullable(),
+    /** Since when every refresh from the live provider has failed; null while refreshes succeed. */
+    refreshFailingSince: z.string().nullable(),
+  }),
 });
 export type CurrencyList = z.infer<typeof currencyListSchema>;
 

@@ -101,6 +101,7 @@ export async function renderMail(
     return renderRateAlertMail(db, kind, data, {
       publicUrl,
       alertLinks,
+      dates,
       layout: (title, body) => layout(title, body, publicUrl),
     });
   }
@@ -216,13 +217,13 @@ ${trackHtml}`;
       `Your ${way} order ${receipt.orderNumber}, placed on ${placed}, was not collected in time, so it has expired. Nothing is held for you and nothing is owed.`,
       textLines,
       "",
-      "You are welcome to place a new order at today's rates.",
+      "You are welcome to place a new order at our current rates.",
       `You can still see this order with its number and your e-mail at ${lookup}`,
     ].join("\n");
     const body = html`<p>Dear ${receipt.fullName},</p>
 <p>Your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}, was not collected in time, so it has expired. Nothing is held for you and nothing is owed.</p>
 ${table}
-<p>You are welcome to place a new order at today's rates. You can still see this order with its number and your e-mail at <a href="${lookup}">${lookup}</a>.</p>`;
+<p>You are welcome to place a new order at our current rates. You can still see this order with its number and your e-mail at <a href="${lookup}">${lookup}</a>.</p>`;
     return { subject, text, html: layout("Order expired", body, publicUrl) };
   }
 

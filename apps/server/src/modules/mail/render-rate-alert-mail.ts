@@ -1,5 +1,7 @@
+import type { DisplayDates } from "@bureau/domain/dates";
 import { trimDecimal } from "@bureau/domain/pricing";
 import { RATE_ALERT_CONFIRM_DAYS } from "@bureau/domain/rate-alerts";
+import { ratesAsOfTime } from "@bureau/domain/rate-freshness";
 import type { Db } from "../../db/client.ts";
 import type { AlertLinks } from "../rate-alerts/alert-links.ts";
 import { loadRateAlert } from "../rate-alerts/rate-alert-state.ts";
@@ -16,7 +18,12 @@ export async function renderRateAlertMail(
   db: Db,
   kind: "rate-alert-confirm" | "rate-alert-triggered",
   data: Record<string, unknown>,
-  { publicUrl, alertLinks, layout }: { publicUrl: string; alertLinks: AlertLinks; layout: Layout },
+  {
+    publicUrl,
+    alertLinks,
+    dates,
+    layout,
+  }: { publicUrl: string; alertLinks: AlertLinks; dates: DisplayDates; layout: Layout },
 ) {
   const alert = await loadRateAlert(db, String(data.alertId ?? ""));
   if (!alert) return null;
@@ -54,10 +61,12 @@ ${unsubscribeHtml}`;
   const rate = trimDecimal(alert.triggered_rate ?? alert.target);
   const orderUrl = `${publicUrl}/purchase/${alert.code}/Order`;
   const subject = `Rate alert: 1 GBP now buys ${rate} ${alert.code}`;
+  // The mail may be read (or, after retries, sent) long after the alert fired: it dates the rate (decision 027).
+  const asOf = alert.triggered_at ? `${ratesAsOfTime(alert.triggered_at, dates)}.` : "";
   const text = [
     "Hello,",
     "",
-    `Our Click & Collect rate for ${alert.label} (${alert.code}) has reached your target: 1 GBP buys ${rate} ${alert.code} (you asked for at least ${target}).`,
+    `Our Click & Collect rate for ${alert.label} (${alert.code}) has reached your target: 1 GBP buys ${rate} ${alert.code} (you asked for at least ${target}).${asOf ? ` ${asOf}` : ""}`,
     `Order at this rate: ${orderUrl}`,
     "Rates move during the day: the order page shows the rate you get before you place the order.",
     "",
@@ -65,7 +74,7 @@ ${unsubscribeHtml}`;
     unsubscribeText,
   ].join("\n");
   const body = html`<p>Hello,</p>
-<p>Our Click &amp; Collect rate for ${alert.label} (${alert.code}) has reached your target: <strong>1 GBP buys ${rate} ${alert.code}</strong> (you asked for at least ${target}).</p>
+<p>Our Click &amp; Collect rate for ${alert.label} (${alert.code}) has reached your target: <strong>1 GBP buys ${rate} ${alert.code}</strong> (you asked for at least ${target}). ${asOf}</p>
 <p><a href="${orderUrl}">Order ${alert.code} at this rate</a></p>
 <p>Rates move during the day: the order page shows the rate you get before you place the order.</p>
 <p>This alert has now ended. To be told again, set a new alert on the <a href="${historyUrl}">${alert.code} rate history page</a>.</p>

@@ -9,6 +9,7 @@ import {
   orderLimitProblem,
 } from "@bureau/domain/order-limits";
 import type { CurrencyList } from "@bureau/domain/contracts/reference-data";
+import { QUOTES_PAUSED_MESSAGE, quotesPaused } from "@bureau/domain/rate-freshness";
 import { type CurrencyPrices, currencyPrices, priceForWay, quote } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -33,6 +34,9 @@ export type CreateQuoteInput = {
  * and margins, in the same statement: one round trip instead of two, and a quote is never made from a
  * rate that is no longer current. When the rates moved (or the currency is not in the list), it is
  * priced again from the database.
+ *
+ * The cached list also says whether the live provider's refreshes have failed for longer than
+ * RATES_PAUSE_ORDERS_AFTER_HOURS: then no quote is made at all (docs/decisions/027), without a query.
  */
 export async function createQuote({
   db,
@@ -48,7 +52,9 @@ export async function createQuote({
   cachedCurrencies?: () => Promise<CurrencyList>;
 }): Promise<Quote> {
   if (cachedCurrencies) {
-    const listed = (await cachedCurrencies()).currencies.find((c) => c.code === input.currency);
+    const list = await cachedCurrencies();
+    if (quotesPaused({ ...list.rates, now })) throw new AppError("service_unavailable", QUOTES_PAUSED_MESSAGE);
+    const listed = list.currencies.find((c) => c.code === input.currency);
     if (listed) {
       const prices = {
         rate: listed.rate,

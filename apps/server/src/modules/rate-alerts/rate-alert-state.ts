@@ -33,6 +33,8 @@ export type RateAlertRow = {
   status: RateAlertStatus;
   lapsed: boolean;
   triggered_rate: string | null;
+  /** When the alert fired: its e-mail dates the rate it reports (decision 027). */
+  triggered_at: Date | string | null;
 };
 
 /** One alert with its currency's label and how many alerts of its address are still waiting. */
@@ -44,6 +46,7 @@ export async function loadRateAlert(
     db,
     sql`select a.id, a.currency_code as code, c.label, a.target::text as target, a.email, a.status,
           ${lapsedAlert("a")} as lapsed, a.triggered_rate::text as triggered_rate,
+          a.triggered_at,
           (select count(*)::int from rate_alerts w
             where lower(w.email) = lower(a.email) and ${waitingAlert("w")}) as waiting
         from rate_alerts a join currencies c on c.code = a.currency_code

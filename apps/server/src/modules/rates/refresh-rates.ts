@@ -21,6 +21,10 @@ type StoredState = {
   enabled: boolean;
   lastRefreshAt: string | null;
   lastError: string | null;
+  /** The last refresh that got at least one rate from the provider. */
+  lastSuccessAt: string | null;
+  /** The first of the refreshes that got no rate at all since the last successful one (decision 027). */
+  failingSince: string | null;
   heldMoves: HeldRateMove[];
 };
 
@@ -31,12 +35,26 @@ const refreshStateSetting: SettingDefinition<StoredState> = {
     enabled: z.boolean().catch(false),
     lastRefreshAt: z.string().nullable().catch(null),
     lastError: z.string().nullable().catch(null),
+    lastSuccessAt: z.string().nullable().catch(null),
+    failingSince: z.string().nullable().catch(null),
     heldMoves: z.array(heldRateMoveSchema).catch([]),
   }),
-  fallback: { enabled: false, lastRefreshAt: null, lastError: null, heldMoves: [] },
+  fallback: {
+    enabled: false,
+    lastRefreshAt: null,
+    lastError: null,
+    lastSuccessAt: null,
+    failingSince: null,
+    heldMoves: [],
+  },
 };
 
 const readState = (db: Db) => readSetting(db, refreshStateSetting);
+
+/** Since when every refresh has failed (null while refreshes succeed): the public currency list carries it. */
+export async function readRefreshFailingSince(db: Db): Promise<string | null> {
+  return (await readState(db)).failingSince;
+}
 
 export async function getRefreshState({ db, provider }: { db: Db; provider: RateProvider }): Promise<RateRefreshState> {
   const state = await readState(db);
@@ -97,11 +115,14 @@ export async function refreshAllRates({
     .from(currencies)
     .where(eq(currencies.active, true));
   let updated = 0;
+  // Rates the provider gave (applied, unchanged or held): none at all means the refresh failed.
+  let answered = 0;
   const failures: string[] = [];
   const held: HeldRateMove[] = [];
   for (const row of rows) {
     try {
       const quote = await provider.getRate(row.code);
+      answered++;
       if (isSuspiciousRateMove(row.rate, quote.rate)) {
         const move = {
           code: row.code,
@@ -139,11 +160,16 @@ export async function refreshAllRates({
     }
   }
   const state = await readState(db);
+  const at = new Date().toISOString();
+  const failed = rows.length > 0 && answered === 0;
   await writeSetting(db, refreshStateSetting, {
     ...state,
     // The latest reading decides: a move that has settled back within the limit is no longer held.
     heldMoves: held,
-    lastRefreshAt: new Date().toISOString(),
+    lastRefreshAt: at,
+    lastSuccessAt: failed ? state.lastSuccessAt : at,
+    // A failing streak keeps its start; one successful refresh ends it (and any pause of quotes).
+    failingSince: failed ? (state.failingSince ?? at) : null,
     lastError:
       failures.length > 0 ? `${failures.length} of ${rows.length} failed (${failures.slice(0, 3).join("; ")})` : null,
   });

@@ -15,6 +15,7 @@ import { orderAdminRoutes } from "./order-admin-routes.ts";
 import { reportAdminRoutes } from "./report-admin-routes.ts";
 import { sanctionsAdminRoutes } from "./sanctions-admin-routes.ts";
 import { stockAdminRoutes } from "./stock-admin-routes.ts";
+import { warningsAdminRoutes } from "./warnings-admin-routes.ts";
 import { noStore } from "../../lib/no-store.ts";
 
 /**
@@ -37,6 +38,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(reportAdminRoutes);
   await app.register(auditAdminRoutes);
   await app.register(complianceOverviewRoutes);
+  await app.register(warningsAdminRoutes);
   // Further staff areas register their plugins HERE, inside this protected scope.
   // Inside them, `auditActorOf(request)` is the acting admin (for audit entries).
 };

@@ -2,11 +2,13 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { rateAlertMessages } from "@bureau/domain/contracts/rate-alerts";
+import { displayDates } from "@bureau/domain/dates";
 import { RATE_ALERT_CONFIRM_DAYS, RATE_ALERT_MAX_PER_EMAIL, rateAlertTargetMessages } from "@bureau/domain/rate-alerts";
 import { currencies, outbox, rateAlerts } from "../../db/schema.ts";
 import { createJobRunner } from "../../jobs/job-runner.ts";
 import { rateAlertsJob } from "../../jobs/rate-alerts.ts";
 import { updateCurrency } from "../../modules/currencies/admin-currencies.ts";
+import { renderMail } from "../../modules/mail/render-mail.ts";
 import { createRateAlert } from "../../modules/rate-alerts/create-rate-alert.ts";
 import { fireRateAlerts } from "../../modules/rate-alerts/fire-rate-alerts.ts";
 import { recordCurrentRate } from "../../modules/rates/record-rate.ts";
@@ -232,6 +234,22 @@ describe("rate alerts (issue 14 item 5)", () => {
     );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.dedupeKey).toBe(`rate-alert-triggered:${exact.id}`);
+
+    // The e-mail dates the rate it reports: it may be read long after (decision 027).
+    const dates = displayDates(env.t.app.config.displayTimeZone);
+    const mail = await renderMail(
+      env.t.db,
+      "rate-alert-triggered",
+      (mails[0]!.payload as { data: Record<string, unknown> }).data,
+      {
+        publicUrl: "https://fx.example",
+        orderLinks: env.t.app.orderLinks,
+        alertLinks: env.t.app.alertLinks,
+        dates,
+      },
+    );
+    expect(mail?.text).toContain(`Rates as of ${dates.longDateTime(triggered!.triggeredAt!)}.`);
+    expect(mail?.html).toContain(`Rates as of ${dates.longDateTime(triggered!.triggeredAt!)}.`);
   });
 
   it("a rate change wakes the job (LISTEN/NOTIFY after commit), which fires once even with two rate changes and two runners", async () => {

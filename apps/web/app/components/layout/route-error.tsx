@@ -40,7 +40,7 @@ function ErrorMessage({ title, children }: { title: string; children: ReactNode 
           Back to Travel Money
         </Link>{" "}
         <Link className="button" to="/exchangeRates">
-          See today's rates
+          See our rates
         </Link>
       </p>
     </section>

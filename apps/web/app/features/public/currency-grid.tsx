@@ -1,23 +1,20 @@
 import { href, Link } from "react-router";
-import type { RatesUpdatedView } from "./display-format.ts";
+import type { RatesView } from "./display-format.ts";
 import type { RateRow } from "./rates-list.tsx";
+import { RatesUpdated } from "./rates-updated.tsx";
 
 /** How many currencies the home page shows; the full list with search is on /exchangeRates. */
 export const HOME_CURRENCY_COUNT = 16;
 
 /**
- * The home page's currency list: the most asked-for currencies with today's Click & Collect rate,
+ * The home page's currency list: the most asked-for currencies with our Click & Collect rate,
  * each opening its order page. Deliberately lighter than the Exchange Rates table (no tabs, one
  * link per currency), because the home page must paint fast on phones.
  */
-export function CurrencyGrid({ currencies, updated }: { currencies: readonly RateRow[]; updated: RatesUpdatedView }) {
+export function CurrencyGrid({ currencies, updated }: { currencies: readonly RateRow[]; updated: RatesView }) {
   return (
     <>
-      {updated ? (
-        <p className="rates-updated">
-          Rates last updated: <time dateTime={updated.at}>{updated.label}</time>
-        </p>
-      ) : null}
+      <RatesUpdated view={updated} />
       <ul className="currency-tiles">
         {currencies.slice(0, HOME_CURRENCY_COUNT).map((currency) => (
           <li key={currency.code}>

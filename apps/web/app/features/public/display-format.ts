@@ -1,7 +1,14 @@
 import type { CompareRates } from "@bureau/domain/contracts/compare-rates";
-import type { Branch } from "@bureau/domain/contracts/reference-data";
+import type { Branch, CurrencyList } from "@bureau/domain/contracts/reference-data";
 import type { DisplayDates } from "@bureau/domain/dates";
 import { formatMinor } from "@bureau/domain/money";
+import {
+  isLive,
+  QUOTES_PAUSED_MESSAGE,
+  quotesPaused,
+  rateFreshness,
+  ratesAsOfText,
+} from "@bureau/domain/rate-freshness";
 import { summariseOpeningHours } from "./branch-format.ts";
 
 /**
@@ -9,21 +16,32 @@ import { summariseOpeningHours } from "./branch-format.ts";
  * dates do not ship the decimal and date code to the browser.
  */
 
-export type RatesUpdatedView = { at: string; label: string } | null;
+/**
+ * What the pages may say of the rates' age (packages/domain/src/rate-freshness.ts): `live` allows
+ * "Today's" and "Live"; `asOf` is the dating sentence ("Rates as of November 21st, 2026, 14:05" or, for
+ * the offline provider, "Reference rates as of November 2nd, 2026"); `paused` is the message shown while
+ * online quotes are refused. Worked out in the loader, at the time of the request.
+ */
+export type RatesView = { live: boolean; at: string | null; asOf: string | null; paused: string | null };
 
-/** "November 2nd, 2026 at 09:30", in the display zone. */
-export function ratesUpdatedView(at: string | null, dates: DisplayDates): RatesUpdatedView {
-  if (!at) return null;
-  return { at, label: `${dates.longDate(at)} at ${dates.time(at)}` };
+export function ratesView(rates: CurrencyList["rates"], dates: DisplayDates, now = new Date()): RatesView {
+  const freshness = rateFreshness({ ...rates, now });
+  return {
+    live: isLive(freshness),
+    at: freshness.state === "none" ? null : freshness.asOf,
+    asOf: ratesAsOfText(freshness, dates),
+    paused: quotesPaused({ ...rates, now }) ? QUOTES_PAUSED_MESSAGE : null,
+  };
 }
 
 export type CompareTile = { name: string; ours: boolean; amount: string | null; note: string };
-export type CompareView = { amount: string; tiles: CompareTile[] };
+export type CompareView = { amount: string; live: boolean; tiles: CompareTile[] };
 
-export function compareView(compare: CompareRates, dates: DisplayDates): CompareView {
+export function compareView(compare: CompareRates, dates: DisplayDates, rates: RatesView): CompareView {
   return {
     // "£450" reads better in a sentence than "£450.00".
     amount: formatMinor(compare.amountGbpMinor, "GBP").replace(/\.00$/, ""),
+    live: rates.live,
     tiles: compare.providers.map((provider) => ({
       name: provider.name,
       ours: provider.ours,
@@ -31,7 +49,9 @@ export function compareView(compare: CompareRates, dates: DisplayDates): Compare
       amount: provider.foreignMinor === null ? null : formatMinor(provider.foreignMinor, compare.currency),
       note: provider.ours
         ? provider.rate
-          ? `Live rate: 1 GBP = ${provider.rate} ${compare.currency}`
+          ? rates.live
+            ? `Live rate: 1 GBP = ${provider.rate} ${compare.currency}`
+            : `1 GBP = ${provider.rate} ${compare.currency}. ${rates.asOf}.`
           : "Euros are not on sale right now"
         : provider.checkedOn
           ? `Checked on ${dates.longDate(provider.checkedOn)}`

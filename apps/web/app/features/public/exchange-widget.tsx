@@ -5,7 +5,9 @@ import { type OrderLimits, orderLimitMessage, orderLimitProblem } from "@bureau/
 import { useToast } from "../../components/ui/toast.tsx";
 import { useQuoteRequester } from "../cart/use-quote-requester.ts";
 import { CurrencyPicker } from "./currency-picker.tsx";
+import type { RatesView } from "./display-format.ts";
 import type { RateRow } from "./rates-list.tsx";
+import { RatesUpdated } from "./rates-updated.tsx";
 import { useTabs } from "./use-tabs.ts";
 import type { Side, Typed } from "./widget-engine.ts";
 
@@ -60,9 +62,12 @@ function useEngine(): [Engine | null, () => Promise<Engine>] {
  */
 export function ExchangeWidget({
   currencies,
+  rates,
   orderLimits,
 }: {
   currencies: readonly RateRow[];
+  /** How old the rates are: dated when not fresh, and why quotes are refused while paused (decision 027). */
+  rates: RatesView;
   orderLimits: OrderLimits;
 }) {
   const [way, setWay] = useState<Way>("Order");
@@ -199,6 +204,7 @@ export function ExchangeWidget({
               ({way === "Order" ? currency.collectVsMarket : currency.sellVsMarket})
             </span>
           </p>
+          {rates.live && !rates.paused ? null : <RatesUpdated view={rates} />}
           <div className="widget-amounts">
             {fields.map((field) => (
               <div className="widget-field" key={field.side}>

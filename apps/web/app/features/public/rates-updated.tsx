@@ -1,11 +1,22 @@
-import type { RatesUpdatedView } from "./display-format.ts";
+import type { RatesView } from "./display-format.ts";
 
-/** "Rates last updated: November 2nd, 2026 at 09:30" (formatted by the loader, London time). */
-export function RatesUpdated({ view }: { view: RatesUpdatedView }) {
-  if (!view) return null;
+/**
+ * "Rates as of November 21st, 2026, 14:05" (or the offline provider's "Reference rates as of ..."),
+ * worked out by the loader in the display zone; and, while online quotes are paused, why.
+ */
+export function RatesUpdated({ view }: { view: RatesView }) {
   return (
-    <p className="rates-updated">
-      Rates last updated: <time dateTime={view.at}>{view.label}</time>
-    </p>
+    <>
+      {view.asOf && view.at ? (
+        <p className="rates-updated">
+          <time dateTime={view.at}>{view.asOf}</time>
+        </p>
+      ) : null}
+      {view.paused ? (
+        <p className="rates-paused" role="status">
+          {view.paused}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -16,7 +16,7 @@ export function RateAlertForm({
   result,
 }: {
   code: string;
-  /** Today's Click & Collect rate, as a hint of what to aim for. */
+  /** Our current Click & Collect rate, as a hint of what to aim for (not called "today's": it may be older, decision 027). */
   collectRate: string | null;
   result: RateAlertFormResult | undefined;
 }) {
@@ -30,7 +30,7 @@ export function RateAlertForm({
       <h2 id={`${id}-heading`}>Rate alert</h2>
       <p>
         We e-mail you once when our Click & Collect rate reaches your target, with a link to order at that rate.
-        {collectRate ? ` Today 1 GBP buys ${collectRate} ${code}.` : null}
+        {collectRate ? ` At our current rate 1 GBP buys ${collectRate} ${code}.` : null}
       </p>
       <Form method="post" className="contact-form rate-alert-form" noValidate ref={formRef} preventScrollReset>
         <FormOutcome result={result} outcomeRef={outcomeRef} />

@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { createContext, data, Link, NavLink, Outlet, redirect, useLocation } from "react-router";
 import type { SessionUser } from "@bureau/domain/contracts/accounts";
+import type { StaffWarnings } from "@bureau/domain/contracts/staff-warnings";
 import { RouteErrorBoundary } from "../../components/layout/route-error.tsx";
 import { withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
+import { StaffWarningsBanner } from "../../features/account/staff-warnings-banner.tsx";
 import { useSignOut } from "../../features/account/use-sign-out.ts";
+import { serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/dashboard-layout";
 import "../../features/account/dashboard-shell.css";
 
@@ -30,9 +33,13 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(staffUserContext);
-  return { email: user.email };
+  // The banner must never keep staff out of the dashboard: without its facts, no banner.
+  const warnings = await serverApi(context)
+    .call<StaffWarnings>("GET", "/api/admin/warnings")
+    .catch(() => null);
+  return { email: user.email, warnings };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -156,6 +163,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         <SideMenu email={loaderData.email} onNavigate={() => setOpen(false)} />
       </nav>
       <main className="dashboard-main" id="main" tabIndex={-1}>
+        <StaffWarningsBanner warnings={loaderData.warnings} />
         <Outlet />
       </main>
     </div>

@@ -85,8 +85,8 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => {
       name: "description",
       content:
         data.way === "Order"
-          ? `Reserve ${data.label} (${data.code}) online at today's rate and collect it from a Harbour FX branch.`
-          : `Book to sell your ${data.label} (${data.code}) to a Harbour FX branch at today's rate.`,
+          ? `Reserve ${data.label} (${data.code}) online at our rate and collect it from a Harbour FX branch.`
+          : `Book to sell your ${data.label} (${data.code}) to a Harbour FX branch at our rate.`,
     },
   ];
 };

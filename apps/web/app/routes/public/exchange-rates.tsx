@@ -1,27 +1,27 @@
 import { useId, useState } from "react";
 import { rateNotes } from "../../content/rates-notes.ts";
 import { toRateRows } from "../../features/public/rate-rows.ts";
-import { ratesUpdatedView } from "../../features/public/display-format.ts";
+import { ratesView } from "../../features/public/display-format.ts";
 import { loaderDisplayDates } from "../../lib/display-dates.ts";
 import { RatesList } from "../../features/public/rates-list.tsx";
 import { RatesUpdated } from "../../features/public/rates-updated.tsx";
 import { serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/exchange-rates";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Exchange Rates Today | Harbour FX" },
+// "Today" only while the rates are fresh (docs/decisions/027).
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.ratesUpdated.live ? "Exchange Rates Today | Harbour FX" : "Exchange Rates | Harbour FX" },
   {
     name: "description",
-    content:
-      "Today's Harbour FX exchange rates for over 70 currencies, to buy with Click & Collect or sell back with Click & Sell. 0% commission, no hidden charges.",
+    content: `${loaderData?.ratesUpdated.live ? "Today's " : ""}Harbour FX exchange rates for over 70 currencies, to buy with Click & Collect or sell back with Click & Sell. 0% commission, no hidden charges.`,
   },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { currencies, ratesUpdatedAt } = await serverApi(context).currencies();
+  const { currencies, rates } = await serverApi(context).currencies();
   return {
     currencies: toRateRows(currencies),
-    ratesUpdated: ratesUpdatedView(ratesUpdatedAt, loaderDisplayDates(context)),
+    ratesUpdated: ratesView(rates, loaderDisplayDates(context)),
   };
 }
 

@@ -7,7 +7,7 @@ import { AppDownload } from "../../features/public/app-download.tsx";
 import { BranchCards } from "../../features/public/branch-cards.tsx";
 import { CompareRatesBlock } from "../../features/public/compare-rates.tsx";
 import { CurrencyGrid } from "../../features/public/currency-grid.tsx";
-import { branchViews, compareView, ratesUpdatedView } from "../../features/public/display-format.ts";
+import { branchViews, compareView, ratesView } from "../../features/public/display-format.ts";
 import { ExchangeWidget } from "../../features/public/exchange-widget.tsx";
 import { FaqAccordion } from "../../features/public/faq-accordion.tsx";
 import { getCompareRates } from "../../features/public/public-api.ts";
@@ -34,11 +34,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     api.branches(),
     getCompareRates(api),
   ]);
+  const rates = ratesView(currencyList.rates, dates);
   return {
     currencies: toRateRows(currencyList.currencies),
-    ratesUpdated: ratesUpdatedView(currencyList.ratesUpdatedAt, dates),
+    ratesUpdated: rates,
     branches: branchViews(branchList.branches),
-    compare: compareView(compare, dates),
+    compare: compareView(compare, dates, rates),
   };
 }
 
@@ -58,6 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <ExchangeWidget
             currencies={currencies}
+            rates={ratesUpdated}
             orderLimits={root?.publicConfig.orderLimits ?? DEFAULT_ORDER_LIMITS}
           />
         </div>
@@ -76,7 +78,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="home-section" aria-labelledby="currency-list-heading">
         <div className="page">
-          <h2 id="currency-list-heading">Today's exchange rates</h2>
+          <h2 id="currency-list-heading">{ratesUpdated.live ? "Today's exchange rates" : "Our exchange rates"}</h2>
           <CurrencyGrid currencies={currencies} updated={ratesUpdated} />
           <p className="home-more">
             <Link to="/exchangeRates">See all {currencies.length} currencies and our Click & Sell rates</Link>

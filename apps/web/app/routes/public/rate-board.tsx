@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import type { RateBoard } from "@bureau/domain/contracts/rate-board";
+import { ratesAsOfText } from "@bureau/domain/rate-freshness";
 import { RouteErrorBoundary } from "../../components/layout/route-error.tsx";
 import { useLiveBoard } from "../../features/rate-board/use-live-board.ts";
 import { ApiClientError } from "../../lib/api-client.ts";
@@ -21,9 +22,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Today's rates at ${loaderData.branch.name} | Harbour FX` : "Harbour FX" },
+  { title: loaderData ? `${boardHeading(loaderData)} | Harbour FX` : "Harbour FX" },
   { name: "robots", content: "noindex" },
 ];
+
+/** "Today's rates at Brighton" only while the rates are fresh (docs/decisions/027). */
+const boardHeading = (board: RateBoard) =>
+  `${board.freshness === "live" ? "Today's rates" : "Rates"} at ${board.branch.name}`;
 
 /**
  * The rate board for a shop window or a screen in the branch: the featured currencies' Click & Collect
@@ -42,7 +47,7 @@ export default function RateBoardPage({ loaderData }: Route.ComponentProps) {
           </span>{" "}
           Harbour FX
         </p>
-        <h1>Today's rates at {board.branch.name}</h1>
+        <h1>{boardHeading(board)}</h1>
       </header>
       <table className="rate-board-table">
         <caption className="visually-hidden">Units of each currency per £1</caption>
@@ -74,11 +79,15 @@ export default function RateBoardPage({ loaderData }: Route.ComponentProps) {
       </table>
       <footer className="rate-board-foot">
         <p>
-          Rates as of{" "}
-          <time dateTime={board.ratesAsOf ?? undefined}>
-            {board.ratesAsOf ? dates.longDateTime(board.ratesAsOf) : "today"}
-          </time>{" "}
-          ({dates.timeZone.replace("_", " ")} time). Order online for Click & Collect at this branch.
+          {board.ratesAsOf && board.freshness !== "none" ? (
+            <>
+              <time dateTime={board.ratesAsOf}>
+                {ratesAsOfText({ state: board.freshness, asOf: board.ratesAsOf }, dates)}
+              </time>{" "}
+              ({dates.timeZone.replace("_", " ")} time).{" "}
+            </>
+          ) : null}
+          Order online for Click & Collect at this branch.
         </p>
         <button type="button" onClick={() => void document.documentElement.requestFullscreen?.().catch(() => {})}>
           Full screen
