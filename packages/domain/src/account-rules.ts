@@ -8,7 +8,10 @@ export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_TOO_SHORT_MESSAGE = `The password is too weak: use at least ${PASSWORD_MIN_LENGTH} characters.`;
 export const PASSWORD_TOO_COMMON_MESSAGE =
-  "This password is too common: it is in lists of passwords known to attackers. Choose another.";
+  "This password is too easy to guess: it is a known password, or built on common words, names, repeats or keyboard patterns. Choose another.";
+/** The password rule, shown beside every new-password field before anything is typed. */
+export const PASSWORD_RULE =
+  "Use at least 12 characters. Passwords that are easy to guess are refused: known passwords, common words and names, our name, repeats such as aaaa, keyboard patterns such as qwerty.";
 /** A password reset link that was used already, has expired or was never ours. */
 export const RESET_LINK_INVALID_MESSAGE =
   "This password reset link has expired or has already been used. Ask for a new one below.";

@@ -47,6 +47,8 @@ export const users = pgTable(
     check("users_role_check", sql`${t.role} in ('user', 'admin')`),
     // Keyset pagination of the staff user list: oldest first, id as tie-breaker.
     index("users_created_idx").on(t.createdAt, t.id),
+    // The unconfirmed sign-ups the hourly job removes after 7 days (decision 030).
+    index("users_unverified_created_idx").on(t.createdAt).where(sql`${t.emailVerified} = false`),
   ],
 );
 
