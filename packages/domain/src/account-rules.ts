@@ -18,13 +18,6 @@ export const RESET_LINK_INVALID_MESSAGE =
 /** The answer to "Forgot password?", the same whether an account has that e-mail or not. */
 export const RESET_REQUESTED_MESSAGE =
   "If an account uses this e-mail address, we have sent it a link to choose a new password. The link works for 1 hour.";
-/** Why a verification link did not verify, by better-auth's error code on the landing page. */
-export function verificationLinkProblem(error: string | null): string | undefined {
-  if (!error) return undefined;
-  if (error === "TOKEN_EXPIRED")
-    return "This verification link has expired (links work for 24 hours). Sign in and ask for a new one on your profile page.";
-  return "This verification link is not valid. Check that you opened the whole link from the e-mail, or sign in and ask for a new one on your profile page.";
-}
 /** A profile photo is at most 1 MB (PRODUCT issue: "PNG, JPEG or WebP up to 1 MB"). */
 export const PHOTO_MAX_BYTES = 1024 * 1024;
 export const PHOTO_CONTENT_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
