@@ -146,16 +146,10 @@ type BetterAuthErrorCode = keyof typeof BASE_ERROR_CODES;
 const knownErrors: Partial<Record<BetterAuthErrorCode, { code: ErrorCode; message: string; field?: string }>> = {
   INVALID_EMAIL_OR_PASSWORD: { code: "unauthenticated", message: "The password doesn't match" },
   INVALID_PASSWORD: { code: "unauthenticated", message: "The password doesn't match" },
-  USER_ALREADY_EXISTS: {
-    code: "conflict",
-    message: "An account with this e-mail already exists. Sign in instead.",
-    field: "email",
-  },
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: {
-    code: "conflict",
-    message: "An account with this e-mail already exists. Sign in instead.",
-    field: "email",
-  },
+  // A sign-up with a taken address answers as a new one does (decision 030); these come only from other
+  // paths and must not say whose address it is either.
+  USER_ALREADY_EXISTS: { code: "conflict", message: "This could not be done with these details." },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { code: "conflict", message: "This could not be done with these details." },
   PASSWORD_TOO_SHORT: {
     code: "validation_failed",
     message: PASSWORD_TOO_SHORT_MESSAGE,
