@@ -32,7 +32,10 @@ describe("an account's end: unconfirmed sign-ups after 7 days, and a customer cl
     const confirmed = await signUp(env.t.app);
     const staff = await signUp(env.t.app);
     const provider = await signUp(env.t.app);
+    const legacy = await signUp(env.t.app);
     await markEmailVerified(env.t.app, confirmed.userId);
+    // Verified by the old link, then asked to confirm again (migration 0024): not an abandoned sign-up.
+    await env.t.db.update(users).set({ legacyLinkVerified: true }).where(eq(users.id, legacy.userId));
     await env.t.db.update(users).set({ role: "admin" }).where(eq(users.id, staff.userId));
     // An account that also signs in through a provider vouching for the address is not a bare sign-up.
     await env.t.db.insert(accounts).values({
@@ -41,7 +44,7 @@ describe("an account's end: unconfirmed sign-ups after 7 days, and a customer cl
       providerId: "oidc",
       accountId: `oidc-${provider.userId}`,
     });
-    const old = [stale, confirmed, staff, provider].map((a) => a.userId);
+    const old = [stale, confirmed, staff, provider, legacy].map((a) => a.userId);
     await env.t.db
       .update(users)
       .set({ createdAt: ago(UNVERIFIED_ACCOUNT_LIFETIME_DAYS + 1) })
@@ -57,7 +60,9 @@ describe("an account's end: unconfirmed sign-ups after 7 days, and a customer cl
     expect(await usersWith([stale.userId])).toEqual([]);
     expect(await env.t.db.select().from(sessions).where(eq(sessions.userId, stale.userId))).toEqual([]);
     expect(await sessionOf(stale.cookie)).toBeNull();
-    expect(await usersWith([young.userId, confirmed.userId, staff.userId, provider.userId])).toHaveLength(4);
+    expect(
+      await usersWith([young.userId, confirmed.userId, staff.userId, provider.userId, legacy.userId]),
+    ).toHaveLength(5);
     // Orders and alerts are not the account's to take along.
     expect(await env.t.db.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id))).toHaveLength(1);
     expect(await env.t.db.select().from(rateAlerts).where(eq(rateAlerts.email, stale.email))).toHaveLength(1);

@@ -34,7 +34,7 @@ export async function confirmEmailAddress({
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(users)
-      .set({ emailVerified: true, updatedAt: sql`now()` })
+      .set({ emailVerified: true, legacyLinkVerified: false, updatedAt: sql`now()` })
       .where(and(eq(users.id, claims.userId), sql`lower(${users.email}) = ${claims.email}`))
       .returning({ id: users.id });
     if (updated.length === 0) throw accountLinkProblem("verify-email", "invalid");

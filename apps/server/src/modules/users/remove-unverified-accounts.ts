@@ -12,7 +12,7 @@ const BATCH = 500;
  * confirmed, 7 days after sign-up: an address someone else may have signed up with does not stay taken.
  * Only the account goes, with what cascades from it (sessions, sign-in methods, photo); orders, alerts and
  * messages are kept as they are. Accounts that sign in through a provider (Google, OpenID Connect), staff
- * accounts, and accounts that ever confirmed their address are never touched. Works in batches, skipping
+ * accounts, confirmed ones, and those verified by the old link that must confirm again, are never touched. Works in batches, skipping
  * rows another transaction holds (taken at the next run).
  */
 export async function removeUnverifiedAccounts({ db, now = new Date() }: { db: Db; now?: Date }): Promise<number> {
@@ -23,7 +23,8 @@ export async function removeUnverifiedAccounts({ db, now = new Date() }: { db: D
       db,
       sql`with due as (
           select u.id from users u
-          where u.email_verified = false and u.role = 'user' and u.created_at < ${createdBefore.toISOString()}::timestamptz
+          where u.email_verified = false and u.role = 'user' and not u.legacy_link_verified
+            and u.created_at < ${createdBefore.toISOString()}::timestamptz
             and exists (select 1 from accounts a where a.user_id = u.id and a.provider_id = 'credential')
             and not exists (select 1 from accounts a where a.user_id = u.id and a.provider_id <> 'credential')
           limit ${BATCH}
