@@ -759,6 +759,9 @@ async function preHijack(ctx: Context, report: Report) {
     exported.status === 200 && !exported.text.includes(orderNumber),
     `the stranger's own data export answered ${exported.status} and held the customer's order: ${exported.text.includes(orderNumber)}`,
   );
+  report.note(
+    "pre-hijack walk: the link opened without cookies verified nothing; the stranger saw no order, prefill or export of the customer's",
+  );
 }
 
 export async function runSecurity(ctx: Context): Promise<PartResult> {
