@@ -248,8 +248,8 @@ export async function signUp(base: string, email: string, password: string, ip =
   });
   if (reply.status !== 200)
     throw new Error(`sign-up of ${email} answered ${reply.status}: ${reply.text.slice(0, 300)}`);
-  const setCookie = (reply.headers["set-cookie"] ?? []) as string[];
-  return { cookie: cookieHeaderFrom(setCookie), setCookie, userId: reply.json<{ user: { id: string } }>().user.id };
+  // A sign-up signs nobody in (it answers the same for a taken address): the new account signs in.
+  return signIn(base, email, password, ip);
 }
 
 const STEP_MS = 30_000;

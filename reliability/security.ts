@@ -38,7 +38,10 @@ import {
  * - the rate limits: the 121st quote, the 31st order, the 7th contact message; the attempt limits
  *   against two instances on one database: failed sign-ins and Secure Box attempts per address, a
  *   flood on one account that never locks its owner out, a plain user's Secure Box attempts refused
- *   without touching the counters.
+ *   without touching the counters;
+ * - the pre-hijack walk: a stranger signs up with a customer's address, the verification link is opened
+ *   without cookies (as a mail scanner does), and the stranger, signed in, sees none of the customer's
+ *   orders or details.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -683,6 +686,84 @@ async function rateLimits(ctx: Context, report: Report, identities: { unverified
   );
 }
 
+/**
+ * The pre-hijack walk (decision 030): a customer ordered as a guest; a stranger signs up with the
+ * customer's address and their own password; the verification link is opened without cookies, as a mail
+ * scanner or a puzzled click would. The address must stay unconfirmed, and the stranger, signed in, must
+ * see no order, no prefilled name or phone, and no order in the own data export.
+ */
+async function preHijack(ctx: Context, report: Report) {
+  const base = entryUrl(ctx);
+  const customer = `customer-${randomUUID().slice(0, 8)}@reliability.test`;
+  const quote = await createQuote(base);
+  const placed = await send(base, {
+    method: "POST",
+    path: "/api/orders",
+    body: orderBody([quote], { idempotencyKey: randomUUID(), email: customer }),
+    ip: nextAddress(),
+  });
+  report.check(placed.status === 201, `the customer's guest order answered ${placed.status}`);
+  let orderNumber = "no-order-number";
+  try {
+    orderNumber = placed.json<{ orderNumber: string }>().orderNumber;
+  } catch {}
+
+  const stranger = await signUp(base, customer, "a-strangers-own-password");
+  let link: string | undefined;
+  for (let i = 0; i < 50 && !link; i++) {
+    const { rows } = await ctx.pool.query<{ url: string }>(
+      "select payload->'data'->>'url' as url from outbox where kind = 'email-verification' and payload->>'to' = $1",
+      [customer],
+    );
+    link = rows[0]?.url;
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  report.check(link !== undefined, "no verification e-mail was queued for the stranger's sign-up");
+  if (!link) return;
+  const url = new URL(link);
+  const opened = await send(base, { path: `${url.pathname}${url.search}`, ip: nextAddress() });
+  report.check(opened.status === 200, `the verification link's page answered ${opened.status} without cookies`);
+  const libraryLink = await send(base, {
+    path: `/api/auth/verify-email${url.search}&callbackURL=%2F`,
+    ip: nextAddress(),
+  });
+  report.check(libraryLink.status === 404, `the library's GET verify-email answered ${libraryLink.status}`);
+  const posted = await send(base, {
+    method: "POST",
+    path: "/api/account/email-verification",
+    body: { token: url.searchParams.get("token") },
+    ip: nextAddress(),
+    origin: true,
+  });
+  report.check(posted.status === 401, `the link's token posted without a session answered ${posted.status}`);
+  const { rows } = await ctx.pool.query<{ verified: boolean }>(
+    "select email_verified as verified from users where email = $1",
+    [customer],
+  );
+  report.check(rows[0]?.verified === false, "the stranger's account was verified by a cookie-less visit");
+
+  const myOrders = await send(base, { path: "/api/account/orders", cookie: stranger.cookie, ip: nextAddress() });
+  report.check(
+    myOrders.status === 403 && !myOrders.text.includes(orderNumber),
+    `My orders answered the stranger ${myOrders.status}`,
+  );
+  const prefill = await send(base, { path: "/api/account/order-details", cookie: stranger.cookie, ip: nextAddress() });
+  report.check(
+    prefill.status === 200 &&
+      prefill.json<{ lastName: string; phone: string }>().lastName !== "Customer" &&
+      prefill.json<{ phone: string }>().phone === "",
+    `the order form's prefill gave the stranger ${prefill.text.slice(0, 200)}`,
+  );
+  const exported = await send(base, { path: "/api/account/data-export", cookie: stranger.cookie, ip: nextAddress() });
+  report.check(
+    exported.status === 200 && !exported.text.includes(orderNumber),
+    `the stranger's own data export answered ${exported.status} and held the customer's order: ${exported.text.includes(orderNumber)}`,
+  );
+  report.note(
+    "pre-hijack walk: the link opened without cookies verified nothing; the stranger saw no order, prefill or export of the customer's",
+  );
+}
+
 export async function runSecurity(ctx: Context): Promise<PartResult> {
   const report = createReport("security");
   const seen: Reply[] = [];
@@ -691,6 +772,7 @@ export async function runSecurity(ctx: Context): Promise<PartResult> {
   await secrets(ctx, report, seen);
   await pageActionOrigins(ctx, report);
   await rateLimits(ctx, report, identities);
+  await preHijack(ctx, report);
   report.metrics.answersScannedForSecrets = seen.length;
   return report.result();
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { expect } from "./fixtures.ts";
+import { expect, waitForHydration } from "./fixtures.ts";
 
 /**
  * What start-server.mjs configures: the bootstrap admin (with its authenticator's secret,
@@ -25,8 +25,9 @@ export function originOf(page: Page) {
 }
 
 /**
- * Creates an account through the API, signed in within the page's browser context (the session
- * cookie lands in the context). For tests whose subject is not the sign-up screen itself.
+ * Creates an account through the API, then signs it in within the page's browser context (the session
+ * cookie lands in the context; a sign-up itself signs nobody in). For tests whose subject is not the
+ * sign-up screen itself.
  */
 export async function signUpThroughApi(page: Page, email = uniqueEmail(), password = "a-good-password") {
   await page.goto("/");
@@ -35,7 +36,19 @@ export async function signUpThroughApi(page: Page, email = uniqueEmail(), passwo
     data: { email, password, name: "" },
   });
   expect(response.status(), await response.text()).toBe(200);
+  await signInThroughApi(page, email, password);
   return { email, password };
+}
+
+/**
+ * Confirms the signed-in account's address as its owner does: opens the e-mail's link and presses
+ * the page's button (opening the link alone changes nothing).
+ */
+export async function confirmEmailThroughLink(page: Page, link: string) {
+  await page.goto(link);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Confirm my e-mail address" }).click();
+  await expect(page.getByRole("status")).toContainText("Your e-mail address is verified.");
 }
 
 export async function signInThroughApi(page: Page, email: string, password: string) {

@@ -26,10 +26,26 @@ export async function waitForMail(address: string, matching: RegExp): Promise<Re
   return found!;
 }
 
-/** The link of the last verification e-mail sent to the address (waits for it). */
+/** The confirmation link of the last verification e-mail sent to the address (waits for it). */
 export async function verificationLinkFor(address: string): Promise<string> {
   const mail = await waitForMail(address, /Confirm your e-mail address for Harbour FX/);
-  const link = /(https?:\/\/\S+\/api\/auth\/verify-email\?\S+)/.exec(mail.text)?.[1];
+  const link = /(https?:\/\/\S+\/verifyEmail\?token=\S+)/.exec(mail.text)?.[1];
+  expect(link, mail.text).toBeDefined();
+  return link!;
+}
+
+/** The "This wasn't me" link of the last verification e-mail sent to the address (waits for it). */
+export async function notMeLinkFor(address: string): Promise<string> {
+  const mail = await waitForMail(address, /Confirm your e-mail address for Harbour FX/);
+  const link = /(https?:\/\/\S+\/notMe\?token=\S+)/.exec(mail.text)?.[1];
+  expect(link, mail.text).toBeDefined();
+  return link!;
+}
+
+/** The link of the last account closure e-mail sent to the address (waits for it). */
+export async function closureLinkFor(address: string): Promise<string> {
+  const mail = await waitForMail(address, /Close your Harbour FX account/);
+  const link = /(https?:\/\/\S+\/closeAccount\?token=\S+)/.exec(mail.text)?.[1];
   expect(link, mail.text).toBeDefined();
   return link!;
 }

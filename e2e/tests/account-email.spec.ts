@@ -1,13 +1,51 @@
-import { signUpThroughApi, submitCredentials, toast, uniqueEmail } from "../support/accounts.ts";
+import { PASSWORD_RULE, PASSWORD_TOO_COMMON_MESSAGE } from "@bureau/domain/account-rules";
+import {
+  confirmEmailThroughLink,
+  signUpThroughApi,
+  submitCredentials,
+  toast,
+  uniqueEmail,
+} from "../support/accounts.ts";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
-import { passwordResetLinkFor, verificationLinkFor } from "../support/mail.ts";
+import { closureLinkFor, mailsTo, notMeLinkFor, passwordResetLinkFor, verificationLinkFor } from "../support/mail.ts";
 
-test("sign up, the verification e-mail, its link, and the profile saying the address is verified", async ({ page }) => {
+test("sign up: the rule before typing, the same answer for a taken address, the link confirmed only signed in", async ({
+  page,
+}) => {
   const email = uniqueEmail("verify");
   await page.goto("/signUp");
   await waitForHydration(page);
+  // The password rule shows before anything is typed, tied to the field.
+  await expect(page.getByLabel("Password")).toHaveAccessibleDescription(PASSWORD_RULE);
+  await submitCredentials(page, email, "aaaaaaaaaaaa", "Sign Up");
+  await expect(toast(page, PASSWORD_TOO_COMMON_MESSAGE)).toBeVisible();
   await submitCredentials(page, email, "a-good-password", "Sign Up");
+  const sent = page.getByRole("status").filter({ hasText: "Check your e-mail" });
+  await expect(sent).toContainText(`We have sent a message to ${email}.`);
+  await expectNoSeriousAxeViolations(page);
+
+  // The same address again: the same answer, and its owner is told instead.
+  await page.goto("/signUp");
+  await waitForHydration(page);
+  await submitCredentials(page, email, "someone-elses-password", "Sign Up");
+  await expect(page.getByRole("status").filter({ hasText: "Check your e-mail" })).toContainText(
+    `We have sent a message to ${email}.`,
+  );
+  await expect
+    .poll(async () => (await mailsTo(email)).some((mail) => /Someone tried to sign up/.test(mail.text)))
+    .toBe(true);
+
+  // Opened without signing in, the link changes nothing and asks to sign in.
+  const link = await verificationLinkFor(email);
+  await page.goto(link);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "Confirm your e-mail address" })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole("main").getByRole("link", { name: "Sign In" }).click();
+  await waitForHydration(page);
+  await submitCredentials(page, email, "a-good-password", "Let's Go!");
   await expect(toast(page, "User logged in")).toBeVisible();
+  await expect(page).toHaveURL(/\/verifyEmail\?token=/);
 
   await page.goto("/account/profile");
   await waitForHydration(page);
@@ -16,26 +54,71 @@ test("sign up, the verification e-mail, its link, and the profile saying the add
   await page.getByRole("button", { name: "Send a new verification link" }).click();
   await expect(toast(page, `We have sent a new verification link to ${email}`)).toBeVisible();
 
-  await page.goto(await verificationLinkFor(email));
-  await expect(page).toHaveURL(/\/emailVerified$/);
-  await expect(page.getByRole("heading", { name: "Your e-mail address is verified" })).toBeVisible();
+  await confirmEmailThroughLink(page, link);
   await expectNoSeriousAxeViolations(page);
-
   await page.goto("/account/profile");
   await expect(page.getByText(`Your e-mail address ${email} is verified.`)).toBeVisible();
   await expect(page.getByRole("button", { name: "Send a new verification link" })).toHaveCount(0);
 });
 
-test("an expired or altered verification link lands on a page that says so", async ({ page }) => {
-  await page.goto("/emailVerified?error=TOKEN_EXPIRED");
-  await expect(page.getByRole("heading", { name: "This link did not work" })).toBeVisible();
-  await expect(page.getByRole("alert")).toContainText("This verification link has expired");
-  await expectNoSeriousAxeViolations(page);
-
-  const response = await page.goto("/api/auth/verify-email?token=not-a-token&callbackURL=%2FemailVerified");
-  expect(response?.status()).toBe(200);
-  await expect(page).toHaveURL(/\/emailVerified\?error=INVALID_TOKEN$/);
+test("an altered verification link says so and changes nothing", async ({ page }) => {
+  const account = await signUpThroughApi(page);
+  const link = new URL(await verificationLinkFor(account.email));
+  link.searchParams.set("token", `${link.searchParams.get("token")}x`);
+  await page.goto(`${link.pathname}${link.search}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Confirm my e-mail address" }).click();
   await expect(page.getByRole("alert")).toContainText("This verification link is not valid.");
+  await expectNoSeriousAxeViolations(page);
+  await page.goto("/account/profile");
+  await expect(page.getByText(`Your e-mail address ${account.email} is not verified yet`)).toBeVisible();
+});
+
+test("This wasn't me: the address's owner deletes an account someone else created with it", async ({
+  page,
+  browser,
+}) => {
+  const squatter = await signUpThroughApi(page, uniqueEmail("squatted"), "squatters-password");
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await owner.goto(await notMeLinkFor(squatter.email));
+  await waitForHydration(owner);
+  await expect(owner.getByRole("heading", { name: "This wasn't me" })).toBeVisible();
+  await expectNoSeriousAxeViolations(owner);
+  await owner.getByRole("button", { name: "Delete the account" }).click();
+  await expect(owner.getByRole("status")).toContainText("The account is deleted.");
+  await ownerContext.close();
+
+  // The squatter's session ended with the account.
+  await page.goto("/");
+  await waitForHydration(page);
+  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+});
+
+test("Close my account: the profile's button, the e-mailed link, signed in, and the account is gone", async ({
+  page,
+}) => {
+  const account = await signUpThroughApi(page, uniqueEmail("leaving"));
+  await page.goto("/account/profile");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Close my account" }).click();
+  await expect(
+    toast(page, `We have sent a link to ${account.email} to close your account. It works for 1 hour.`),
+  ).toBeVisible();
+
+  await page.goto(await closureLinkFor(account.email));
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "Close your account" })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole("button", { name: "Close my account" }).click();
+  await expect(toast(page, "Your account is closed")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+  const signIn = await page.request.post("/api/auth/sign-in/email", {
+    headers: { origin: new URL(page.url()).origin },
+    data: { email: account.email, password: account.password },
+  });
+  expect(signIn.status()).toBe(401);
 });
 
 test("forgot password: the e-mail, a new password under the policy, sign in with it; the link works once", async ({

@@ -1,5 +1,6 @@
 import {
   bootstrapAdmin,
+  confirmEmailThroughLink,
   freshAuthenticatorCode,
   OIDC_EMAIL_DOMAIN,
   openAccountMenu,
@@ -23,6 +24,12 @@ test("sign up, the avatar menu, log out, a wrong then the right password, and ba
   await page.getByRole("link", { name: "Sign Up" }).click();
   await expect(page).toHaveURL(/\/signup$/);
   await submitCredentials(page, email, password, "Sign Up");
+  // A sign-up signs nobody in (it answers the same for a taken address): the new account signs in.
+  await expect(page.getByRole("status").filter({ hasText: "Check your e-mail" })).toBeVisible();
+  await page.getByRole("region", { name: "Create your account" }).getByRole("link", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await waitForHydration(page);
+  await submitCredentials(page, email, password, "Let's Go!");
   await expect(toast(page, "User logged in")).toBeVisible();
   await expect(page).toHaveURL(/\/exchangeRates$/);
 
@@ -110,8 +117,7 @@ test("Continue with a local OpenID provider in a popup ends signed in", async ({
 test("the dashboard guard: sign in and back, Secure Box wrong then right and back, Make Admin", async ({ page }) => {
   const customer = await test.step("a customer account exists, its e-mail verified", async () => {
     const account = await signUpThroughApi(page);
-    await page.goto(await verificationLinkFor(account.email));
-    await expect(page.getByRole("heading", { name: "Your e-mail address is verified" })).toBeVisible();
+    await confirmEmailThroughLink(page, await verificationLinkFor(account.email));
     await page.context().clearCookies();
     return account;
   });
@@ -180,8 +186,7 @@ test("a new admin without an authenticator is walked through setting one up, the
 }) => {
   const newcomer = await test.step("a customer account with a verified e-mail, made Admin by staff", async () => {
     const account = await signUpThroughApi(page, uniqueEmail("new-staff"));
-    await page.goto(await verificationLinkFor(account.email));
-    await expect(page.getByRole("heading", { name: "Your e-mail address is verified" })).toBeVisible();
+    await confirmEmailThroughLink(page, await verificationLinkFor(account.email));
     const staffContext = await browser.newContext();
     const staffPage = await staffContext.newPage();
     await signInAsStaff(staffPage);

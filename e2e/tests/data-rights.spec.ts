@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Download } from "@playwright/test";
-import { signInAsStaff, signUpThroughApi, uniqueEmail } from "../support/accounts.ts";
+import { confirmEmailThroughLink, signInAsStaff, signUpThroughApi, uniqueEmail } from "../support/accounts.ts";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
 import { verificationLinkFor } from "../support/mail.ts";
 import { placeOrder } from "../support/orders.ts";
@@ -56,7 +56,7 @@ test("a signed-in customer downloads their own data from the profile page; the p
   const email = uniqueEmail("own-data");
   const { orderNumber } = await placeOrder(page, email);
   await signUpThroughApi(page, email);
-  await page.goto(await verificationLinkFor(email));
+  await confirmEmailThroughLink(page, await verificationLinkFor(email));
 
   await page.goto("/account/profile");
   await waitForHydration(page);

@@ -1,4 +1,4 @@
-import { openAccountMenu, signUpThroughApi, uniqueEmail } from "../support/accounts.ts";
+import { confirmEmailThroughLink, openAccountMenu, signUpThroughApi, uniqueEmail } from "../support/accounts.ts";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
 import { verificationLinkFor } from "../support/mail.ts";
 import { placeOrder } from "../support/orders.ts";
@@ -16,8 +16,7 @@ test("an order placed before sign-up appears on My orders once the e-mail is ver
   await expect(page.getByRole("alert")).toContainText("Please verify your e-mail address to see your orders");
   await expect(page.getByText(orderNumber)).toHaveCount(0);
 
-  await page.goto(await verificationLinkFor(email));
-  await expect(page).toHaveURL(/\/emailVerified$/);
+  await confirmEmailThroughLink(page, await verificationLinkFor(email));
 
   await page.goto("/");
   await waitForHydration(page);
@@ -40,7 +39,7 @@ test("a signed-in customer finds name, e-mail and phone filled in on order step 
   const email = uniqueEmail("prefill");
   await placeOrder(page, email);
   await signUpThroughApi(page, email);
-  await page.goto(await verificationLinkFor(email));
+  await confirmEmailThroughLink(page, await verificationLinkFor(email));
 
   await page.goto("/purchase/EUR/Order");
   await waitForHydration(page);
@@ -70,7 +69,7 @@ test("My orders pages through more than one page: Older orders, then Newest, new
   const placed: string[] = [];
   for (let i = 0; i < 21; i++) placed.push((await placeOrder(page, email)).orderNumber);
   await signUpThroughApi(page, email);
-  await page.goto(await verificationLinkFor(email));
+  await confirmEmailThroughLink(page, await verificationLinkFor(email));
 
   await page.goto("/account/orders");
   await waitForHydration(page);

@@ -13,6 +13,7 @@ import { orderExpiryJob } from "./jobs/order-expiry.ts";
 import { outboxDeliveryJob } from "./jobs/outbox-delivery.ts";
 import { rateAlertsJob } from "./jobs/rate-alerts.ts";
 import { retentionJob } from "./jobs/retention.ts";
+import { unverifiedAccountsJob } from "./jobs/unverified-accounts.ts";
 import { sanctionsRescreenJob } from "./jobs/sanctions-rescreen.ts";
 import { createOutboxMailer } from "./jobs/outbox-mailer.ts";
 
@@ -152,6 +153,8 @@ async function startServices(app: Awaited<ReturnType<typeof buildApp>>, database
       log: app.log,
     }),
   );
+  // Accounts whose address was not confirmed within 7 days of sign-up go (decision 030).
+  jobs.push(unverifiedAccountsJob({ db: app.db, log: app.log }));
   // Each job runs on one instance at a time, whichever holds its lease in the database.
   const runner = createJobRunner({ database, log: app.log, jobs });
   app.jobRunner = runner;

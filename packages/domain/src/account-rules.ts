@@ -8,20 +8,16 @@ export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_TOO_SHORT_MESSAGE = `The password is too weak: use at least ${PASSWORD_MIN_LENGTH} characters.`;
 export const PASSWORD_TOO_COMMON_MESSAGE =
-  "This password is too common: it is in lists of passwords known to attackers. Choose another.";
+  "This password is too easy to guess: it is a known password, or built on common words, names, repeats or keyboard patterns. Choose another.";
+/** The password rule, shown beside every new-password field before anything is typed. */
+export const PASSWORD_RULE =
+  "Use at least 12 characters. Passwords that are easy to guess are refused: known passwords, common words and names, our name, repeats such as aaaa, keyboard patterns such as qwerty.";
 /** A password reset link that was used already, has expired or was never ours. */
 export const RESET_LINK_INVALID_MESSAGE =
   "This password reset link has expired or has already been used. Ask for a new one below.";
 /** The answer to "Forgot password?", the same whether an account has that e-mail or not. */
 export const RESET_REQUESTED_MESSAGE =
   "If an account uses this e-mail address, we have sent it a link to choose a new password. The link works for 1 hour.";
-/** Why a verification link did not verify, by better-auth's error code on the landing page. */
-export function verificationLinkProblem(error: string | null): string | undefined {
-  if (!error) return undefined;
-  if (error === "TOKEN_EXPIRED")
-    return "This verification link has expired (links work for 24 hours). Sign in and ask for a new one on your profile page.";
-  return "This verification link is not valid. Check that you opened the whole link from the e-mail, or sign in and ask for a new one on your profile page.";
-}
 /** A profile photo is at most 1 MB (PRODUCT issue: "PNG, JPEG or WebP up to 1 MB"). */
 export const PHOTO_MAX_BYTES = 1024 * 1024;
 export const PHOTO_CONTENT_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;

@@ -38,6 +38,11 @@ export const users = pgTable(
     image: text("image"),
     /** Ours, not the library's: never settable from a request body (input: false in plugins/auth.ts). */
     role: text("role", { enum: userRoles }).notNull().default("user"),
+    /**
+     * The address was verified by the old verification link (a GET without a session) and must be
+     * confirmed again; such an account is not an abandoned sign-up and is never removed as one (decision 030).
+     */
+    legacyLinkVerified: boolean("legacy_link_verified").notNull().default(false),
     // Millisecond precision, like a JS Date: the keyset cursor of the user list round-trips exactly.
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -47,6 +52,8 @@ export const users = pgTable(
     check("users_role_check", sql`${t.role} in ('user', 'admin')`),
     // Keyset pagination of the staff user list: oldest first, id as tie-breaker.
     index("users_created_idx").on(t.createdAt, t.id),
+    // The unconfirmed sign-ups the hourly job removes after 7 days (decision 030).
+    index("users_unverified_created_idx").on(t.createdAt).where(sql`${t.emailVerified} = false`),
   ],
 );
 

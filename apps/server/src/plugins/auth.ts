@@ -63,7 +63,10 @@ export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
  * queues them in the outbox), so that this plugin stays free of operations.
  */
 export type AccountMail = {
-  verification: (message: { to: string; token: string }) => Promise<void>;
+  /** The links are ours (modules/users/account-links.ts), not the library's: its token is not used. */
+  verification: (user: { id: string; email: string }) => Promise<void>;
+  /** Someone signed up with this existing account's address (decision 030). */
+  existingAccount: (user: { id: string; email: string }) => Promise<void>;
   passwordReset: (message: { to: string; token: string }) => Promise<void>;
 };
 
@@ -90,7 +93,11 @@ export function createAuth({
     }),
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // A sign-up never signs in (decision 030): it answers the same whether or not the address has an
+      // account (better-auth then answers a duplicate with a generic success), and the account's
+      // owner, not whoever typed the address, is told by e-mail. The new account signs in as usual.
+      autoSignIn: false,
+      onExistingUserSignUp: ({ user }) => accountMail.existingAccount({ id: user.id, email: user.email }),
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       // Reset by e-mail: a single-use link (better-auth consumes its token) that works for an hour, sent
@@ -99,15 +106,17 @@ export function createAuth({
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
     },
-    // Sign-up sends a verification link (through the outbox, so a slow mail server never slows the
-    // sign-up and a failed send is retried). Unverified accounts can sign in and order; they cannot
-    // become staff (modules/users/make-admin.ts, ensure-bootstrap-admin.ts).
+    // Sign-up sends a verification e-mail (through the outbox, so a slow mail server never slows the
+    // sign-up and a failed send is retried). Its link opens a page whose POST, signed in as the account,
+    // confirms the address (routes/auth/account-lifecycle-routes.ts): the library's GET /verify-email,
+    // which verified without a session, is disabled below. Unverified accounts can sign in and order;
+    // they see no orders by their address and cannot become staff (decisions 012, 014, 030).
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: EMAIL_VERIFICATION_TTL_SECONDS,
-      sendVerificationEmail: ({ user, token }) => accountMail.verification({ to: user.email, token }),
+      sendVerificationEmail: ({ user }) => accountMail.verification({ id: user.id, email: user.email }),
     },
     socialProviders: config.google
       ? {
@@ -158,8 +167,9 @@ export function createAuth({
     // better-auth's would count by headers that in-process requests do not have.
     rateLimit: { enabled: false },
     // The profile (display name, our own photo URL) changes only through /api/account/*, so that the
-    // image can never point at another site. Account deletion and e-mail change are not offered.
-    disabledPaths: ["/update-user", "/change-email", "/delete-user", "/delete-user/callback"],
+    // image can never point at another site. E-mail change is not offered; closing an account is ours
+    // (/api/account/closure). Verifying an address is ours too: a signed-in POST, never a GET.
+    disabledPaths: ["/update-user", "/change-email", "/delete-user", "/delete-user/callback", "/verify-email"],
     onAPIError: { errorURL: `${config.publicUrl}${OAUTH_POPUP_COMPLETE_PATH}` },
     advanced: {
       useSecureCookies: config.secureCookies,

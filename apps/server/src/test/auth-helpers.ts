@@ -65,8 +65,10 @@ export async function signUp(
     payload: JSON.stringify({ email, password, name: options.name ?? "", ...options.extra }),
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  const cookie = cookieHeaderFrom(response.headers["set-cookie"]);
-  const userId = (response.json() as { user: { id: string } }).user.id;
+  // A sign-up never signs in (decision 030): the new account signs in as anyone does.
+  const cookie = await signIn(app, email, password);
+  const session = await app.inject({ method: "GET", url: "/api/session", headers: { cookie } });
+  const userId = (session.json() as { id: string }).id;
   return { userId, email, password, cookie, headers: { cookie, origin: app.config.publicUrl } };
 }
 

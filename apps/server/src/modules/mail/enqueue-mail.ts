@@ -12,6 +12,8 @@ export type MailKind =
   | "contact-to-support"
   | "email-verification"
   | "password-reset"
+  | "sign-up-existing-account"
+  | "account-closure"
   | "rate-alert-confirm"
   | "rate-alert-triggered";
 

@@ -43,26 +43,72 @@ function layout(title: string, body: Html, publicUrl: string): string {
  * the outbox with the message; it is the only thing in them besides the fixed text.
  */
 function renderAccountMail(
-  kind: "email-verification" | "password-reset",
+  kind: "email-verification" | "password-reset" | "sign-up-existing-account" | "account-closure",
   data: Record<string, unknown>,
   publicUrl: string,
 ): RenderedMail {
   const url = String(data.url ?? "");
   if (kind === "email-verification") {
+    const notMeUrl = String(data.notMeUrl ?? "");
     const subject = "Confirm your e-mail address for Harbour FX";
     const text = [
       "Hello,",
       "",
-      "Please confirm that this is your e-mail address by opening this link:",
+      "Someone (we hope you) created a Harbour FX account with this e-mail address. To confirm that it is yours, open this link, sign in to the account if asked, and press Confirm my e-mail address:",
       url,
       "",
-      "The link works for 24 hours. If you did not create a Harbour FX account, you can ignore this e-mail.",
+      "The link works for 24 hours.",
+      "",
+      "This wasn't me: if you did not create this account, open this link to delete it:",
+      notMeUrl,
+      "",
+      "An account whose address is not confirmed within 7 days is deleted anyway.",
     ].join("\n");
     const body = html`<p>Hello,</p>
-<p>Please confirm that this is your e-mail address:</p>
+<p>Someone (we hope you) created a Harbour FX account with this e-mail address. To confirm that it is yours, open this link, sign in to the account if asked, and press Confirm my e-mail address:</p>
 <p><a href="${url}">Confirm my e-mail address</a></p>
-<p>The link works for 24 hours. If you did not create a Harbour FX account, you can ignore this e-mail.</p>`;
+<p>The link works for 24 hours.</p>
+<p>If you did not create this account: <a href="${notMeUrl}">This wasn't me</a> (it deletes the account).</p>
+<p>An account whose address is not confirmed within 7 days is deleted anyway.</p>`;
     return { subject, text, html: layout("Confirm your e-mail address", body, publicUrl) };
+  }
+  if (kind === "sign-up-existing-account") {
+    const signInUrl = String(data.signInUrl ?? "");
+    const resetUrl = String(data.resetUrl ?? "");
+    const subject = "Someone tried to sign up with your e-mail address";
+    const text = [
+      "Hello,",
+      "",
+      "Someone (perhaps you) tried to create a Harbour FX account with this e-mail address. You already have an account, so nothing was created and nothing changed.",
+      "",
+      `To sign in: ${signInUrl}`,
+      `If you forgot your password, choose a new one: ${resetUrl}`,
+      "",
+      "If this was not you, you can ignore this e-mail.",
+    ].join("\n");
+    const body = html`<p>Hello,</p>
+<p>Someone (perhaps you) tried to create a Harbour FX account with this e-mail address. You already have an account, so nothing was created and nothing changed.</p>
+<p><a href="${signInUrl}">Sign in</a> · <a href="${resetUrl}">Forgot your password?</a></p>
+<p>If this was not you, you can ignore this e-mail.</p>`;
+    return { subject, text, html: layout("You already have an account", body, publicUrl) };
+  }
+  if (kind === "account-closure") {
+    const subject = "Close your Harbour FX account";
+    const text = [
+      "Hello,",
+      "",
+      "You asked to close your Harbour FX account. To close it, open this link, sign in if asked, and press Close my account:",
+      url,
+      "",
+      "The link works for 1 hour. Closing deletes your account, its sign-ins and its rate alerts. Your orders are kept for as long as the regulations require, then anonymised.",
+      "If you did not ask for this, you can ignore this e-mail: your account stays as it is.",
+    ].join("\n");
+    const body = html`<p>Hello,</p>
+<p>You asked to close your Harbour FX account. To close it, open this link, sign in if asked, and press Close my account:</p>
+<p><a href="${url}">Close my account</a></p>
+<p>The link works for 1 hour. Closing deletes your account, its sign-ins and its rate alerts. Your orders are kept for as long as the regulations require, then anonymised.</p>
+<p>If you did not ask for this, you can ignore this e-mail: your account stays as it is.</p>`;
+    return { subject, text, html: layout("Close your account", body, publicUrl) };
   }
   const subject = "Reset your Harbour FX password";
   const text = [
@@ -112,7 +158,13 @@ export async function renderMail(
 <p style="white-space:pre-wrap">${data.message}</p>`;
     return { subject, text, html: layout("Contact form message", body, publicUrl) };
   }
-  if (kind === "email-verification" || kind === "password-reset") return renderAccountMail(kind, data, publicUrl);
+  if (
+    kind === "email-verification" ||
+    kind === "password-reset" ||
+    kind === "sign-up-existing-account" ||
+    kind === "account-closure"
+  )
+    return renderAccountMail(kind, data, publicUrl);
 
   const orderId = String(data.orderId);
   const receipt = await loadOrderReceipt(db, orderId);

@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/client.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
+import type { AccountLinks } from "./account-links.ts";
 
-/** Where a verification link lands after better-auth has checked it (with ?error=… when it failed). */
-export const EMAIL_VERIFIED_PAGE = "/emailVerified";
 /** The page where a reset link's holder chooses the new password. */
 export const RESET_PASSWORD_PAGE = "/resetPassword";
 
@@ -16,17 +15,56 @@ function keyOf(kind: string, token: string) {
 }
 
 /**
- * Queues the e-mail verification message (better-auth's sendVerificationEmail). The link is ours rather
- * than the one better-auth proposes: its landing page is fixed here, so a sign-up body cannot choose
- * where a verified person is sent.
+ * Queues the e-mail verification message (better-auth's sendVerificationEmail). Its links are ours: one
+ * opens the page where the account, signed in, confirms the address by a POST (opening a link changes
+ * nothing, so a mail scanner's visit or a puzzled click verifies nobody); the other, "This wasn't me",
+ * opens the page where the address's owner removes an account they did not create.
  */
-export async function queueVerificationEmail(options: { db: Db; publicUrl: string; to: string; token: string }) {
-  const landing = encodeURIComponent(EMAIL_VERIFIED_PAGE);
-  const url = `${options.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(options.token)}&callbackURL=${landing}`;
+export async function queueVerificationEmail(options: {
+  db: Db;
+  links: AccountLinks;
+  user: { id: string; email: string };
+}) {
+  const claims = { userId: options.user.id, email: options.user.email };
+  const url = options.links.urlFor("verify-email", claims);
   await enqueueMail(options.db, {
     kind: "email-verification",
-    dedupeKey: keyOf("email-verification", options.token),
-    to: options.to,
+    dedupeKey: keyOf("email-verification", url),
+    to: options.user.email,
+    data: { url, notMeUrl: options.links.urlFor("not-me", claims) },
+  });
+}
+
+/**
+ * Someone signed up with the address of an existing account: the sign-up answered as for a new one
+ * (so it tells nothing about accounts), and the owner hears of it instead, with the ways back in. One
+ * such e-mail an hour at most, so repeated sign-ups cannot flood a mailbox.
+ */
+export async function queueExistingAccountEmail(options: {
+  db: Db;
+  publicUrl: string;
+  user: { id: string; email: string };
+}) {
+  const hour = Math.floor(Date.now() / (60 * 60 * 1000));
+  await enqueueMail(options.db, {
+    kind: "sign-up-existing-account",
+    dedupeKey: `sign-up-existing-account:${options.user.id}:${hour}`,
+    to: options.user.email,
+    data: { signInUrl: `${options.publicUrl}/signIn`, resetUrl: `${options.publicUrl}/forgotPassword` },
+  });
+}
+
+/** Queues the link that closes the account: it opens a page where the account, signed in, confirms by a POST. */
+export async function queueAccountClosureEmail(options: {
+  db: Db;
+  links: AccountLinks;
+  user: { id: string; email: string };
+}) {
+  const url = options.links.urlFor("close-account", { userId: options.user.id, email: options.user.email });
+  await enqueueMail(options.db, {
+    kind: "account-closure",
+    dedupeKey: keyOf("account-closure", url),
+    to: options.user.email,
     data: { url },
   });
 }

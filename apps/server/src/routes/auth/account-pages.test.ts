@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PASSWORD_RULE } from "@bureau/domain/account-rules";
 import { giveAuthenticator, signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { createTestApp, webBuildDir } from "../../test/test-app.ts";
 
@@ -156,13 +157,35 @@ describe.skipIf(!haveWebBuild)("account pages rendered on the server", () => {
     expect(reset.body).toMatch(/<meta name="referrer" content="no-referrer"/);
     const noToken = await t.app.inject({ method: "GET", url: "/resetPassword" });
     expect(noToken.body).toContain("This password reset link has expired or has already been used.");
-    const verified = await t.app.inject({ method: "GET", url: "/emailVerified" });
-    expect(verified.body).toContain("Your e-mail address is verified");
-    const expired = await t.app.inject({ method: "GET", url: "/emailVerified?error=TOKEN_EXPIRED" });
-    expect(expired.body).toContain("This verification link has expired (links work for 24 hours).");
-    expect(expired.body).not.toContain("Your e-mail address is verified");
-    const forged = await t.app.inject({ method: "GET", url: "/emailVerified?error=INVALID_TOKEN" });
-    expect(forged.body).toContain("This verification link is not valid.");
+    // The account e-mails' pages: opening one shows a button (a POST), and asks to sign in where the change is the account's.
+    const verify = await t.app.inject({ method: "GET", url: "/verifyEmail?token=abc" });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.body).toContain("To confirm this address, sign in to the account you created with it.");
+    expect(verify.body).toMatch(/<meta name="referrer" content="no-referrer"/);
+    const user = await signUpAndSignIn(t.app);
+    const verifySignedIn = await t.app.inject({
+      method: "GET",
+      url: "/verifyEmail?token=abc",
+      headers: { cookie: user.cookie },
+    });
+    expect(verifySignedIn.body).toMatch(/<button[^>]*>Confirm my e-mail address<\/button>/);
+    const notMe = await t.app.inject({ method: "GET", url: "/notMe?token=abc" });
+    expect(notMe.body).toMatch(/<button[^>]*>Delete the account<\/button>/);
+    const close = await t.app.inject({
+      method: "GET",
+      url: "/closeAccount?token=abc",
+      headers: { cookie: user.cookie },
+    });
+    expect(close.body).toMatch(/<button[^>]*>Close my account<\/button>/);
+    const noLinkToken = await t.app.inject({ method: "GET", url: "/verifyEmail" });
+    expect(noLinkToken.body).toContain("This link is not complete.");
+  });
+
+  it("shows the password rule on the sign-up and reset screens before anything is typed", async () => {
+    for (const url of ["/signUp", "/resetPassword?token=abc"]) {
+      const page = await t.app.inject({ method: "GET", url });
+      expect(page.body, url).toContain(PASSWORD_RULE);
+    }
   });
 
   it("guards the dashboard on the server: sign in, staff only, Secure Box, then the page", async () => {

@@ -9,7 +9,12 @@ import {
 } from "@bureau/domain/contracts/accounts";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { AppError } from "../../lib/app-error.ts";
-import { queuePasswordResetEmail, queueVerificationEmail } from "../../modules/users/account-mail.ts";
+import { createAccountLinks } from "../../modules/users/account-links.ts";
+import {
+  queueExistingAccountEmail,
+  queuePasswordResetEmail,
+  queueVerificationEmail,
+} from "../../modules/users/account-mail.ts";
 import { requireAuthenticator, verifySecureBox } from "../../modules/users/secure-box.ts";
 import { authPlugin, OIDC_PROVIDER_ID, oidcProviderName } from "../../plugins/auth.ts";
 import { crossSitePlugin } from "../../plugins/cross-site.ts";
@@ -20,6 +25,7 @@ import {
   signedInSession,
   sessionPlugin,
 } from "../../plugins/session.ts";
+import { accountLifecycleRoutes } from "./account-lifecycle-routes.ts";
 import { accountRoutes } from "./account-routes.ts";
 import { attemptLimiter, secureBoxLimits } from "./attempt-limits.ts";
 import { betterAuthMount } from "./better-auth-mount.ts";
@@ -34,10 +40,11 @@ import { noStore } from "../../lib/no-store.ts";
  */
 export const authRoutes = fp(
   async (app: FastifyInstance) => {
+    const accountLinks = createAccountLinks({ authSecret: app.config.authSecret, publicUrl: app.config.publicUrl });
     await app.register(authPlugin, {
       accountMail: {
-        verification: ({ to, token }) =>
-          queueVerificationEmail({ db: app.db, publicUrl: app.config.publicUrl, to, token }),
+        verification: (user) => queueVerificationEmail({ db: app.db, links: accountLinks, user }),
+        existingAccount: (user) => queueExistingAccountEmail({ db: app.db, publicUrl: app.config.publicUrl, user }),
         passwordReset: ({ to, token }) =>
           queuePasswordResetEmail({ db: app.db, publicUrl: app.config.publicUrl, to, token }),
       },
@@ -46,6 +53,7 @@ export const authRoutes = fp(
     await app.register(crossSitePlugin);
     await app.register(betterAuthMount);
     await app.register(accountRoutes);
+    await app.register(accountLifecycleRoutes, { links: accountLinks });
     await app.register(oauthPopupRoutes);
     await app.register(secondFactorRoutes);
     const api = app.withTypeProvider<ZodTypeProvider>();

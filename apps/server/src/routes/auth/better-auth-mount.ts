@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PASSWORD_TOO_SHORT_MESSAGE, RESET_LINK_INVALID_MESSAGE } from "@bureau/domain/account-rules";
 import { type ApiError, type ErrorCode, errorStatus } from "@bureau/domain/contracts/errors";
 import { AppError } from "../../lib/app-error.ts";
-import { newPasswordProblem } from "../../modules/users/password-policy.ts";
+import { newPasswordProblem, personalWordsOf } from "../../modules/users/password-policy.ts";
+import { loadSession } from "../../plugins/session.ts";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "../../plugins/auth.ts";
 import { accountMailLimits, attemptLimiter, authEndpointLimits, signInLimits, signUpLimits } from "./attempt-limits.ts";
 import { noStore } from "../../lib/no-store.ts";
@@ -107,21 +108,24 @@ async function keepOnlySignUpFields(request: FastifyRequest) {
 }
 
 /**
- * Every new password (sign-up, reset, change) must be long enough and not a known breached one. Checked
- * here rather than in better-auth's options: the library checks only length. Sign-in is not checked, so
- * that older, shorter passwords still open their accounts.
+ * Every new password (sign-up, reset, change) must be long enough and hard to guess (the strength
+ * estimator of modules/users/password-policy.ts, with the account's own e-mail among the words it knows).
+ * Checked here rather than in better-auth's options: the library checks only length. Sign-in is not
+ * checked, so that older, weaker passwords still open their accounts.
  */
-async function refuseWeakNewPasswords(request: FastifyRequest) {
+async function refuseWeakNewPasswords(request: FastifyRequest, reply: FastifyReply) {
   const body = request.body as Record<string, unknown> | undefined;
   if (!body || typeof body !== "object") return;
   const isNewPassword = /\/(sign-up\/email|reset-password|change-password|set-password)$/.test(
     request.url.split("?")[0] ?? "",
   );
   if (!isNewPassword) return;
+  const signedIn = await loadSession(request, reply);
+  const personalWords = [...personalWordsOf(body.email), ...personalWordsOf(signedIn?.user.email)];
   for (const field of ["password", "newPassword"]) {
     const value = body[field];
     if (typeof value !== "string") continue;
-    const problem = newPasswordProblem(value);
+    const problem = newPasswordProblem(value, personalWords);
     if (problem)
       throw new AppError("validation_failed", problem, { [field === "newPassword" ? "password" : field]: problem });
   }
@@ -142,16 +146,10 @@ type BetterAuthErrorCode = keyof typeof BASE_ERROR_CODES;
 const knownErrors: Partial<Record<BetterAuthErrorCode, { code: ErrorCode; message: string; field?: string }>> = {
   INVALID_EMAIL_OR_PASSWORD: { code: "unauthenticated", message: "The password doesn't match" },
   INVALID_PASSWORD: { code: "unauthenticated", message: "The password doesn't match" },
-  USER_ALREADY_EXISTS: {
-    code: "conflict",
-    message: "An account with this e-mail already exists. Sign in instead.",
-    field: "email",
-  },
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: {
-    code: "conflict",
-    message: "An account with this e-mail already exists. Sign in instead.",
-    field: "email",
-  },
+  // A sign-up with a taken address answers as a new one does (decision 030); these come only from other
+  // paths and must not say whose address it is either.
+  USER_ALREADY_EXISTS: { code: "conflict", message: "This could not be done with these details." },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { code: "conflict", message: "This could not be done with these details." },
   PASSWORD_TOO_SHORT: {
     code: "validation_failed",
     message: PASSWORD_TOO_SHORT_MESSAGE,

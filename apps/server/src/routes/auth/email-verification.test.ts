@@ -1,12 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { users } from "../../db/auth-schema.ts";
-import { outbox } from "../../db/schema.ts";
-import { EMAIL_VERIFIED_PAGE } from "../../modules/users/account-mail.ts";
-import { nextClientAddress, signUp, uniqueEmail } from "../../test/auth-helpers.ts";
+import { accounts, sessions, users } from "../../db/auth-schema.ts";
+import { orders, outbox, rateAlerts } from "../../db/schema.ts";
+import { VERIFY_OTHER_ACCOUNT_MESSAGE } from "../../modules/users/confirm-email-address.ts";
+import { NOT_ME_ALREADY_CONFIRMED_MESSAGE } from "../../modules/users/delete-unclaimed-account.ts";
+import { nextClientAddress, signIn, signUp, uniqueEmail } from "../../test/auth-helpers.ts";
+import { createOrder } from "../../test/factories.ts";
 import { appWithSmtpSink, lastMailTo, mailerFor } from "../../test/smtp-sink.ts";
+import { MY_ORDERS_UNVERIFIED_MESSAGE } from "./account-routes.ts";
 
-describe("e-mail verification (issue 13 item 4)", () => {
+describe("e-mail verification: only the account itself, signed in, confirms its address", () => {
   const env = appWithSmtpSink();
   afterEach(() => {
     vi.useRealTimers();
@@ -15,69 +18,169 @@ describe("e-mail verification (issue 13 item 4)", () => {
   const verifiedOf = async (email: string) =>
     (await env.t.db.select().from(users).where(eq(users.email, email)))[0]?.emailVerified;
 
-  /** Sends the outbox to the sink and answers the link of the last verification e-mail to `email`. */
-  async function verificationLinkFor(email: string): Promise<URL> {
+  /** Sends the outbox to the sink and answers the two links of the last verification e-mail to `email`. */
+  async function verificationLinksFor(email: string): Promise<{ verify: URL; notMe: URL }> {
     await mailerFor(env.t.app, env.smtp).runOnce();
     const body = lastMailTo(env.smtp.messages, email, "Confirm your e-mail address for Harbour FX");
     expect(body, `no verification e-mail to ${email}`).toBeDefined();
-    const link = /(http:\/\/localhost:3000\/api\/auth\/verify-email\?[^\s"<]+)/.exec(body!)?.[1];
-    expect(link).toBeDefined();
-    return new URL(link!.replaceAll("&amp;", "&"));
+    const verify = /(http:\/\/localhost:3000\/verifyEmail\?token=[^\s"<]+)/.exec(body!)?.[1];
+    const notMe = /(http:\/\/localhost:3000\/notMe\?token=[^\s"<]+)/.exec(body!)?.[1];
+    expect(verify).toBeDefined();
+    expect(notMe).toBeDefined();
+    expect(body).toContain("This wasn't me");
+    return { verify: new URL(verify!.replaceAll("&amp;", "&")), notMe: new URL(notMe!.replaceAll("&amp;", "&")) };
   }
+  const tokenOf = (link: URL) => link.searchParams.get("token")!;
 
-  const follow = (link: URL) => env.t.app.inject({ method: "GET", url: `${link.pathname}${link.search}` });
+  const post = (url: string, payload: unknown, cookie?: string) =>
+    env.t.app.inject({
+      method: "POST",
+      url,
+      remoteAddress: nextClientAddress(),
+      headers: {
+        "content-type": "application/json",
+        origin: env.t.config.publicUrl,
+        ...(cookie ? { cookie } : {}),
+      },
+      payload: JSON.stringify(payload),
+    });
+  const confirm = (token: string, cookie?: string) => post("/api/account/email-verification", { token }, cookie);
+  const get = (url: string, cookie?: string) =>
+    env.t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 
-  it("sign-up queues a verification e-mail in the outbox; following its link verifies and lands on the page saying so", async () => {
+  it("pre-hijack walk: a stranger signs up with a customer's address, the link is opened without cookies, the stranger sees nothing", async () => {
+    const customer = uniqueEmail("customer");
+    const order = await createOrder(env.t.db, {
+      email: customer,
+      firstName: "Alice",
+      lastName: "Customer",
+      phone: "07700900123",
+      status: "accepted",
+    });
+    const stranger = await signUp(env.t.app, { email: customer, password: "strangers-own-password" });
+    const { verify } = await verificationLinksFor(customer);
+
+    // A mail scanner (or a puzzled click) opens the link: no cookies, a plain GET.
+    const opened = await get(`${verify.pathname}${verify.search}`);
+    expect([200, 404]).toContain(opened.statusCode);
+    expect(opened.headers["set-cookie"] ?? []).toEqual([]);
+    // The library's own GET endpoint verifies nothing any more, whatever token it is given.
+    const libraryLink = await get(`/api/auth/verify-email?token=${encodeURIComponent(tokenOf(verify))}`);
+    expect(libraryLink.statusCode).toBe(404);
+    // Its token posted without a session does nothing either.
+    expect((await confirm(tokenOf(verify))).statusCode).toBe(401);
+    expect(await verifiedOf(customer)).toBe(false);
+
+    // Signed in with their own password, the stranger sees none of the customer's orders or details.
+    const cookie = await signIn(env.t.app, customer, "strangers-own-password");
+    const session = await get("/api/session", cookie);
+    expect(session.json()).toMatchObject({ email: customer, emailVerified: false });
+    const myOrders = await get("/api/account/orders", cookie);
+    expect(myOrders.statusCode).toBe(403);
+    expect(myOrders.json().error.message).toBe(MY_ORDERS_UNVERIFIED_MESSAGE);
+    const prefill = await get("/api/account/order-details", cookie);
+    expect(prefill.json()).toEqual({ firstName: "", lastName: "", email: customer, phone: "" });
+    const exported = await get("/api/account/data-export", cookie);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).not.toContain(order.orderNumber);
+    expect(exported.body).not.toContain("07700900123");
+    expect(exported.body).not.toContain("Alice");
+    expect(stranger.userId).toBeTruthy();
+  });
+
+  it("the account confirms its address by a signed-in POST: verified, and every other session of it ends", async () => {
     const account = await signUp(env.t.app, { email: uniqueEmail("verify") });
     // Queued, not sent inline: the sign-up answered before any SMTP server was asked.
     const queued = await env.t.db.select().from(outbox).where(eq(outbox.kind, "email-verification"));
-    const mine = queued.filter((row) => (row.payload as { to: string }).to === account.email);
-    expect(mine).toHaveLength(1);
-    expect(mine[0]?.status).toBe("pending");
-    expect(await verifiedOf(account.email)).toBe(false);
-    const before = await env.t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: account.cookie } });
-    expect(before.json()).toMatchObject({ email: account.email, emailVerified: false });
+    expect(queued.filter((row) => (row.payload as { to: string }).to === account.email)).toHaveLength(1);
+    const otherDevice = await signIn(env.t.app, account.email, account.password);
+    const someoneElse = await signUp(env.t.app);
+    const { verify } = await verificationLinksFor(account.email);
 
-    const link = await verificationLinkFor(account.email);
-    // The landing page is ours, whatever a sign-up body asked for.
-    expect(link.searchParams.get("callbackURL")).toBe(EMAIL_VERIFIED_PAGE);
-    const followed = await follow(link);
-    expect(followed.statusCode).toBe(302);
-    expect(followed.headers.location).toBe(EMAIL_VERIFIED_PAGE);
+    // Another account's session cannot use the link.
+    const wrongAccount = await confirm(tokenOf(verify), someoneElse.cookie);
+    expect(wrongAccount.statusCode).toBe(403);
+    expect(wrongAccount.json().error.message).toBe(VERIFY_OTHER_ACCOUNT_MESSAGE);
+    expect(await verifiedOf(account.email)).toBe(false);
+    expect(await verifiedOf(someoneElse.email)).toBe(false);
+
+    const confirmed = await confirm(tokenOf(verify), account.cookie);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ emailVerified: true, otherSessionsEnded: 1 });
     expect(await verifiedOf(account.email)).toBe(true);
-    const after = await env.t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: account.cookie } });
-    expect(after.json()).toMatchObject({ email: account.email, emailVerified: true });
-    // Following the link gives nobody a session.
-    expect(followed.headers["set-cookie"] ?? []).not.toEqual(
-      expect.arrayContaining([expect.stringMatching(/session_token=[^;]/)]),
-    );
+    const here = await get("/api/session", account.cookie);
+    expect(here.json()).toMatchObject({ email: account.email, emailVerified: true });
+    expect((await get("/api/session", otherDevice)).json()).toBeNull();
+    // Other accounts' sessions stay.
+    expect((await get("/api/session", someoneElse.cookie)).json()).toMatchObject({ email: someoneElse.email });
+    // Confirmed, the account sees the orders placed with its address.
+    expect((await get("/api/account/orders", account.cookie)).statusCode).toBe(200);
   });
 
-  it("a link works for 24 hours: after that it lands on the page with the expiry, and nothing changes", async () => {
+  it("a link works for 24 hours; a changed link does nothing", async () => {
     const account = await signUp(env.t.app, { email: uniqueEmail("late") });
-    const link = await verificationLinkFor(account.email);
+    const { verify } = await verificationLinksFor(account.email);
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 24 * 60 * 60 * 1000 + 60_000 });
-    const followed = await follow(link);
+    const late = await confirm(tokenOf(verify), account.cookie);
     vi.useRealTimers();
-    expect(followed.statusCode).toBe(302);
-    expect(followed.headers.location).toBe(`${EMAIL_VERIFIED_PAGE}?error=TOKEN_EXPIRED`);
+    expect(late.statusCode).toBe(410);
+    expect(late.json().error.message).toMatch(/expired/);
+    expect(await verifiedOf(account.email)).toBe(false);
+
+    const token = tokenOf(verify);
+    const altered = await confirm(`${token.slice(0, -4)}AAAA`, account.cookie);
+    expect(altered.statusCode).toBe(410);
+    expect(altered.json().error.message).toMatch(/not valid/);
+    const otherBody = await confirm(token.replace(/^[^.]+/, "x"), account.cookie);
+    expect(otherBody.statusCode).toBe(410);
     expect(await verifiedOf(account.email)).toBe(false);
 
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 23 * 60 * 60 * 1000 });
-    const inTime = await follow(link);
+    const inTime = await confirm(token, account.cookie);
     vi.useRealTimers();
-    expect(inTime.headers.location).toBe(EMAIL_VERIFIED_PAGE);
+    expect(inTime.statusCode).toBe(200);
     expect(await verifiedOf(account.email)).toBe(true);
   });
 
-  it("a changed link lands on the page with the invalid-link error, and nothing changes", async () => {
-    const account = await signUp(env.t.app, { email: uniqueEmail("forged") });
-    const link = await verificationLinkFor(account.email);
-    const token = link.searchParams.get("token")!;
-    link.searchParams.set("token", `${token.slice(0, -4)}AAAA`);
-    const followed = await follow(link);
-    expect(followed.headers.location).toBe(`${EMAIL_VERIFIED_PAGE}?error=INVALID_TOKEN`);
-    expect(await verifiedOf(account.email)).toBe(false);
+  it('"This wasn\'t me" deletes the unconfirmed account and its sessions, and nothing else', async () => {
+    const email = uniqueEmail("squatted");
+    const order = await createOrder(env.t.db, { email });
+    await env.t.db.insert(rateAlerts).values({ currencyCode: "EUR", target: "1.2", email });
+    const squatter = await signUp(env.t.app, { email, password: "squatters-password" });
+    const bystander = await signUp(env.t.app);
+    const { verify, notMe } = await verificationLinksFor(email);
+
+    // A verification token is not a "This wasn't me" token.
+    expect((await post("/api/account/not-me", { token: tokenOf(verify) })).statusCode).toBe(410);
+    expect(await verifiedOf(email)).toBe(false);
+
+    const deleted = await post("/api/account/not-me", { token: tokenOf(notMe) });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ deleted: true });
+    expect(await env.t.db.select().from(users).where(eq(users.id, squatter.userId))).toEqual([]);
+    expect(await env.t.db.select().from(sessions).where(eq(sessions.userId, squatter.userId))).toEqual([]);
+    expect(await env.t.db.select().from(accounts).where(eq(accounts.userId, squatter.userId))).toEqual([]);
+    expect((await get("/api/session", squatter.cookie)).json()).toBeNull();
+    // What is not the account stays: the order and the alert of the address, other accounts.
+    expect(await env.t.db.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id))).toHaveLength(1);
+    expect(await env.t.db.select().from(rateAlerts).where(eq(rateAlerts.email, email))).toHaveLength(1);
+    expect((await get("/api/session", bystander.cookie)).json()).toMatchObject({ email: bystander.email });
+    // Used again: the same answer, nothing more happens.
+    expect((await post("/api/account/not-me", { token: tokenOf(notMe) })).json()).toEqual({ deleted: true });
+    // The address is free: its owner signs up.
+    const owner = await signUp(env.t.app, { email, password: "owners-own-password" });
+    expect(owner.userId).not.toBe(squatter.userId);
+  });
+
+  it('"This wasn\'t me" does not delete an account its owner confirmed', async () => {
+    const account = await signUp(env.t.app, { email: uniqueEmail("confirmed") });
+    const { verify, notMe } = await verificationLinksFor(account.email);
+    expect((await confirm(tokenOf(verify), account.cookie)).statusCode).toBe(200);
+    const refused = await post("/api/account/not-me", { token: tokenOf(notMe) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(NOT_ME_ALREADY_CONFIRMED_MESSAGE);
+    expect(await verifiedOf(account.email)).toBe(true);
+    expect((await get("/api/session", account.cookie)).json()).toMatchObject({ email: account.email });
   });
 
   it("a signed-in unverified person can ask for a new link, a few times an hour; a verified one is told so", async () => {
@@ -97,7 +200,7 @@ describe("e-mail verification (issue 13 item 4)", () => {
 
     expect(await countQueued()).toBe(1);
     for (let i = 0; i < 3; i++) {
-      // Distinct seconds give distinct links (a link names the second it was made).
+      // Distinct seconds give distinct links (a link names the second it expires).
       vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + (i + 1) * 2_000 });
       const response = await ask(account.headers);
       vi.useRealTimers();
@@ -124,10 +227,10 @@ describe("e-mail verification (issue 13 item 4)", () => {
 
   it("the e-mail's Message-ID names the link by a hash, never by its token", async () => {
     const account = await signUp(env.t.app, { email: uniqueEmail("headers") });
-    const link = await verificationLinkFor(account.email);
+    const { verify } = await verificationLinksFor(account.email);
     const mail = env.smtp.messages.filter((m) => m.to.includes(account.email)).at(-1)!;
     const messageId = /^Message-ID:\s*(.+)$/im.exec(mail.raw)?.[1] ?? "";
     expect(messageId).toMatch(/^<email-verification\.[0-9a-f]{32}@localhost>$/);
-    expect(mail.raw).not.toContain(`Message-ID: <${link.searchParams.get("token")}`);
+    expect(mail.raw).not.toContain(`Message-ID: <${tokenOf(verify)}`);
   });
 });

@@ -98,3 +98,25 @@ export function listUsers(api: ApiClient, after: string | null) {
 export function makeAdmin(api: ApiClient, userId: string) {
   return api.call<AdminUser>("POST", `/api/admin/users/${encodeURIComponent(userId)}/make-admin`);
 }
+
+/** Confirms the signed-in account's e-mail address with its verification link's token (a POST, never the link itself). */
+export function confirmEmailAddress(api: ApiClient, token: string) {
+  return api.call<{ emailVerified: true; otherSessionsEnded: number }>("POST", "/api/account/email-verification", {
+    token,
+  });
+}
+
+/** "This wasn't me": deletes the unconfirmed account the verification e-mail was sent for. */
+export function deleteUnclaimedAccount(api: ApiClient, token: string) {
+  return api.call<{ deleted: true }>("POST", "/api/account/not-me", { token });
+}
+
+/** E-mails the signed-in customer the link that closes the account. */
+export function requestAccountClosure(api: ApiClient) {
+  return api.call<{ sent: true }>("POST", "/api/account/closure-request", {});
+}
+
+/** Closes the signed-in customer's account with the closure e-mail's token. */
+export function closeAccount(api: ApiClient, token: string) {
+  return api.call<{ closed: true }>("POST", "/api/account/closure", { token });
+}

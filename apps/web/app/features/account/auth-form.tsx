@@ -1,3 +1,4 @@
+import { PASSWORD_RULE } from "@bureau/domain/account-rules";
 import type { SignInProvider } from "@bureau/domain/contracts/accounts";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -13,7 +14,9 @@ type Mode = "sign-in" | "sign-up";
  * The sign-in and sign-up screens' form (spec §2, §5, §8): the empty-field messages in order and
  * nothing sent when one is shown; on success "User logged in" and back to where the person came from
  * (?redirectTo= or the location state), replacing this history entry. Both post to their screen's
- * route action (auth-action.ts), which passes the session cookie on.
+ * route action (auth-action.ts), which passes the session cookie on. A sign-up signs nobody in and
+ * answers the same whether or not the address has an account (decision 030): the screen says to
+ * follow the e-mail, which is a confirmation link for a new account and the way back in for an existing one.
  */
 export function AuthForm({
   mode,
@@ -36,6 +39,8 @@ export function AuthForm({
   const [pending, setPending] = useState(false);
   const emailId = useId();
   const passwordId = useId();
+  const ruleId = useId();
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const target = returnTargetOf(location);
 
   const finishSignedIn = async () => {
@@ -56,6 +61,11 @@ export function AuthForm({
     if (!outcome.ok) {
       setPending(false);
       toast.error(failureMessage(mode, outcome));
+      return;
+    }
+    if (mode === "sign-up") {
+      setPending(false);
+      setSentTo(email);
       return;
     }
     await finishSignedIn();
@@ -80,7 +90,16 @@ export function AuthForm({
     <section className="auth-card" aria-labelledby="auth-heading">
       <h1 id="auth-heading">{heading}</h1>
       <p className="auth-subtitle">{subtitle}</p>
-      <form className="auth-form" onSubmit={onSubmit}>
+      {sentTo ? (
+        <div role="status" className="auth-sent">
+          <h2>Check your e-mail</h2>
+          <p>
+            We have sent a message to {sentTo}. Open the link in it and sign in to confirm your address. If you already
+            have an account with this address, the message tells you how to sign in.
+          </p>
+        </div>
+      ) : null}
+      <form className="auth-form" onSubmit={onSubmit} hidden={sentTo !== null}>
         <label htmlFor={emailId}>Email</label>
         <input id={emailId} name="email" type="email" autoComplete="email" placeholder="name@example.com" />
         <label htmlFor={passwordId}>Password</label>
@@ -89,7 +108,13 @@ export function AuthForm({
           name="password"
           type="password"
           autoComplete={mode === "sign-in" ? "current-password" : "new-password"}
+          aria-describedby={mode === "sign-up" ? ruleId : undefined}
         />
+        {mode === "sign-up" ? (
+          <p id={ruleId} className="auth-subtitle">
+            {PASSWORD_RULE}
+          </p>
+        ) : null}
         <button type="submit" className="button button-primary auth-submit" disabled={pending} aria-busy={pending}>
           {mode === "sign-in" ? "Let's Go!" : "Sign Up"}
         </button>

@@ -10,6 +10,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { Form, Link, redirect, useNavigate } from "react-router";
 import { useToast } from "../../components/ui/toast.tsx";
 import {
+  requestAccountClosure,
   sendVerificationEmail,
   signOutEverywhere,
   updateDisplayName,
@@ -38,12 +39,20 @@ export async function loader({ context, url }: Route.LoaderArgs) {
  * without JavaScript, and goes on to the API as the file itself, which the API checks.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const posted = await readIntent(request, ["send-verification", "end-sessions", "save-name", "upload-photo"]);
+  const posted = await readIntent(request, [
+    "send-verification",
+    "end-sessions",
+    "save-name",
+    "upload-photo",
+    "request-closure",
+  ]);
   switch (posted.intent) {
     case "send-verification":
       return apiAction(context, (api) => sendVerificationEmail(api, posted.text("email")));
     case "end-sessions":
       return apiAction(context, (api) => signOutEverywhere(api));
+    case "request-closure":
+      return apiAction(context, (api) => requestAccountClosure(api));
     case "save-name":
       return apiAction(context, (api) => updateDisplayName(api, posted.text("name")));
     case "upload-photo": {
@@ -71,6 +80,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const emailHeadingId = useId();
   const verificationLink = useRouteAction();
   const sendingLink = verificationLink.busy;
+  const closeHeadingId = useId();
+  const closure = useRouteAction();
+
+  const askToClose = async () => {
+    const outcome = await closure.submit("request-closure");
+    if (outcome.ok) toast.success(`We have sent a link to ${user.email} to close your account. It works for 1 hour.`);
+    else toast.error(outcome.message);
+  };
 
   const sendNewLink = async () => {
     const outcome = await verificationLink.submit("send-verification", { email: user.email });
@@ -136,7 +153,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <>
             <p>
               Your e-mail address {user.email} is not verified yet: open the link in the e-mail we sent when you signed
-              up. The link works for 24 hours.
+              up, and confirm while signed in. The link works for 24 hours; an account not confirmed within 7 days is
+              deleted.
             </p>
             <button
               type="button"
@@ -204,6 +222,25 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           Sign out everywhere
         </button>
       </section>
+
+      {user.role === "user" ? (
+        <section className="profile-form" aria-labelledby={closeHeadingId}>
+          <h2 id={closeHeadingId}>Close your account</h2>
+          <p>
+            Closing deletes your account, its sign-ins and its rate alerts. Orders are kept for as long as the
+            regulations require, then anonymised. We e-mail you a link to confirm.
+          </p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void askToClose()}
+            disabled={closure.busy}
+            aria-busy={closure.busy}
+          >
+            Close my account
+          </button>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, RESET_LINK_INVALID_MESSAGE } from "@bureau/domain/account-rules";
+import { PASSWORD_RULE, RESET_LINK_INVALID_MESSAGE } from "@bureau/domain/account-rules";
 import { type FormEvent, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useToast } from "../../components/ui/toast.tsx";
@@ -74,8 +74,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
               aria-describedby={hintId}
             />
             <p id={hintId} className="auth-subtitle">
-              At least {PASSWORD_MIN_LENGTH} characters, and not a common password. Setting it signs your account out on
-              every device.
+              {PASSWORD_RULE} Setting it signs your account out on every device.
             </p>
             <button type="submit" className="button button-primary auth-submit" disabled={pending} aria-busy={pending}>
               Save new password
