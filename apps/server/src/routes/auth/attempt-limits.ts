@@ -115,9 +115,13 @@ export type OneAtATime = {
   key: (request: FastifyRequest) => string | undefined;
   /** How long a holder may keep it: longer than any judgement; a crashed holder frees it then. */
   leaseMs: number;
-  /** How long a second attempt waits for its turn before it is refused. */
+  /** How long a second attempt waits for its turn before it is refused, with this message. */
   waitMs: number;
+  busyMessage: string;
 };
+
+export const SIGN_IN_IN_PROGRESS_MESSAGE =
+  "Another sign-in to this account is in progress. Please wait a moment and try again.";
 
 /** Sign-in attempts on one account are judged one after the other, never side by side. */
 export const signInOneAtATime: OneAtATime = {
@@ -125,6 +129,7 @@ export const signInOneAtATime: OneAtATime = {
   key: byBodyField("email"),
   leaseMs: 10_000,
   waitMs: 10_000,
+  busyMessage: SIGN_IN_IN_PROGRESS_MESSAGE,
 };
 
 const TURN_POLL_MS = 25;
@@ -174,11 +179,17 @@ export function attemptLimiter(
   };
   const recordNotJudged = (request: FastifyRequest) => settle(request, () => "uncount");
 
-  const refuse = async (request: FastifyRequest, reply: FastifyReply, seconds: number, limitName: string) => {
+  const refuse = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    seconds: number,
+    limitName: string,
+    message = `Too many ${what} attempts. Please wait ${waitText(seconds)} and try again.`,
+  ) => {
     await recordNotJudged(request);
     reply.header("retry-after", String(seconds));
     request.log.warn({ limit: limitName }, "attempt limit reached");
-    throw new AppError("rate_limited", `Too many ${what} attempts. Please wait ${waitText(seconds)} and try again.`);
+    throw new AppError("rate_limited", message);
   };
 
   /** Waits (bounded) until no other attempt on the same account is being judged. */
@@ -194,7 +205,7 @@ export function attemptLimiter(
         state.turn = { key: leaseKey, token };
         return;
       }
-      if (performance.now() >= giveUpAt) return refuse(request, reply, 1, oneAtATime.name);
+      if (performance.now() >= giveUpAt) return refuse(request, reply, 1, oneAtATime.name, oneAtATime.busyMessage);
       await sleep(TURN_POLL_MS);
     }
   };
