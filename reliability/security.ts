@@ -36,7 +36,8 @@ import {
  * - the built client files (apps/web/build/client, compressed copies included) and the answers seen
  *   here scanned for the secrets the server was given;
  * - the rate limits: the 121st quote, the 31st order, the 7th contact message; the attempt limits
- *   against two instances on one database: failed sign-ins and Secure Box attempts per address, a
+ *   against two instances on one database: failed sign-ins and Secure Box attempts per address, 40
+ *   parallel wrong sign-ins from one address through nginx stopping at the cap, a
  *   flood on one account that never locks its owner out, a plain user's Secure Box attempts refused
  *   without touching the counters;
  * - the pre-hijack walk: a stranger signs up with a customer's address, the verification link is opened
@@ -580,6 +581,27 @@ async function rateLimits(ctx: Context, report: Report, identities: { unverified
     );
   }
 
+  // Sign-in, per address, in parallel: 40 wrong passwords sent at once through nginx (round-robin over
+  // three instances) stop at the cap of 20, since each attempt is counted before it is judged.
+  const parallelIp = nextAddress();
+  const parallel = await Promise.all(
+    Array.from({ length: 40 }, (_, i) =>
+      send(entryUrl(ctx), {
+        method: "POST",
+        path: "/api/auth/sign-in/email",
+        body: { email: `parallel-${tag}-${i}@reliability.test`, password: `wrong-password-${i}` },
+        origin: true,
+        ip: parallelIp,
+      }),
+    ),
+  );
+  const judged = parallel.filter((reply) => reply.status === 401).length;
+  const refusedAtCap = parallel.filter((reply) => reply.status === 429).length;
+  report.check(
+    judged === 20 && refusedAtCap === 20,
+    `40 parallel wrong sign-ins from one address: ${judged} answered 401, ${refusedAtCap} 429 (20 and 20 expected)`,
+  );
+
   // Sign-in, per account: a flood of wrong passwords from many addresses slows answers down but never
   // locks the owner out: the right password from a fresh address still signs in.
   const email = `limited-${tag}@reliability.test`;
@@ -682,7 +704,7 @@ async function rateLimits(ctx: Context, report: Report, identities: { unverified
   const audited = (auditAfter.rows[0]?.n ?? 0) - (auditBefore.rows[0]?.n ?? 0);
   report.check(audited === 10, `${audited} failed Secure Box attempts audited (10 expected)`);
   report.note(
-    "rate limits: 121st quote 429, 31st order 429 (not stored), 7th contact message 429; attempt limits over two instances: 21st failed sign-in per address 429, the owner signs in after a flood, a plain user's Secure Box attempts 403 and uncounted, 11th Secure Box attempt per address 429, the admin still gets in from a fresh address",
+    "rate limits: 121st quote 429, 31st order 429 (not stored), 7th contact message 429; attempt limits over two instances: 21st failed sign-in per address 429, 40 parallel wrong sign-ins stop at 20, the owner signs in after a flood, a plain user's Secure Box attempts 403 and uncounted, 11th Secure Box attempt per address 429, the admin still gets in from a fresh address",
   );
 }
 

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../db/client.ts";
 import { queryRows } from "../lib/postgres.ts";
-import type { MailKind } from "../modules/mail/enqueue-mail.ts";
+import { type MailKind, payloadKeptAfterSending } from "../modules/mail/enqueue-mail.ts";
 import { renderMail } from "../modules/mail/render-mail.ts";
 import type { OrderLinks } from "../modules/orders/order-links.ts";
 import type { AlertLinks } from "../modules/rate-alerts/alert-links.ts";
@@ -91,7 +91,8 @@ export function createOutboxMailer(options: OutboxMailerOptions) {
       });
       if (!rendered) {
         await db.execute(
-          sql`update outbox set status = 'failed', last_error = 'nothing to render', locked_until = null where id = ${row.id}`,
+          sql`update outbox set status = 'failed', last_error = 'nothing to render', locked_until = null,
+            payload = ${payloadKeptAfterSending()} where id = ${row.id}`,
         );
         return;
       }
@@ -107,7 +108,8 @@ export function createOutboxMailer(options: OutboxMailerOptions) {
         ...(rendered.headers ? { headers: rendered.headers } : {}),
       });
       await db.execute(
-        sql`update outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${row.id}`,
+        sql`update outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
+          payload = ${payloadKeptAfterSending()} where id = ${row.id}`,
       );
       log.info({ outboxId: row.id, kind: row.kind }, "e-mail sent");
     } catch (error) {
@@ -115,7 +117,8 @@ export function createOutboxMailer(options: OutboxMailerOptions) {
       const failed = row.attempts >= maxAttempts;
       const next = new Date(Date.now() + retryDelayMs(row.attempts));
       await db.execute(sql`update outbox set status = ${failed ? "failed" : "pending"}, last_error = ${message},
-        next_attempt_at = ${next.toISOString()}::timestamptz, locked_until = null where id = ${row.id}`);
+        next_attempt_at = ${next.toISOString()}::timestamptz, locked_until = null,
+        payload = ${failed ? payloadKeptAfterSending() : sql`payload`} where id = ${row.id}`);
       log.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, failed, err: message }, "e-mail not sent");
     }
   }

@@ -91,6 +91,9 @@ export function createAuth({
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
+    // Reset tokens (and every other single-use identifier) are kept as SHA-256 hashes: a copy of the
+    // table opens no account (decision 031). Rows written before are still found by their plain value.
+    verification: { storeIdentifier: "hashed" },
     emailAndPassword: {
       enabled: true,
       // A sign-up never signs in (decision 030): it answers the same whether or not the address has an

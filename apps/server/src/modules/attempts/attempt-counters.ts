@@ -1,4 +1,5 @@
-import { and, gt, inArray, lte, sql } from "drizzle-orm";
+import { randomInt } from "node:crypto";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { attemptCounters } from "../../db/schema.ts";
 
@@ -25,16 +26,6 @@ export async function countAttempt(db: Db, key: string, windowMs: number): Promi
   return row!;
 }
 
-/** The live (not yet expired) counters among `keys`. */
-export async function readAttemptCounts(db: Db, keys: string[]): Promise<Map<string, AttemptCount>> {
-  if (keys.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(attemptCounters)
-    .where(and(inArray(attemptCounters.key, keys), gt(attemptCounters.windowEndsAt, sql`now()`)));
-  return new Map(rows.map((row) => [row.key, { count: row.count, windowEndsAt: row.windowEndsAt }]));
-}
-
 export async function clearAttempts(db: Db, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   await db.delete(attemptCounters).where(inArray(attemptCounters.key, keys));
@@ -43,4 +34,40 @@ export async function clearAttempts(db: Db, keys: string[]): Promise<void> {
 /** Expired counters are only clutter: removed now and then by whoever counts. */
 export async function removeExpiredAttempts(db: Db): Promise<void> {
   await db.delete(attemptCounters).where(lte(attemptCounters.windowEndsAt, sql`now()`));
+}
+
+/**
+ * Gives back one provisional count: the attempt was counted before it was judged (so that parallel
+ * attempts cannot pass a cap together) and turned out not to be a failure. Never below zero.
+ */
+export async function uncountAttempt(db: Db, key: string): Promise<void> {
+  await db
+    .update(attemptCounters)
+    .set({ count: sql`greatest(${attemptCounters.count} - 1, 0)` })
+    .where(eq(attemptCounters.key, key));
+}
+
+/**
+ * Takes a short exclusive lease named `key`, in one conditional upsert: answers a token when it was free
+ * (or its holder's lease ran out), undefined while someone else holds it. The token (kept in the count
+ * column, a lease has no count) lets only its holder give it back; a holder that died frees it when the
+ * lease ends. No transaction is held open, so it works the same on the embedded database's one connection.
+ */
+export async function takeLease(db: Db, key: string, leaseMs: number): Promise<number | undefined> {
+  const token = randomInt(1, 2 ** 31 - 1);
+  const leaseEnd = sql`now() + make_interval(secs => ${leaseMs / 1000}::double precision)`;
+  const rows = await db
+    .insert(attemptCounters)
+    .values({ key, count: token, windowEndsAt: leaseEnd })
+    .onConflictDoUpdate({
+      target: attemptCounters.key,
+      set: { count: token, windowEndsAt: leaseEnd },
+      setWhere: sql`${attemptCounters.windowEndsAt} <= now()`,
+    })
+    .returning({ token: attemptCounters.count });
+  return rows[0]?.token;
+}
+
+export async function releaseLease(db: Db, key: string, token: number): Promise<void> {
+  await db.delete(attemptCounters).where(and(eq(attemptCounters.key, key), eq(attemptCounters.count, token)));
 }

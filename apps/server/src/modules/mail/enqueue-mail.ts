@@ -17,6 +17,24 @@ export type MailKind =
   | "rate-alert-confirm"
   | "rate-alert-triggered";
 
+/**
+ * Kinds whose message is a working secret link (e-mail verification, password reset). Once such a message
+ * has left (or will never leave), the outbox keeps who it went to and when, not the link: a copy of the
+ * outbox then opens no account (decision 031).
+ */
+const SECRET_LINK_KINDS: MailKind[] = ["email-verification", "password-reset"];
+
+/** The payload to keep once a message is sent or given up: secret links replaced by a note. */
+export function payloadKeptAfterSending(): SQL {
+  const kinds = sql.join(
+    SECRET_LINK_KINDS.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  return sql`case when kind in (${kinds})
+    then jsonb_build_object('to', payload -> 'to', 'data', jsonb_build_object('link', 'removed after sending'))
+    else payload end`;
+}
+
 export type MailMessage = {
   kind: MailKind;
   /** One e-mail per business event: a second enqueue with the same key is ignored. */

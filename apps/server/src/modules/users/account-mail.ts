@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/client.ts";
+import { countAttempt } from "../attempts/attempt-counters.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import type { AccountLinks } from "./account-links.ts";
 
@@ -15,6 +16,19 @@ function keyOf(kind: string, token: string) {
 }
 
 /**
+ * At most this many verification, and as many reset, e-mails go to one address per hour. A request beyond
+ * that is answered exactly like the others and sends nothing (decision 031): refusing it would let anyone
+ * who knows the address block its owner's reset, and the owner still holds the links already sent.
+ */
+export const ACCOUNT_MAILS_PER_HOUR = 3;
+
+/** Counts the e-mail before it is queued (one atomic upsert), so parallel requests cannot pass the cap. */
+async function mayQueue(db: Db, kind: string, to: string): Promise<boolean> {
+  const { count } = await countAttempt(db, `${kind}:recipient:${to.trim().toLowerCase()}`, 60 * 60_000);
+  return count <= ACCOUNT_MAILS_PER_HOUR;
+}
+
+/**
  * Queues the e-mail verification message (better-auth's sendVerificationEmail). Its links are ours: one
  * opens the page where the account, signed in, confirms the address by a POST (opening a link changes
  * nothing, so a mail scanner's visit or a puzzled click verifies nobody); the other, "This wasn't me",
@@ -25,6 +39,7 @@ export async function queueVerificationEmail(options: {
   links: AccountLinks;
   user: { id: string; email: string };
 }) {
+  if (!(await mayQueue(options.db, "verification-mail", options.user.email))) return;
   const claims = { userId: options.user.id, email: options.user.email };
   const url = options.links.urlFor("verify-email", claims);
   await enqueueMail(options.db, {
@@ -71,6 +86,7 @@ export async function queueAccountClosureEmail(options: {
 
 /** Queues the password reset message (better-auth's sendResetPassword): a link to our reset page. */
 export async function queuePasswordResetEmail(options: { db: Db; publicUrl: string; to: string; token: string }) {
+  if (!(await mayQueue(options.db, "password-reset-mail", options.to))) return;
   const url = `${options.publicUrl}${RESET_PASSWORD_PAGE}?token=${encodeURIComponent(options.token)}`;
   await enqueueMail(options.db, {
     kind: "password-reset",

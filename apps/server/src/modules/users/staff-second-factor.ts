@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { staffSecondFactors } from "../../db/auth-schema.ts";
@@ -129,13 +129,20 @@ export async function checkSecondFactorCode(options: Options & { code: string })
       .returning({ step: staffSecondFactors.lastUsedStep });
     return updated.length === 1;
   }
+  // One conditional update takes the code out only if it is still there: of two requests with one code,
+  // exactly one removes it and passes (a read, then a write, let both pass).
   const hash = hashOf(code);
-  if (!row.recoveryCodeHashes.includes(hash)) return false;
-  await db
+  const used = await db
     .update(staffSecondFactors)
-    .set({ recoveryCodeHashes: row.recoveryCodeHashes.filter((stored) => stored !== hash) })
-    .where(eq(staffSecondFactors.userId, userId));
-  return true;
+    .set({ recoveryCodeHashes: sql`${staffSecondFactors.recoveryCodeHashes} - ${hash}::text` })
+    .where(
+      and(
+        eq(staffSecondFactors.userId, userId),
+        sql`${staffSecondFactors.recoveryCodeHashes} @> jsonb_build_array(${hash}::text)`,
+      ),
+    )
+    .returning({ userId: staffSecondFactors.userId });
+  return used.length === 1;
 }
 
 /** The 30-second step a code belongs to (current one ±1), or undefined when it matches none. */

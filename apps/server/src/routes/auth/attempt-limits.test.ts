@@ -14,7 +14,14 @@ import {
   uniqueEmail,
 } from "../../test/auth-helpers.ts";
 import { createTestDatabase, testConfig } from "../../test/test-app.ts";
-import { secureBoxLimits, signInLimits, signUpLimits } from "./attempt-limits.ts";
+import { releaseLease, takeLease } from "../../modules/attempts/attempt-counters.ts";
+import {
+  SIGN_IN_IN_PROGRESS_MESSAGE,
+  secureBoxLimits,
+  signInLimits,
+  signInOneAtATime,
+  signUpLimits,
+} from "./attempt-limits.ts";
 
 const json = { "content-type": "application/json" };
 
@@ -86,6 +93,59 @@ describe("attempt limits, with two server instances on one database", () => {
     );
   });
 
+  it("stops 40 parallel wrong passwords from one address at the cap, across both instances", async () => {
+    const address = nextClientAddress();
+    const max = maxOf(signInLimits, "sign-in:address");
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signInAttempt(instance(i), uniqueEmail(), "wrong-password-1", address)),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - max);
+    // Refused attempts were never judged: the address holds exactly its failures, and stays refused.
+    const [row] = await database.db
+      .select()
+      .from(attemptCounters)
+      .where(like(attemptCounters.key, `sign-in:address:${address}`));
+    expect(row?.count).toBe(max);
+    expect((await signInAttempt(instance(0), uniqueEmail(), "wrong-password-1", address)).statusCode).toBe(429);
+  });
+
+  it("judges one sign-in per account at a time: a second attempt waits for the first", async () => {
+    const account = await signUp(instance(0));
+    // An attempt on this account in progress elsewhere (another instance), holding the account's turn.
+    const turn = `${signInOneAtATime.name}:${account.email.toLowerCase()}`;
+    const token = await takeLease(database.db, turn, 5_000);
+    expect(token).toBeDefined();
+    expect(await takeLease(database.db, turn, 5_000)).toBeUndefined();
+    const started = performance.now();
+    const waiting = signInAttempt(instance(1), account.email, account.password, nextClientAddress());
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await releaseLease(database.db, turn, token!);
+    const answer = await waiting;
+    expect(answer.statusCode).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(600);
+    // Its turn is given back with the answer.
+    expect(await counterKeys(turn)).toEqual([]);
+  });
+
+  it("counts parallel wrong passwords on one account exactly, and a success clears them", async () => {
+    const account = await signUp(instance(0));
+    const address = nextClientAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => signInAttempt(instance(i), account.email, `wrong-password-${i}`, address)),
+    );
+    expect(answers.every((r) => r.statusCode === 401)).toBe(true);
+    const countOf = async (key: string) =>
+      (await database.db.select().from(attemptCounters).where(like(attemptCounters.key, key)))[0]?.count;
+    expect(await countOf(`sign-in:account:${account.email.toLowerCase()}`)).toBe(8);
+    expect(await countOf(`sign-in:address:${address}`)).toBe(8);
+    expect((await signInAttempt(instance(1), account.email, account.password, address)).statusCode).toBe(200);
+    // The account's slow-down ends; the address keeps its failures, not the success.
+    expect(await countOf(`sign-in:account:${account.email.toLowerCase()}`)).toBeUndefined();
+    expect(await countOf(`sign-in:address:${address}`)).toBe(8);
+  });
+
   it("does not count successful sign-ins", async () => {
     const account = await signUp(instance(0));
     const address = nextClientAddress();
@@ -118,7 +178,13 @@ describe("attempt limits, with two server instances on one database", () => {
         signInAttempt(instance(i), account.email, `wrong-password-${i}`, nextClientAddress()),
       ),
     );
-    expect(flood.map((r) => r.statusCode).every((s) => s === 401)).toBe(true);
+    // Judged one at a time: those that waited too long for their turn are refused, never judged.
+    const statuses = flood.map((r) => r.statusCode);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThan(0);
+    for (const refused of flood.filter((r) => r.statusCode === 429)) {
+      expect(refused.json().error.message).toBe(SIGN_IN_IN_PROGRESS_MESSAGE);
+    }
     const owner = await signInAttempt(instance(1), account.email, account.password, nextClientAddress());
     expect(owner.statusCode).toBe(200);
   });
@@ -212,6 +278,18 @@ describe("attempt limits, with two server instances on one database", () => {
       expect(limited.statusCode).toBe(429);
       expect(limited.json().error.message).toMatch(/^Too many Secure Box attempts\./);
       expect((await boxAttempt(0, admin, nextClientAddress(), right())).statusCode).toBe(200);
+    });
+
+    it("stops parallel wrong attempts from one address at the cap", async () => {
+      const admin = await boxAdmin();
+      const address = nextClientAddress();
+      const max = maxOf(secureBoxLimits, "secure-box:address");
+      const answers = await Promise.all(
+        Array.from({ length: max + 6 }, (_, i) => boxAttempt(i, admin, address, `wrong-${i}`)),
+      );
+      const statuses = answers.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 403)).toHaveLength(max);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(6);
     });
 
     it("after a flood of wrong attempts by one admin, that admin still gets in from a fresh address, others at once", async () => {

@@ -3,15 +3,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error.ts";
 import { clientAddressKey } from "../../lib/client-address.ts";
 import {
-  type AttemptCount,
   clearAttempts,
   countAttempt,
-  readAttemptCounts,
+  releaseLease,
   removeExpiredAttempts,
+  takeLease,
+  uncountAttempt,
 } from "../../modules/attempts/attempt-counters.ts";
 
 /**
- * Abuse limits for sign-in, sign-up and the Secure Box (docs/decisions/009). Each is counted per client
+ * Abuse limits for sign-in, sign-up and the Secure Box (docs/decisions/010 and 031). Each is counted per client
  * address (IPv6 per /64) and per account, in PostgreSQL so that every server instance shares them.
  *
  * Guessing limits count failures only. An address that keeps failing is refused for a while. An
@@ -56,21 +57,24 @@ export const signUpLimits: AttemptLimit[] = [
 ];
 
 /**
- * Requests that send an account e-mail (a new verification link, a password reset link) count every
- * attempt, per address and per e-mail address asked for: otherwise anyone could flood a person's inbox.
- * The count is the same whether an account exists or not, so a refusal tells nothing about accounts.
+ * Requests that send an e-mail count every attempt, per address and per e-mail address asked for:
+ * otherwise anyone could flood a person's inbox. The count is the same whether an account exists or not,
+ * so a refusal tells nothing about accounts. Account e-mails (verification and reset links) are refused
+ * per address only: per recipient they stop being sent, without a refusal (modules/users/account-mail.ts).
  */
 export function accountMailLimits(
   name: string,
-  { perAddress = 10, perEmail = 3 }: { perAddress?: number; perEmail?: number } = {},
+  { perAddress = 10, perEmail = 3 }: { perAddress?: number; perEmail?: number | "not-refused" } = {},
 ): AttemptLimit[] {
+  const address: AttemptLimit = {
+    name: `${name}:address`,
+    windowMs: 60 * MINUTE,
+    key: byClientAddress,
+    policy: { kind: "refuse", max: perAddress },
+  };
+  if (perEmail === "not-refused") return [address];
   return [
-    {
-      name: `${name}:address`,
-      windowMs: 60 * MINUTE,
-      key: byClientAddress,
-      policy: { kind: "refuse", max: perAddress },
-    },
+    address,
     {
       name: `${name}:account`,
       windowMs: 60 * MINUTE,
@@ -105,75 +109,146 @@ function waitText(seconds: number) {
   return `${Math.ceil(seconds / 60)} minutes`;
 }
 
+/** A lease per account that lets one attempt at a time be judged (sign-in: docs/decisions/031). */
+export type OneAtATime = {
+  name: string;
+  key: (request: FastifyRequest) => string | undefined;
+  /** How long a holder may keep it: longer than any judgement; a crashed holder frees it then. */
+  leaseMs: number;
+  /** How long a second attempt waits for its turn before it is refused, with this message. */
+  waitMs: number;
+  busyMessage: string;
+};
+
+export const SIGN_IN_IN_PROGRESS_MESSAGE =
+  "Another sign-in to this account is in progress. Please wait a moment and try again.";
+
+/** Sign-in attempts on one account are judged one after the other, never side by side. */
+export const signInOneAtATime: OneAtATime = {
+  name: "sign-in:in-progress",
+  key: byBodyField("email"),
+  leaseMs: 10_000,
+  waitMs: 10_000,
+  busyMessage: SIGN_IN_IN_PROGRESS_MESSAGE,
+};
+
+const TURN_POLL_MS = 25;
+
+/** What `enforce` did for a request, undone or kept once the route knows the outcome. */
+type Provisional = { counted: { id: string; policy: AttemptLimit["policy"] }[]; turn?: { key: string; token: number } };
+
 /**
- * Enforces `limits` for one kind of attempt. With `counting: "every-attempt"` each request counts
- * as it arrives; with `"failures"` the route reports its outcome (recordFailure / recordSuccess).
+ * Enforces `limits` for one kind of attempt. Every attempt is counted, in one atomic upsert per key,
+ * before it is judged, so that parallel attempts see each other's counts and cannot pass a cap together
+ * (docs/decisions/031). With `counting: "every-attempt"` that count is final; with `"failures"` it is
+ * provisional, and the route reports the outcome: a failure keeps it (recordFailure), a success gives the
+ * address its count back and clears the account's slow-down (recordSuccess), and an attempt that was not
+ * judged at all (bad input, refused) gives every count back (recordNotJudged).
  */
 export function attemptLimiter(
   app: FastifyInstance,
   what: string,
   limits: AttemptLimit[],
   counting: "failures" | "every-attempt",
+  oneAtATime?: OneAtATime,
 ) {
   const keysOf = (request: FastifyRequest) =>
     limits.flatMap((limit) => {
       const key = limit.key(request);
       return key === undefined ? [] : [{ limit, id: `${limit.name}:${key}` }];
     });
+  const provisional = new WeakMap<FastifyRequest, Provisional>();
+
+  /** Takes the request out of `provisional`, so that its outcome is settled once whatever reports it. */
+  const settle = async (
+    request: FastifyRequest,
+    keep: (policy: AttemptLimit["policy"]) => "keep" | "uncount" | "clear",
+  ) => {
+    const state = provisional.get(request);
+    if (!state) return;
+    provisional.delete(request);
+    await Promise.all([
+      ...state.counted.map(({ id, policy }) => {
+        const action = keep(policy);
+        if (action === "uncount") return uncountAttempt(app.db, id);
+        if (action === "clear") return clearAttempts(app.db, [id]);
+        return undefined;
+      }),
+      state.turn ? releaseLease(app.db, state.turn.key, state.turn.token) : undefined,
+    ]);
+  };
+  const recordNotJudged = (request: FastifyRequest) => settle(request, () => "uncount");
+
+  const refuse = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    seconds: number,
+    limitName: string,
+    message = `Too many ${what} attempts. Please wait ${waitText(seconds)} and try again.`,
+  ) => {
+    await recordNotJudged(request);
+    reply.header("retry-after", String(seconds));
+    request.log.warn({ limit: limitName }, "attempt limit reached");
+    throw new AppError("rate_limited", message);
+  };
+
+  /** Waits (bounded) until no other attempt on the same account is being judged. */
+  const takeTurn = async (request: FastifyRequest, reply: FastifyReply, state: Provisional) => {
+    if (!oneAtATime) return;
+    const key = oneAtATime.key(request);
+    if (key === undefined) return;
+    const leaseKey = `${oneAtATime.name}:${key}`;
+    const giveUpAt = performance.now() + oneAtATime.waitMs;
+    for (;;) {
+      const token = await takeLease(app.db, leaseKey, oneAtATime.leaseMs);
+      if (token !== undefined) {
+        state.turn = { key: leaseKey, token };
+        return;
+      }
+      if (performance.now() >= giveUpAt) return refuse(request, reply, 1, oneAtATime.name, oneAtATime.busyMessage);
+      await sleep(TURN_POLL_MS);
+    }
+  };
 
   return {
-    /** preHandler: 429 when an address is over its limit; waits when an account is being guessed. */
+    /** preHandler: counts the attempt; 429 when an address is over its limit; waits when an account is being guessed. */
     async enforce(request: FastifyRequest, reply: FastifyReply) {
-      const keys = keysOf(request);
-      let counts: Map<string, AttemptCount>;
-      if (counting === "every-attempt") {
-        const counted = await Promise.all(
-          keys.map(async ({ limit, id }) => [id, await countAttempt(app.db, id, limit.windowMs)] as const),
-        );
-        counts = new Map(counted);
-      } else {
-        counts = await readAttemptCounts(
-          app.db,
-          keys.map(({ id }) => id),
-        );
-      }
+      const counted = await Promise.all(
+        keysOf(request).map(async ({ limit, id }) => ({
+          limit,
+          id,
+          entry: await countAttempt(app.db, id, limit.windowMs),
+        })),
+      );
+      const state: Provisional = {
+        counted: counting === "failures" ? counted.map(({ id, limit }) => ({ id, policy: limit.policy })) : [],
+      };
+      provisional.set(request, state);
+      if (Math.random() < 0.01) await removeExpiredAttempts(app.db);
       let delayMs = 0;
-      for (const { limit, id } of keys) {
-        const entry = counts.get(id);
-        if (!entry) continue;
+      for (const { limit, entry } of counted) {
         const { policy } = limit;
         if (policy.kind === "slow-down") {
-          delayMs = Math.max(delayMs, slowDownDelayMs(policy, entry.count));
+          // The count includes this attempt: the delay follows the failures before it.
+          delayMs = Math.max(delayMs, slowDownDelayMs(policy, entry.count - 1));
           continue;
         }
-        const over = counting === "every-attempt" ? entry.count > policy.max : entry.count >= policy.max;
-        if (over) {
+        if (entry.count > policy.max) {
           const seconds = Math.max(1, Math.ceil((entry.windowEndsAt.getTime() - Date.now()) / 1000));
-          reply.header("retry-after", String(seconds));
-          request.log.warn({ limit: limit.name }, "attempt limit reached");
-          throw new AppError(
-            "rate_limited",
-            `Too many ${what} attempts. Please wait ${waitText(seconds)} and try again.`,
-          );
+          await refuse(request, reply, seconds, limit.name);
         }
       }
       if (delayMs > 0) await sleep(delayMs);
+      await takeTurn(request, reply, state);
     },
 
-    /** Counts a failed attempt against every key of the request. */
-    async recordFailure(request: FastifyRequest) {
-      await Promise.all(keysOf(request).map(({ limit, id }) => countAttempt(app.db, id, limit.windowMs)));
-      if (Math.random() < 0.01) await removeExpiredAttempts(app.db);
-    },
+    /** The attempt failed: its counts stay. */
+    recordFailure: (request: FastifyRequest) => settle(request, () => "keep"),
 
-    /** A success ends its account's slow-down (addresses keep their count: a hit proves nothing about them). */
-    async recordSuccess(request: FastifyRequest) {
-      await clearAttempts(
-        app.db,
-        keysOf(request)
-          .filter(({ limit }) => limit.policy.kind === "slow-down")
-          .map(({ id }) => id),
-      );
-    },
+    /** A success ends its account's slow-down; its address gets this attempt back (a hit proves nothing about it). */
+    recordSuccess: (request: FastifyRequest) =>
+      settle(request, (policy) => (policy.kind === "slow-down" ? "clear" : "uncount")),
+
+    recordNotJudged,
   };
 }

@@ -122,6 +122,7 @@ export const authRoutes = fp(
           });
         } catch (error) {
           if (error instanceof AppError) await secureBoxAttempts.recordFailure(request);
+          else await secureBoxAttempts.recordNotJudged(request);
           throw error;
         }
         await secureBoxAttempts.recordSuccess(request);

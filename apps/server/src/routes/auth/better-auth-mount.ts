@@ -7,7 +7,14 @@ import { AppError } from "../../lib/app-error.ts";
 import { newPasswordProblem, personalWordsOf } from "../../modules/users/password-policy.ts";
 import { loadSession } from "../../plugins/session.ts";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "../../plugins/auth.ts";
-import { accountMailLimits, attemptLimiter, authEndpointLimits, signInLimits, signUpLimits } from "./attempt-limits.ts";
+import {
+  accountMailLimits,
+  attemptLimiter,
+  authEndpointLimits,
+  signInLimits,
+  signInOneAtATime,
+  signUpLimits,
+} from "./attempt-limits.ts";
 import { noStore } from "../../lib/no-store.ts";
 
 /**
@@ -50,14 +57,15 @@ export async function betterAuthMount(app: FastifyInstance) {
   };
 
   const hidden = { hide: true } as const;
-  const signInAttempts = attemptLimiter(app, "sign-in", signInLimits, "failures");
+  const signInAttempts = attemptLimiter(app, "sign-in", signInLimits, "failures", signInOneAtATime);
   app.post(`${AUTH_BASE_PATH}/sign-in/email`, {
     schema: hidden,
     preHandler: signInAttempts.enforce,
-    // The outcome is counted before the answer leaves, so the next attempt already sees it.
+    // The outcome is settled before the answer leaves, so the next attempt already sees it.
     onSend: async (request, reply, payload) => {
       if (reply.statusCode === 401) await signInAttempts.recordFailure(request);
       else if (reply.statusCode === 200) await signInAttempts.recordSuccess(request);
+      else await signInAttempts.recordNotJudged(request);
       return payload;
     },
     handler: forward,
@@ -73,14 +81,22 @@ export async function betterAuthMount(app: FastifyInstance) {
   });
   app.post(`${AUTH_BASE_PATH}/send-verification-email`, {
     schema: hidden,
-    preHandler: attemptLimiter(app, "verification e-mail", accountMailLimits("verification-mail"), "every-attempt")
-      .enforce,
+    preHandler: attemptLimiter(
+      app,
+      "verification e-mail",
+      accountMailLimits("verification-mail", { perEmail: "not-refused" }),
+      "every-attempt",
+    ).enforce,
     handler: forward,
   });
   app.post(`${AUTH_BASE_PATH}/request-password-reset`, {
     schema: hidden,
-    preHandler: attemptLimiter(app, "password reset", accountMailLimits("password-reset-mail"), "every-attempt")
-      .enforce,
+    preHandler: attemptLimiter(
+      app,
+      "password reset",
+      accountMailLimits("password-reset-mail", { perEmail: "not-refused" }),
+      "every-attempt",
+    ).enforce,
     handler: forward,
   });
   app.route({

@@ -183,7 +183,7 @@ describe("e-mail verification: only the account itself, signed in, confirms its 
     expect((await get("/api/session", account.cookie)).json()).toMatchObject({ email: account.email });
   });
 
-  it("a signed-in unverified person can ask for a new link, a few times an hour; a verified one is told so", async () => {
+  it("a signed-in unverified person can ask for a new link, a few e-mails an hour; a verified one is told so", async () => {
     const account = await signUp(env.t.app, { email: uniqueEmail("again") });
     const ask = (headers: Record<string, string>, email = account.email) =>
       env.t.app.inject({
@@ -199,18 +199,20 @@ describe("e-mail verification: only the account itself, signed in, confirms its 
       ).length;
 
     expect(await countQueued()).toBe(1);
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 2; i++) {
       // Distinct seconds give distinct links (a link names the second it expires).
       vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + (i + 1) * 2_000 });
       const response = await ask(account.headers);
       vi.useRealTimers();
       expect(response.statusCode).toBe(200);
     }
-    expect(await countQueued()).toBe(4);
-    const limited = await ask(account.headers);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.message).toMatch(/^Too many verification e-mail attempts/);
-    expect(await countQueued()).toBe(4);
+    expect(await countQueued()).toBe(3);
+    // Beyond three e-mails an hour a request is answered the same and sends nothing more.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 10_000 });
+    const beyond = await ask(account.headers);
+    vi.useRealTimers();
+    expect(beyond.statusCode).toBe(200);
+    expect(await countQueued()).toBe(3);
 
     const other = await signUp(env.t.app, { email: uniqueEmail("done") });
     await env.t.db.update(users).set({ emailVerified: true }).where(eq(users.id, other.userId));

@@ -1,5 +1,8 @@
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { eq, like, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   PASSWORD_TOO_COMMON_MESSAGE,
   PASSWORD_TOO_SHORT_MESSAGE,
@@ -10,6 +13,7 @@ import { outbox } from "../../db/schema.ts";
 import { RESET_PASSWORD_PAGE } from "../../modules/users/account-mail.ts";
 import { nextClientAddress, signIn, signUp, uniqueEmail } from "../../test/auth-helpers.ts";
 import { appWithSmtpSink, lastMailTo, mailerFor } from "../../test/smtp-sink.ts";
+import { createTestApp } from "../../test/test-app.ts";
 
 describe("password reset by e-mail (issue 13 item 4)", () => {
   const env = appWithSmtpSink();
@@ -91,7 +95,7 @@ describe("password reset by e-mail (issue 13 item 4)", () => {
     const [row] = await env.t.db
       .select()
       .from(verifications)
-      .where(eq(verifications.identifier, `reset-password:${token}`));
+      .where(eq(verifications.identifier, storedIdentifierOf(token)));
     // One hour from the request.
     expect(Math.abs(row!.expiresAt.getTime() - Date.now() - 60 * 60 * 1000)).toBeLessThan(60_000);
     await env.t.db
@@ -104,19 +108,121 @@ describe("password reset by e-mail (issue 13 item 4)", () => {
     await expect(signIn(env.t.app, account.email, "the-old-password-2")).resolves.toContain("session_token");
   });
 
-  it("limits requests per e-mail (the same for an unknown address) and per client address", async () => {
-    const account = await signUp(env.t.app, { email: uniqueEmail("flood") });
+  it("stores the reset token hashed, and the sent e-mail's link is gone from the outbox", async () => {
+    const account = await signUp(env.t.app, { email: uniqueEmail("at-rest") });
+    expect((await requestReset(account.email)).statusCode).toBe(200);
+    const token = await resetTokenFor(account.email);
+    const rows = await env.t.db.select().from(verifications);
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(rows.map((row) => row.identifier)).toContain(storedIdentifierOf(token));
+    const [mail] = await resetMailsTo(account.email);
+    expect(mail?.status).toBe("sent");
+    expect(JSON.stringify(mail?.payload)).not.toContain(token);
+    expect(mail?.payload).toEqual({ to: account.email, data: { link: "removed after sending" } });
+    // The link in the person's inbox still works.
+    expect((await resetPassword(token, "a-brand-new-password-3")).statusCode).toBe(200);
+  });
+
+  it("a flood of requests by others sends no more than three e-mails an hour and never blocks the owner's reset", async () => {
+    const account = await signUp(env.t.app, { email: uniqueEmail("flooded"), password: "the-old-password-4" });
     const nobody = uniqueEmail("flood-nobody");
     for (const email of [account.email, nobody]) {
-      for (let i = 0; i < 3; i++) expect((await requestReset(email)).statusCode).toBe(200);
-      const limited = await requestReset(email);
-      expect(limited.statusCode).toBe(429);
-      expect(limited.json().error.message).toMatch(/^Too many password reset attempts/);
+      const flood = await Promise.all(Array.from({ length: 12 }, () => requestReset(email)));
+      expect(flood.every((r) => r.statusCode === 200 && r.body === flood[0]!.body)).toBe(true);
     }
     expect(await resetMailsTo(account.email)).toHaveLength(3);
+    // The owner's own request is answered like any other, and a link already sent sets the new password.
+    const owners = await requestReset(account.email);
+    expect(owners.statusCode).toBe(200);
+    const token = await resetTokenFor(account.email);
+    expect((await resetPassword(token, "the-owners-new-password")).statusCode).toBe(200);
+    await expect(signIn(env.t.app, account.email, "the-owners-new-password")).resolves.toContain("session_token");
+  });
 
+  it("limits requests per client address", async () => {
     const address = nextClientAddress();
     for (let i = 0; i < 10; i++) expect((await requestReset(uniqueEmail("spray"), address)).statusCode).toBe(200);
-    expect((await requestReset(uniqueEmail("spray"), address)).statusCode).toBe(429);
+    const limited = await requestReset(uniqueEmail("spray"), address);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toMatch(/^Too many password reset attempts/);
   });
 });
+
+describe("reset links written before tokens were hashed (migration 0025)", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const migration = readFileSync(
+    fileURLToPath(new URL("../../db/migrations/0025_tokens_at_rest.sql", import.meta.url)),
+    "utf8",
+  ).split("--> statement-breakpoint");
+
+  it("hashes a plain reset token the way better-auth does, and the link still works", async () => {
+    const account = await signUp(t.app, { email: uniqueEmail("upgraded"), password: "the-old-password-5" });
+    const asked = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/request-password-reset",
+      remoteAddress: nextClientAddress(),
+      headers: { origin: t.config.publicUrl, "content-type": "application/json" },
+      payload: JSON.stringify({ email: account.email }),
+    });
+    expect(asked.statusCode).toBe(200);
+    const [queued] = await t.db.select().from(outbox).where(eq(outbox.kind, "password-reset"));
+    const token = new URL((queued!.payload as { data: { url: string } }).data.url).searchParams.get("token")!;
+    // As the row was before the upgrade: the token itself.
+    await t.db
+      .update(verifications)
+      .set({ identifier: `reset-password:${token}` })
+      .where(eq(verifications.identifier, storedIdentifierOf(token)));
+    await t.db.execute(sql.raw(migration[0]!));
+    const rows = await t.db.select().from(verifications);
+    expect(rows.map((row) => row.identifier)).toEqual([storedIdentifierOf(token)]);
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      remoteAddress: nextClientAddress(),
+      headers: { origin: t.config.publicUrl, "content-type": "application/json" },
+      payload: JSON.stringify({ token, newPassword: "an-upgraded-password" }),
+    });
+    expect(reset.statusCode).toBe(200);
+  });
+
+  it("removes the links of verification and reset e-mails already sent, and keeps waiting ones", async () => {
+    const link = { data: { url: "http://localhost:3000/resetPassword?token=secret-token" } };
+    await t.db.insert(outbox).values([
+      { kind: "password-reset", dedupeKey: "m:sent", payload: { to: "a@example.com", ...link }, status: "sent" },
+      {
+        kind: "email-verification",
+        dedupeKey: "m:failed",
+        payload: { to: "b@example.com", ...link },
+        status: "failed",
+      },
+      { kind: "password-reset", dedupeKey: "m:pending", payload: { to: "c@example.com", ...link } },
+      {
+        kind: "order-received",
+        dedupeKey: "m:order",
+        payload: { to: "d@example.com", data: { orderId: "x" } },
+        status: "sent",
+      },
+    ]);
+    await t.db.execute(sql.raw(migration[1]!));
+    const byKey = new Map(
+      (await t.db.select().from(outbox).where(like(outbox.dedupeKey, "m:%"))).map((row) => [
+        row.dedupeKey,
+        row.payload,
+      ]),
+    );
+    expect(byKey.get("m:sent")).toEqual({ to: "a@example.com", data: { link: "removed after sending" } });
+    expect(byKey.get("m:failed")).toEqual({ to: "b@example.com", data: { link: "removed after sending" } });
+    expect(byKey.get("m:pending")).toEqual({ to: "c@example.com", ...link });
+    expect(byKey.get("m:order")).toEqual({ to: "d@example.com", data: { orderId: "x" } });
+  });
+});
+
+/** How better-auth stores a reset token with verification.storeIdentifier "hashed". */
+function storedIdentifierOf(token: string) {
+  return createHash("sha256").update(`reset-password:${token}`).digest("base64url");
+}

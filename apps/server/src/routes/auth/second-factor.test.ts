@@ -3,6 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffSecondFactors } from "../../db/auth-schema.ts";
 import { ensureBootstrapAdmin } from "../../modules/users/ensure-bootstrap-admin.ts";
+import { checkSecondFactorCode } from "../../modules/users/staff-second-factor.ts";
 import { nextClientAddress, type SignedIn, signIn, signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { createTestApp } from "../../test/test-app.ts";
 
@@ -95,6 +96,44 @@ describe("staff second factor (TOTP)", () => {
     const secondSession = { headers: { cookie: again, origin: t.config.publicUrl } };
     expect((await box(secondSession, { code: recoveryCodes[3]! })).statusCode).toBe(403);
     expect((await box(secondSession, { code: recoveryCodes[4]! })).statusCode).toBe(200);
+  });
+
+  it("lets only one of two simultaneous uses of one recovery code through", async () => {
+    const admin = await signUpAndSignIn(t.app, { role: "admin" });
+    const { recoveryCodes } = await enrol(admin);
+    const again = await signIn(t.app, admin.email, admin.password);
+    const secondSession = { headers: { cookie: again, origin: t.config.publicUrl } };
+    const answers = await Promise.all([
+      box(admin, { code: recoveryCodes[0]! }),
+      box(secondSession, { code: recoveryCodes[0]! }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 403]);
+    const [row] = await t.db.select().from(staffSecondFactors).where(eq(staffSecondFactors.userId, admin.userId));
+    expect(row?.recoveryCodeHashes).toHaveLength(9);
+    // Checked directly too, many at once: one use of the code, however many ask.
+    const uses = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        checkSecondFactorCode({
+          db: t.db,
+          authSecret: t.config.authSecret,
+          userId: admin.userId,
+          code: recoveryCodes[1]!,
+        }),
+      ),
+    );
+    expect(uses.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("lets only one of several simultaneous uses of one authenticator code through", async () => {
+    const admin = await signUpAndSignIn(t.app, { role: "admin" });
+    const { secret } = await enrol(admin);
+    const code = codeAt(secret, 1);
+    const uses = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        checkSecondFactorCode({ db: t.db, authSecret: t.config.authSecret, userId: admin.userId, code }),
+      ),
+    );
+    expect(uses.filter(Boolean)).toHaveLength(1);
   });
 
   it("keeps the Secure Box shut to admins without an authenticator: they set one up first", async () => {

@@ -21,7 +21,10 @@ const MINUTE = 60_000;
 /**
  * Misses are limited per client address and per order number (in PostgreSQL, shared by every
  * instance), so that neither one address trying many numbers nor many addresses trying one number
- * (to guess its e-mail) get far. Only misses count: a customer who finds the order is never held back.
+ * (to guess its e-mail) get far. Only misses count. An address that keeps missing is refused; an order
+ * number is never refused, only answered later and later (decision 031): a refusal per number would let
+ * anyone who knows a number lock its owner out, and the right number with the right e-mail always finds
+ * the order (and ends the slow-down).
  */
 export const trackOrderLimits: AttemptLimit[] = [
   {
@@ -37,7 +40,7 @@ export const trackOrderLimits: AttemptLimit[] = [
       const value = (request.body as { orderNumber?: unknown } | undefined)?.orderNumber;
       return typeof value === "string" && value.trim() ? value.replace(/\s+/g, "") : undefined;
     },
-    policy: { kind: "refuse", max: 10 },
+    policy: { kind: "slow-down", after: 3, firstDelayMs: 500, maxDelayMs: 4_000 },
   },
 ];
 
@@ -69,12 +72,16 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
+      let tracked: Awaited<ReturnType<typeof findTrackedOrder>>;
       try {
-        return await findTrackedOrder({ db: app.db, links: app.orderLinks, ...request.body });
+        tracked = await findTrackedOrder({ db: app.db, links: app.orderLinks, ...request.body });
       } catch (error) {
         if (error instanceof AppError && error.code === "not_found") await lookups.recordFailure(request);
+        else await lookups.recordNotJudged(request);
         throw error;
       }
+      await lookups.recordSuccess(request);
+      return tracked;
     },
   );
 
