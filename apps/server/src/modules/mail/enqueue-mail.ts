@@ -12,6 +12,7 @@ export type MailKind =
   | "contact-to-support"
   | "email-verification"
   | "password-reset"
+  | "second-factor-enrolment"
   | "rate-alert-confirm"
   | "rate-alert-triggered";
 
