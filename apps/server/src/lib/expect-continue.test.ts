@@ -18,7 +18,8 @@ function expectContinue(port: number, head: string, body: string): Promise<strin
       answer += chunk;
       if (!sent && answer.startsWith("HTTP/1.1 100")) {
         sent = true;
-        socket.end(body);
+        // Not ended: the server closes the connection after its answer (Connection: close).
+        socket.write(body);
       }
     });
     socket.on("error", (error) => (answer ? resolve(answer) : reject(error)));
