@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { listUsers, makeAdmin, resetAuthenticator } from "../../features/account/account-api.ts";
+import { useSessionUser } from "../../features/account/session.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
 import { apiAction, readIntent, refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/users";
@@ -38,6 +39,8 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   const { confirm, dialog } = useConfirm();
   const { submit, busy } = useRouteAction<AdminUser>();
   const [chosenId, setChosenId] = useState<string | null>(null);
+  // Nobody resets their own authenticator (the server refuses it too): the button is for the others.
+  const me = useSessionUser();
 
   const promote = async (user: AdminUser) => {
     if (!(await confirm({ confirmLabel: "Yes, make admin" }))) return;
@@ -84,7 +87,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                   >
                     Make Admin
                   </button>
-                  {user.role === "admin" ? (
+                  {user.role === "admin" && user.id !== me?.id ? (
                     <button
                       type="button"
                       className="button button-small"
