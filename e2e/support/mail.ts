@@ -57,3 +57,11 @@ export async function passwordResetLinkFor(address: string): Promise<string> {
   expect(link, mail.text).toBeDefined();
   return link!;
 }
+
+/** The link of the last authenticator set-up e-mail sent to the address (waits for it). */
+export async function authenticatorSetUpLinkFor(address: string): Promise<string> {
+  const mail = await waitForMail(address, /Set up your authenticator for the Harbour FX staff area/);
+  const link = /(https?:\/\/\S+\/account\/authenticator\?enrol=\S+)/.exec(mail.text)?.[1];
+  expect(link, mail.text).toBeDefined();
+  return link!;
+}

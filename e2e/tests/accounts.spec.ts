@@ -12,7 +12,7 @@ import {
   uniqueEmail,
 } from "../support/accounts.ts";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
-import { verificationLinkFor } from "../support/mail.ts";
+import { authenticatorSetUpLinkFor, mailsTo, verificationLinkFor } from "../support/mail.ts";
 
 test("sign up, the avatar menu, log out, a wrong then the right password, and back where I was", async ({ page }) => {
   const email = uniqueEmail("newcomer");
@@ -207,6 +207,9 @@ test("a new admin without an authenticator is walked through setting one up, the
   await expect(page).toHaveURL(/\/account\/authenticator\?redirectTo=%2Fdashboard%2FCurrency$/);
   await waitForHydration(page);
   await expect(page.getByRole("heading", { name: "Set up your authenticator" })).toBeVisible();
+  // Holding the password is not enough: setting it up needs the link e-mailed to the new admin.
+  await expect(page.getByText("Open the set-up link we e-mailed to you to set up your authenticator.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Show the QR code" })).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
   // The server refuses the Secure Box itself until then.
   const refused = await page.request.post("/api/box", {
@@ -218,6 +221,8 @@ test("a new admin without an authenticator is walked through setting one up, the
     "Set up your authenticator first: the Secure Box asks for the code it shows.",
   );
 
+  await page.goto(await authenticatorSetUpLinkFor(newcomer.email));
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Show the QR code" }).click();
   await expect(page.getByRole("heading", { name: "Scan the QR code" })).toBeFocused();
   const qr = page.getByRole("img", { name: /QR code that adds your Harbour FX staff account/ });
@@ -245,18 +250,42 @@ test("a new admin without an authenticator is walked through setting one up, the
   await expectNoSeriousAxeViolations(page);
 
   await page.getByRole("link", { name: "I have stored them: continue to the Secure Box" }).click();
-  await expect(page).toHaveURL(/\/box\?redirectTo=%2Fdashboard%2FCurrency$/);
+  await expect(page).toHaveURL(/\/box$/);
   await page.getByLabel("Username").fill(secureBox.username);
   await page.getByLabel("Password").fill(secureBox.password);
   await page.getByLabel("Authenticator code").fill(await freshAuthenticatorCode(secret));
   await page.getByRole("button", { name: "Access" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/Currency$/);
+  await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+  await page.goto("/dashboard/Currency");
   await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
 
   // Set up once: the walk-through now sends the admin on to the Secure Box.
   await page.goto("/account/authenticator");
   await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
   expect(newcomer.email).toContain("new-staff");
+
+  await test.step("another admin resets the newcomer's authenticator: their pass ends, a new link is e-mailed", async () => {
+    const staffContext = await browser.newContext();
+    const staffPage = await staffContext.newPage();
+    await signInAsStaff(staffPage);
+    await staffPage.goto("/dashboard/Users");
+    await waitForHydration(staffPage);
+    const row = staffPage.getByRole("row").filter({ hasText: newcomer.email });
+    await row.getByRole("button", { name: `Reset authenticator of ${newcomer.email}` }).click();
+    await staffPage.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Yes, reset" }).click();
+    await expect(
+      toast(staffPage, `${newcomer.email} has been e-mailed a link to set up an authenticator again`),
+    ).toBeVisible();
+    await expectNoSeriousAxeViolations(staffPage);
+    await staffContext.close();
+  });
+  await page.goto("/dashboard/Currency");
+  await expect(page).toHaveURL(/\/account\/authenticator\?redirectTo=%2Fdashboard%2FCurrency$/);
+  await expect
+    .poll(
+      async () => (await mailsTo(newcomer.email)).filter((mail) => /Set up your authenticator/.test(mail.text)).length,
+    )
+    .toBe(2);
 });
 
 test("a signed-in customer is told the dashboard is for staff", async ({ page }) => {

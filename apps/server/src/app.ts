@@ -16,6 +16,9 @@ import type { Database, Db } from "./db/client.ts";
 import { channels, notify } from "./db/notify.ts";
 import type { JobRunner } from "./jobs/job-runner.ts";
 import { REQUEST_BODY_LIMIT_BYTES } from "./lib/body-limits.ts";
+import { clientAddressKey } from "./lib/client-address.ts";
+import { refuseOversizedBodiesBeforeContinue } from "./lib/expect-continue.ts";
+import { postgresRouteLimitStore } from "./lib/route-limit-store.ts";
 import { createCachedJson } from "./lib/cached-json.ts";
 import { requestPath, withoutEmailAddresses } from "./lib/log-privacy.ts";
 import { listCurrencies } from "./modules/currencies/list-currencies.ts";
@@ -134,6 +137,7 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
   // First of all hooks, so that it hears of every route, those of the plugins included.
   if (onRoute) app.addHook("onRoute", onRoute);
+  refuseOversizedBodiesBeforeContinue(app.server);
 
   // During a graceful shutdown, answers to in-flight requests close their keep-alive connection
   // so that the server can finish closing as soon as they are sent.
@@ -192,7 +196,12 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
-  await app.register(rateLimit, { global: false });
+  // Route limits count per client address (an IPv6 /64 as one) in PostgreSQL, shared by every instance.
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => clientAddressKey(request.ip),
+    store: postgresRouteLimitStore(database.db),
+  });
   await app.register(swagger, {
     openapi: {
       info: {

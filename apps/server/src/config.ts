@@ -87,6 +87,7 @@ const envSchema = z
     ),
     RETENTION_CONTACT_MESSAGES_MONTHS: wholeNumber(DEFAULT_RETENTION.contactMessagesMonths, 1, 120, "months"),
     RETENTION_EXPIRED_RECORDS_DAYS: wholeNumber(DEFAULT_RETENTION.expiredRecordsDays, 1, 365, "days"),
+    STAFF_IDLE_MINUTES: wholeNumber(30, 1, 720, "minutes"),
     SANCTIONS_MATCH_THRESHOLD: z.preprocess(
       emptyToUndefined,
       z.coerce
@@ -320,6 +321,8 @@ export type Config = {
   /** Enrols the bootstrap admin's authenticator with this base32 secret at start (operators, tests). */
   bootstrapAdminTotpSecret: string | undefined;
   secureBox: { username: string; password: string };
+  /** Minutes without activity after which a staff session's Secure Box pass ends (STAFF_IDLE_MINUTES). */
+  staffIdleMinutes: number;
   google: { clientId: string; clientSecret: string } | undefined;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   rates: { provider: Env["RATES_PROVIDER"]; apiUrl: string | undefined; apiKey: string | undefined };
@@ -447,6 +450,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       pendingDays: env.ORDER_EXPIRE_PENDING_AFTER_DAYS,
     },
     sanctionsMatchThreshold: env.SANCTIONS_MATCH_THRESHOLD,
+    staffIdleMinutes: env.STAFF_IDLE_MINUTES,
     retention: {
       ordersYears: env.RETENTION_ORDERS_YEARS,
       contactMessagesMonths: env.RETENTION_CONTACT_MESSAGES_MONTHS,

@@ -70,6 +70,11 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
     /** Set when this session passed the Secure Box; staff routes need it (and the admin role). */
     staffVerifiedAt: timestamp("staff_verified_at", { withTimezone: true }),
+    /**
+     * The last staff activity of this session (touched at most once a minute): past STAFF_IDLE_MINUTES
+     * without any, the Secure Box pass ends (plugins/session.ts).
+     */
+    staffActiveAt: timestamp("staff_active_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex("sessions_token_key").on(t.token), index("sessions_user_idx").on(t.userId)],
@@ -157,5 +162,21 @@ export const staffSecondFactors = pgTable("staff_second_factors", {
   confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   recoveryCodeHashes: jsonb("recovery_code_hashes").$type<string[]>().notNull().default([]),
   lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The link that lets a new staff member (or one whose authenticator an admin reset) set up their
+ * authenticator, e-mailed to their verified address (modules/users/second-factor-enrolment-link.ts).
+ * Only the token's SHA-256 is kept; one live link per person, used up when the authenticator is confirmed.
+ */
+export const secondFactorEnrolmentLinks = pgTable("second_factor_enrolment_links", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  /** Who asked for it: the admin's e-mail, or "system" for the bootstrap admin at start. */
+  issuedBy: text("issued_by").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -47,3 +47,25 @@ export function pagePostLimit(url: string, contentType: string | undefined): Pag
   if (!upload) return ordinaryPagePost;
   return { bytes: upload.fileLimitBytes + REQUEST_BODY_LIMIT_BYTES, tooLarge: upload.tooLarge };
 }
+
+/**
+ * The API routes that take a file, with the most their body may carry (the routes' own limits:
+ * routes/auth/account-routes.ts, routes/admin/sanctions-admin-routes.ts).
+ */
+const API_FILE_UPLOADS: ReadonlyArray<{ method: string; path: string; bytes: number }> = [
+  { method: "PUT", path: "/api/account/photo", bytes: PHOTO_MAX_BYTES + 1 },
+  { method: "POST", path: "/api/admin/sanctions-lists", bytes: SANCTIONS_LIST_MAX_BYTES },
+];
+
+/**
+ * The most any request to `url` could be allowed to carry, known from its request line and headers
+ * alone, before routing: what a client asking `Expect: 100-continue` is answered with (lib/expect-continue.ts).
+ * An upper bound: the route still applies its own, exact limit while it reads the body.
+ */
+export function declaredBodyLimit(method: string, url: string, contentType: string | undefined): PagePostLimit {
+  const pathname = (url.split("?", 1)[0] ?? "").replace(/\/+$/, "");
+  if (!pathname.startsWith("/api/")) return pagePostLimit(url, contentType);
+  const upload = API_FILE_UPLOADS.find((route) => route.method === method && route.path === pathname);
+  const bytes = upload?.bytes ?? REQUEST_BODY_LIMIT_BYTES;
+  return { bytes, tooLarge: `The request is too large (at most ${Math.floor(bytes / 1024)} KB).` };
+}

@@ -14,12 +14,17 @@ export type EventStream = {
  * Turns the reply into a server-sent events stream. The reply is hijacked, so the headers set so far
  * (security headers, CSP, request id) are written by hand with the stream's own. A comment line every
  * `keepAliveMs` keeps proxies from closing a quiet connection; `retryMs` is how long the browser waits
- * before reconnecting after a loss.
+ * before reconnecting after a loss. After `maxAgeMs` the server ends the stream and the browser opens a
+ * new one: a stream cannot be held for ever, and each reconnection is counted again by the limits.
  */
 export function openEventStream(
   request: FastifyRequest,
   reply: FastifyReply,
-  { keepAliveMs = 25_000, retryMs = 5_000 }: { keepAliveMs?: number; retryMs?: number } = {},
+  {
+    keepAliveMs = 25_000,
+    retryMs = 5_000,
+    maxAgeMs,
+  }: { keepAliveMs?: number; retryMs?: number; maxAgeMs?: number } = {},
 ): EventStream {
   const headers: Record<string, string | string[] | number> = {};
   for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -41,12 +46,21 @@ export function openEventStream(
     if (closed) return;
     closed = true;
     clearInterval(keepAlive);
+    clearTimeout(ageLimit);
     for (const handler of closeHandlers) handler();
   };
   const keepAlive = setInterval(() => {
     if (!closed) raw.write(": keep-alive\n\n");
   }, keepAliveMs);
   keepAlive.unref();
+  const ageLimit =
+    maxAgeMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          if (!closed) raw.end();
+          finish();
+        }, maxAgeMs);
+  ageLimit?.unref();
   request.raw.on("close", finish);
   raw.on("close", finish);
   return {

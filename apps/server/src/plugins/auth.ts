@@ -157,6 +157,7 @@ export function createAuth({
     session: {
       additionalFields: {
         staffVerifiedAt: { type: "date", required: false, input: false },
+        staffActiveAt: { type: "date", required: false, input: false },
       },
     },
     account: {

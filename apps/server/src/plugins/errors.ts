@@ -68,7 +68,7 @@ function statusOf(error: FastifyError): number {
   return status >= 400 && status < 600 ? status : 500;
 }
 
-function toApiError(error: FastifyError | AppError): ApiError {
+export function toApiError(error: FastifyError | AppError): ApiError {
   if (error instanceof AppError) {
     return { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
   }

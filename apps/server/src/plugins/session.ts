@@ -20,6 +20,8 @@ import { sessionCookieName } from "./auth.ts";
  * absolute lifetime), not only the pass.
  */
 export const STAFF_VERIFICATION_TTL_MS = 12 * 60 * 60 * 1000;
+/** A staff session's last activity is written at most this often: one write a minute, not one a request. */
+export const STAFF_ACTIVITY_TOUCH_MS = 60 * 1000;
 /** However active, a session ends 30 days after sign-in (besides better-auth's sliding 7-day expiry). */
 export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -83,8 +85,12 @@ export async function loadSession(request: FastifyRequest, reply?: FastifyReply)
   const role = (user as { role?: string }).role === "admin" ? "admin" : "user";
   // A staff pass counts only for an admin with an authenticator (docs/decisions/011): the Secure Box
   // refuses anyone else, and this also ends a pass given before that rule (or before a reset).
-  const staffVerified =
+  let staffVerified =
     role === "admin" && isStaffVerificationValid(staffVerifiedAt) && (await hasSecondFactor(app.db, user.id));
+  if (staffVerified && staffVerifiedAt) {
+    const staffActiveAt = (session as { staffActiveAt?: Date | null }).staffActiveAt ?? null;
+    staffVerified = await keepStaffPassWhileActive(app, session.id, staffVerifiedAt, staffActiveAt);
+  }
   request.currentSession = {
     sessionId: session.id,
     user: {
@@ -98,6 +104,32 @@ export async function loadSession(request: FastifyRequest, reply?: FastifyReply)
     },
   };
   return request.currentSession;
+}
+
+/**
+ * A Secure Box pass ends after STAFF_IDLE_MINUTES without activity (the dashboard guard then sends the
+ * person to the Secure Box again); while it lasts, the session's last activity is kept up to date, written
+ * at most once a minute. Activity is any request this session makes. Answers whether the pass still holds.
+ */
+async function keepStaffPassWhileActive(
+  app: FastifyInstance,
+  sessionId: string,
+  staffVerifiedAt: Date,
+  staffActiveAt: Date | null,
+  now = Date.now(),
+): Promise<boolean> {
+  const lastActive = Math.max(staffVerifiedAt.getTime(), staffActiveAt?.getTime() ?? 0);
+  if (now - lastActive >= app.config.staffIdleMinutes * 60_000) {
+    await app.db.update(sessions).set({ staffVerifiedAt: null, staffActiveAt: null }).where(eq(sessions.id, sessionId));
+    return false;
+  }
+  if (now - lastActive >= STAFF_ACTIVITY_TOUCH_MS) {
+    await app.db
+      .update(sessions)
+      .set({ staffActiveAt: new Date(now) })
+      .where(eq(sessions.id, sessionId));
+  }
+  return true;
 }
 
 /** Forgets the cached session (after a change to it within the same request). */

@@ -9,6 +9,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { pagePostLimit } from "../lib/body-limits.ts";
 import { createInjectTransport } from "./inject-transport.ts";
 import { noStore } from "../lib/no-store.ts";
+import { sessionCookieName } from "../plugins/auth.ts";
 
 /**
  * Serves the React Router app from the same process: hashed assets as immutable static files,
@@ -34,6 +35,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
     displayTimeZone: app.config.displayTimeZone,
   };
   const urlOptions = publicOrigin(app.config.publicUrl);
+  const sessionCookie = sessionCookieName(app.config);
 
   await app.register(fastifyStatic, {
     root: path.join(opts.buildDir, "client"),
@@ -83,7 +85,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
       // Request, sends the Response back and handles aborted requests; the context goes in directly.
       const listener = createRequestListener(
         async (pageRequest) =>
-          compressPage(pageRequest, keepStaffPagesOutOfCaches(pageRequest, await handleRequest(pageRequest, context))),
+          compressPage(
+            pageRequest,
+            keepPersonalPagesOutOfCaches(pageRequest, await handleRequest(pageRequest, context), sessionCookie),
+          ),
         urlOptions,
       );
       await listener(request.raw, reply.raw);
@@ -101,12 +106,28 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
 });
 
 /** The staff area's pages (the dashboard, the Secure Box step and the authenticator set-up), whatever the letter case. */
-const staffPagePath = /^\/(dashboard|box|account\/authenticator)(\/|$)/i;
+const staffPagePath = /^\/(dashboard|box|account)(\/|$)/i;
+/**
+ * Pages that show a customer's personal data whoever asks: an order opened by its link or looked up
+ * (`/track`), the order wizard (the details typed and the confirmation), a rate alert's links, and the
+ * account pages (profile, My orders; `/account` is in `staffPagePath`).
+ */
+const personalPagePath = /^\/(track|purchase|alerts)(\/|$)/i;
 
-/** Staff pages, like staff API answers, must not stay in a shared or browser cache. */
-function keepStaffPagesOutOfCaches(request: Request, response: Response): Response {
-  if (!staffPagePath.test(new URL(request.url).pathname)) return response;
-  response.headers.set("cache-control", "no-store");
+/**
+ * Staff pages, like staff API answers, and every page with personal data must not stay in a shared or
+ * browser cache: `no-store`, not `no-cache` (which lets a browser keep the page on disk and show it
+ * again, after sign-out too). Personal data is on the personal pages, in any answer to a form post,
+ * and on every page rendered for a signed-in visitor (the account menu shows their e-mail).
+ */
+function keepPersonalPagesOutOfCaches(request: Request, response: Response, sessionCookie: string): Response {
+  const pathname = new URL(request.url).pathname;
+  const personal =
+    staffPagePath.test(pathname) ||
+    personalPagePath.test(pathname) ||
+    request.method === "POST" ||
+    (request.headers.get("cookie") ?? "").includes(`${sessionCookie}=`);
+  if (personal) response.headers.set("cache-control", "no-store");
   return response;
 }
 

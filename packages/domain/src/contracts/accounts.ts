@@ -50,11 +50,15 @@ export const secondFactorEnrolmentSchema = z.object({
   otpauthUri: z.string(),
   qrCodeSvg: z.string(),
 });
+/** The token of the set-up link e-mailed to a staff member (decision 032); enrolment needs it. */
+const enrolmentToken = z.string().max(200).optional();
+export const secondFactorEnrolmentRequestSchema = z.object({ enrolmentToken });
 export const secondFactorConfirmRequestSchema = z.object({
   code: z
     .string({ error: "Enter the code from your authenticator app" })
     .trim()
     .regex(/^\d{6}$/, "Enter the 6 digits your app shows"),
+  enrolmentToken,
 });
 export const secondFactorConfirmResponseSchema = z.object({ recoveryCodes: z.array(z.string()) });
 

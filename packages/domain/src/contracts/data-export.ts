@@ -108,3 +108,21 @@ export type DataExport = z.infer<typeof dataExportSchema>;
 export function dataExportFileName(label: string, generatedAt: string): string {
   return `harbour-fx-data-${label.replace(/[^A-Za-z0-9-]/g, "")}-${generatedAt.slice(0, 10)}.json`;
 }
+
+/**
+ * The orders that share only the phone number with the order a staff export starts from (decision 022):
+ * left out of the file, since a phone number proves nothing (a customer may type a neighbour's), and
+ * listed for staff to check with the customer before anything of them is disclosed.
+ */
+export const phoneOnlyReviewSchema = z.object({
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      orderNumber: z.string(),
+      placedAt: time,
+      name: z.string(),
+      status: z.enum(orderStatusValues),
+    }),
+  ),
+});
+export type PhoneOnlyReview = z.infer<typeof phoneOnlyReviewSchema>;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type DataExport, dataExportSchema } from "@bureau/domain/contracts/data-export";
+import { type DataExport, dataExportSchema, phoneOnlyReviewSchema } from "@bureau/domain/contracts/data-export";
 import { ANONYMISED, DEFAULT_RETENTION } from "@bureau/domain/retention";
 import { auditLog, contactMessages, orderHandovers, rateAlerts } from "../../db/schema.ts";
 import { markEmailVerified, signUpAndSignIn, uniqueEmail } from "../../test/auth-helpers.ts";
@@ -22,7 +22,7 @@ describe("subject access export (decision 022)", () => {
   };
   const numbers = (data: DataExport) => data.orders.map((order) => order.orderNumber).sort();
 
-  it("staff export every order linked by e-mail or phone variants or account, with messages, alerts and account; audited", async () => {
+  it("staff export every order linked by e-mail variants or account, with messages, alerts and account; audited", async () => {
     const { db } = env.t;
     const local = uniqueEmail("sar").split("@")[0]!;
     const email = `${local}@example.com`;
@@ -31,7 +31,7 @@ describe("subject access export (decision 022)", () => {
     const first = await createOrder(db, { email, phone: "07700 900301", firstName: "Sam", lastName: "Subject" });
     // The same address in another letter case and with spaces: linked by e-mail.
     const byEmail = await createOrder(db, { email: `  ${email.toUpperCase()} `, phone: "07700 900399" });
-    // Another address, the same phone written internationally: linked by phone.
+    // Another address, the same phone written internationally: shares only the phone, so not in the file.
     const byPhone = await createOrder(db, { email: `other-${email}`, phone: "+44 7700 900301" });
     // Placed signed in with yet another address: linked by the account.
     const byAccount = await createOrder(db, {
@@ -65,14 +65,14 @@ describe("subject access export (decision 022)", () => {
     ]);
 
     const data = await staffExport(first.id);
-    expect(numbers(data)).toEqual([first, byEmail, byPhone, byAccount].map((order) => order.orderNumber).sort());
+    expect(numbers(data)).toEqual([first, byEmail, byAccount].map((order) => order.orderNumber).sort());
     expect(numbers(data)).not.toContain(unrelated.orderNumber);
+    expect(numbers(data)).not.toContain(byPhone.orderNumber);
     const linked = Object.fromEntries(data.orders.map((order) => [order.orderNumber, order.linkedBy]));
     expect(linked[byEmail.orderNumber]).toEqual(["email"]);
-    expect(linked[byPhone.orderNumber]).toEqual(["phone"]);
     // The account whose verified e-mail is the customer's: its orders are theirs, whatever address they typed.
     expect(linked[byAccount.orderNumber]).toEqual(["account"]);
-    expect(data.subject).toMatchObject({ from: "order", emails: [email], phones: ["447700900301"] });
+    expect(data.subject).toMatchObject({ from: "order", emails: [email], phones: [] });
     const firstOrder = data.orders.find((order) => order.orderNumber === first.orderNumber)!;
     expect(firstOrder).toMatchObject({
       firstName: "Sam",
@@ -89,7 +89,8 @@ describe("subject access export (decision 022)", () => {
       idExpiresOn: "2031-06-30",
       settledGbpMinor: 25_000,
     });
-    expect(data.contactMessages.map((message) => message.message).sort()).toEqual(["By phone", "Where is my order?"]);
+    // A message matched by the phone alone is not theirs to receive either.
+    expect(data.contactMessages.map((message) => message.message)).toEqual(["Where is my order?"]);
     expect(data.rateAlerts).toEqual([expect.objectContaining({ currency: "USD", email, status: "active" })]);
     expect(data.accounts).toEqual([
       expect.objectContaining({ id: customer.userId, email, signInMethods: ["credential"], hasPhoto: false }),
@@ -104,8 +105,63 @@ describe("subject access export (decision 022)", () => {
     expect(audit).toMatchObject({
       actorId: env.staff.userId,
       entityType: "order",
-      after: { orders: 4, contactMessages: 2, rateAlerts: 1, accounts: 1 },
+      after: { orders: 3, contactMessages: 1, rateAlerts: 1, accounts: 1 },
     });
+  });
+
+  it("a neighbour who shares only the phone is absent from the file and listed for staff to review", async () => {
+    const { db } = env.t;
+    const requester = uniqueEmail("requester");
+    const neighbourEmail = uniqueEmail("neighbour");
+    // The neighbour orders with their own details; the requester orders with their own name but the
+    // neighbour's phone.
+    const neighbours = await createOrder(db, {
+      email: neighbourEmail,
+      phone: "07700 900611",
+      firstName: "Nora",
+      lastName: "Neighbour",
+    });
+    const start = await createOrder(db, {
+      email: requester,
+      phone: "+44 7700 900611",
+      firstName: "Rob",
+      lastName: "Own",
+    });
+    await db.insert(contactMessages).values({
+      name: "Nora",
+      email: neighbourEmail,
+      phone: "07700 900611",
+      message: "The neighbour's message",
+    });
+
+    const data = await staffExport(start.id);
+    expect(numbers(data)).toEqual([start.orderNumber]);
+    const file = JSON.stringify(data);
+    for (const neighbourDatum of [
+      "Nora",
+      "Neighbour",
+      neighbourEmail,
+      neighbours.orderNumber,
+      "The neighbour's message",
+    ]) {
+      expect(file).not.toContain(neighbourDatum);
+    }
+
+    const review = await env.t.app.inject({
+      method: "GET",
+      url: `/api/admin/orders/${start.id}/data-export/phone-only`,
+      headers: env.staff.headers,
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    expect(phoneOnlyReviewSchema.parse(review.json()).orders).toEqual([
+      expect.objectContaining({ id: neighbours.id, orderNumber: neighbours.orderNumber, name: "Nora Neighbour" }),
+    ]);
+    // The review is staff-only.
+    const anonymous = await env.t.app.inject({
+      method: "GET",
+      url: `/api/admin/orders/${start.id}/data-export/phone-only`,
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it("an anonymised order exports its financial record and no one else's data, and its timeline says when", async () => {

@@ -15,13 +15,14 @@ export type DataSubject =
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /**
- * A subject access export (decision 022). The customer is identified as the due-diligence tiers identify
- * one (decision 018): from an order, every order sharing its normalised e-mail, its normalised phone or
- * its account, one step from that order, so the e-mail and phone variants a customer used are all found;
- * their contact messages by the same e-mail or phone, their rate alerts by the e-mail, and the accounts
- * with that e-mail or linked to the order. A customer exporting their own data is identified only by
- * what they have proven: their account, and their e-mail address once verified (decision 012); a phone
- * number typed on an order proves nothing, so it links nothing here.
+ * A subject access export (decision 022). The file holds only what is proven to be the requester's: from
+ * an order (staff), that order, the orders sharing its e-mail (the address staff confirm the requester
+ * holds before handing the file over) or its account, and the accounts linked to the order or whose
+ * verified e-mail is the order's; their contact messages and rate alerts by the same e-mail. A phone
+ * number proves nothing: a customer may type a neighbour's, so orders that share only the phone would
+ * hand the neighbour's name, e-mail and amounts to the requester. They stay out of the file and go to
+ * staff as a review list (`listPhoneOnlyOrders`), to be checked with the customer. A customer exporting
+ * their own data is identified by their account, and their e-mail address once verified (decision 012).
  *
  * Staff exports are audited (personal data leaving the bureau: who took whose, and how much of it); the
  * entry carries counts, not the data.
@@ -39,13 +40,9 @@ export async function exportCustomerData({
   now?: Date;
 }): Promise<DataExport> {
   const keys = await subjectKeys(db, subject);
-  const { emails, phones, accountIds } = keys;
+  const { emails, accountIds } = keys;
 
-  const orderMatch: SQL[] = [
-    inArray(orders.emailKey, emails),
-    inArray(orders.phoneKey, phones),
-    inArray(orders.userId, accountIds),
-  ];
+  const orderMatch: SQL[] = [inArray(orders.emailKey, emails), inArray(orders.userId, accountIds)];
   if (subject.from === "order") orderMatch.push(eq(orders.id, subject.orderId));
   const orderRows = await db
     .select()
@@ -99,7 +96,7 @@ export async function exportCustomerData({
   const messageRows = await db
     .select()
     .from(contactMessages)
-    .where(or(inArray(contactMessages.emailKey, emails), inArray(contactMessages.phoneKey, phones)))
+    .where(inArray(contactMessages.emailKey, emails))
     .orderBy(asc(contactMessages.createdAt));
   const alertRows = await db
     .select()
@@ -124,7 +121,8 @@ export async function exportCustomerData({
   return {
     kind: "subject-access-export",
     generatedAt: now.toISOString(),
-    subject: { from: subject.from, emails, phones, accounts: accountIds },
+    // No phone: a phone number matches nothing in the file.
+    subject: { from: subject.from, emails, phones: [], accounts: accountIds },
     accounts: accountRows.map((account) => ({
       id: account.id,
       email: account.email,
@@ -164,7 +162,6 @@ export async function exportCustomerData({
       handover: handoverView(handoverOf.get(order.id)),
       linkedBy: [
         ...(order.emailKey && emails.includes(order.emailKey) ? (["email"] as const) : []),
-        ...(order.phoneKey && phones.includes(order.phoneKey) ? (["phone"] as const) : []),
         ...(order.userId && accountIds.includes(order.userId) ? (["account"] as const) : []),
       ],
     })),
@@ -189,21 +186,17 @@ export async function exportCustomerData({
   };
 }
 
-/** The normalised e-mails, phones and account ids the subject's records are matched by. */
-async function subjectKeys(
-  db: Db,
-  subject: DataSubject,
-): Promise<{ emails: string[]; phones: string[]; accountIds: string[] }> {
+/** The normalised e-mails and account ids the subject's records are matched by. */
+export async function subjectKeys(db: Db, subject: DataSubject): Promise<{ emails: string[]; accountIds: string[] }> {
   const present = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
   if (subject.from === "account") {
     // The same normalisation as the orders' generated e-mail key.
     const email = subject.emailVerified ? subject.email.trim().toLowerCase() : null;
-    return { emails: present([email]), phones: [], accountIds: [subject.userId] };
+    return { emails: present([email]), accountIds: [subject.userId] };
   }
   const [seed] = await db
     .select({
       emailKey: orders.emailKey,
-      phoneKey: orders.phoneKey,
       userId: orders.userId,
       // Spelled out with aliases: Drizzle writes a one-table query's columns without their table's name.
       accountEmail: sql<string | null>`(select lower(btrim(u.email)) from users u where u.id = orders.user_id)`,
@@ -216,7 +209,6 @@ async function subjectKeys(
   if (!seed) throw new AppError("not_found", "There is no such order.");
   return {
     emails: present([seed.emailKey, seed.accountEmail]),
-    phones: present([seed.phoneKey]),
     accountIds: present([seed.userId, ...seed.verifiedAccounts]),
   };
 }

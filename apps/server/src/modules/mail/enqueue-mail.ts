@@ -14,6 +14,7 @@ export type MailKind =
   | "password-reset"
   | "sign-up-existing-account"
   | "account-closure"
+  | "second-factor-enrolment"
   | "rate-alert-confirm"
   | "rate-alert-triggered";
 

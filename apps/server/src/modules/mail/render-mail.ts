@@ -128,6 +128,26 @@ function renderAccountMail(
   return { subject, text, html: layout("Reset your password", body, publicUrl) };
 }
 
+/** The link that lets a staff member set up their authenticator (modules/users/second-factor-enrolment-link.ts). */
+function renderEnrolmentMail(data: Record<string, unknown>, publicUrl: string): RenderedMail {
+  const url = String(data.url ?? "");
+  const hours = Number(data.validHours ?? 72);
+  const subject = "Set up your authenticator for the Harbour FX staff area";
+  const text = [
+    "Hello,",
+    "",
+    "Your Harbour FX account has staff access. The staff area asks for a code from an authenticator app; to set yours up, sign in and open this link:",
+    url,
+    "",
+    `The link works for ${hours} hours, for your account only. If you did not expect this, tell the bureau's manager.`,
+  ].join("\n");
+  const body = html`<p>Hello,</p>
+<p>Your Harbour FX account has staff access. The staff area asks for a code from an authenticator app; to set yours up, sign in and open this link:</p>
+<p><a href="${url}">Set up my authenticator</a></p>
+<p>The link works for ${hours} hours, for your account only. If you did not expect this, tell the bureau's manager.</p>`;
+  return { subject, text, html: layout("Set up your authenticator", body, publicUrl) };
+}
+
 /**
  * Renders an outbox message. Order e-mails are rendered from the database at send time (the outbox
  * keeps only the order id), so the e-mail always matches the stored order.
@@ -165,6 +185,7 @@ export async function renderMail(
     kind === "account-closure"
   )
     return renderAccountMail(kind, data, publicUrl);
+  if (kind === "second-factor-enrolment") return renderEnrolmentMail(data, publicUrl);
 
   const orderId = String(data.orderId);
   const receipt = await loadOrderReceipt(db, orderId);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { users } from "../../db/auth-schema.ts";
 import { auditLog } from "../../db/schema.ts";
-import { markEmailVerified, signIn, signUp } from "../../test/auth-helpers.ts";
+import { giveAuthenticator, markEmailVerified, signIn, signUp } from "../../test/auth-helpers.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { BootstrapAdminRefused, DEFAULT_ADMIN_EMAIL, ensureBootstrapAdmin } from "./ensure-bootstrap-admin.ts";
 
@@ -91,10 +91,17 @@ describe("the bootstrap admin (PRODUCT.md §3)", () => {
     const session = await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie } });
     expect(session.json()).toMatchObject({ email: DEFAULT_ADMIN_EMAIL, role: "admin" });
 
-    // Later starts: an admin exists, nothing is created or printed, the password stays.
+    // Later starts: an admin exists, nothing is created, the password stays; while it has no authenticator,
+    // a fresh set-up link is printed (decision 032), and nothing once it has one.
     const second = await ensureBootstrapAdmin({ auth: t.app.auth, db: t.db, config: t.config });
     expect(second.notices).toEqual([]);
-    expect(second.credentials).toEqual([]);
+    expect(second.credentials).toEqual([
+      expect.stringMatching(/^Set up the authenticator of .+\/account\/authenticator\?enrol=/),
+    ]);
+    const [admin] = await t.db.select().from(users).where(eq(users.email, DEFAULT_ADMIN_EMAIL));
+    await giveAuthenticator(t.app, admin!.id);
+    const third = await ensureBootstrapAdmin({ auth: t.app.auth, db: t.db, config: t.config });
+    expect(third.credentials).toEqual([]);
     await expect(signIn(t.app, DEFAULT_ADMIN_EMAIL, password!)).resolves.toContain("session_token");
   });
 

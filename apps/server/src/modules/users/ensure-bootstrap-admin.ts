@@ -5,6 +5,8 @@ import type { Config } from "../../config.ts";
 import { accounts, users } from "../../db/auth-schema.ts";
 import type { Db } from "../../db/client.ts";
 import { writeAudit } from "../audit/write-audit.ts";
+import { hasSecondFactor } from "../../lib/has-second-factor.ts";
+import { ENROLMENT_LINK_TTL_HOURS, issueEnrolmentLink } from "./second-factor-enrolment-link.ts";
 import { enrolWithKnownSecret } from "./staff-second-factor.ts";
 
 /**
@@ -41,7 +43,8 @@ type AuthWithContext = {
 type Options = {
   auth: AuthWithContext;
   db: Db;
-  config: Pick<Config, "bootstrapAdmin"> & Partial<Pick<Config, "bootstrapAdminTotpSecret" | "authSecret">>;
+  config: Pick<Config, "bootstrapAdmin"> &
+    Partial<Pick<Config, "bootstrapAdminTotpSecret" | "authSecret" | "publicUrl">>;
 };
 
 /**
@@ -71,6 +74,27 @@ export async function ensureBootstrapAdmin(options: Options): Promise<{ notices:
       if (outcome === "enrolled") {
         result.notices.push(`Staff admin account ${email}: authenticator set up from BOOTSTRAP_ADMIN_TOTP_SECRET`);
       }
+    }
+  } else if (config.publicUrl) {
+    // Enrolment needs a link (decision 032): the bootstrap admin, while without an authenticator, gets a
+    // fresh one at each start, printed with the credentials (and e-mailed to the address).
+    const email = (config.bootstrapAdmin?.email ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
+    const [admin] = await db
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
+    if (admin?.role === "admin" && !(await hasSecondFactor(db, admin.id))) {
+      const url = await issueEnrolmentLink({
+        db,
+        userId: admin.id,
+        email,
+        issuedBy: "system",
+        publicUrl: config.publicUrl,
+      });
+      result.credentials.push(
+        `Set up the authenticator of ${email} (signed in as it) at ${url} (works for ${ENROLMENT_LINK_TTL_HOURS} hours)`,
+      );
     }
   }
   return result;

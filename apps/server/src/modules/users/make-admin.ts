@@ -6,16 +6,19 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { writeAudit } from "../audit/write-audit.ts";
 import { toAdminUser } from "./list-users.ts";
+import { issueEnrolmentLink } from "./second-factor-enrolment-link.ts";
 
 /**
  * Make Admin (spec §4: user → Admin; refused for someone already Admin or whose e-mail is unverified). The row is locked so that
- * two staff clicking at once record one change, and the change is audited in the same transaction.
+ * two staff clicking at once record one change, and the change is audited in the same transaction. The new
+ * admin is e-mailed the link to set up their authenticator (decision 032), in the same transaction.
  */
 export async function makeAdmin(options: {
   db: Db;
   userId: string;
   actor: AuditActor;
   requestId: string;
+  publicUrl: string;
 }): Promise<AdminUser> {
   return options.db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, options.userId)).for("update");
@@ -43,6 +46,13 @@ export async function makeAdmin(options: {
       before: { email: target.email, role: target.role },
       after: { email: target.email, role: "admin" },
       requestId: options.requestId,
+    });
+    await issueEnrolmentLink({
+      db: tx,
+      userId: target.id,
+      email: target.email,
+      issuedBy: options.actor.email,
+      publicUrl: options.publicUrl,
     });
     return toAdminUser(updated!);
   });

@@ -7,6 +7,7 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { openSecret, sealSecret } from "../../lib/secret-box.ts";
 import { writeAudit } from "../audit/write-audit.ts";
+import { isLiveEnrolmentLink, removeEnrolmentLink } from "./second-factor-enrolment-link.ts";
 
 /**
  * Staff second factor (docs/decisions/011): a time-based one-time password (TOTP, RFC 6238: SHA-1,
@@ -35,15 +36,30 @@ async function rowOf(db: Db, userId: string) {
   return row;
 }
 
+/** Said when enrolment is asked for without the person's live enrolment link (decision 032). */
+export const ENROLMENT_LINK_NEEDED_MESSAGE =
+  "Open the set-up link we e-mailed to you to set up your authenticator. If it has expired, ask another admin to send a new one from the Users page.";
+
+/** Refuses unless `token` is the person's live enrolment link, e-mailed to their verified address. */
+async function requireEnrolmentLink(db: Db, userId: string, token: string | undefined) {
+  if (!token || !(await isLiveEnrolmentLink(db, userId, token))) {
+    throw new AppError("forbidden", ENROLMENT_LINK_NEEDED_MESSAGE);
+  }
+}
+
 /**
- * Starts (or restarts) enrolment: a new secret, shown once as a QR code and as text. Refused once an
- * authenticator is confirmed (replacing it is a staff-administered reset, not a self-service step).
+ * Starts (or restarts) enrolment: a new secret, shown once as a QR code and as text. Needs the person's
+ * enrolment link (decision 032: the password alone does not let anyone enrol). Refused once an
+ * authenticator is confirmed (replacing it is an admin's reset, not a self-service step).
  */
-export async function startSecondFactorEnrolment(options: Options & { accountLabel: string }) {
+export async function startSecondFactorEnrolment(
+  options: Options & { accountLabel: string; enrolmentToken: string | undefined },
+) {
   const { db, authSecret, userId } = options;
   if ((await rowOf(db, userId))?.confirmedAt) {
     throw new AppError("conflict", "An authenticator is already set up for this account.");
   }
+  await requireEnrolmentLink(db, userId, options.enrolmentToken);
   const secret = new Secret({ size: 20 }).base32;
   const sealed = sealSecret(secret, authSecret, PURPOSE);
   await db
@@ -55,12 +71,18 @@ export async function startSecondFactorEnrolment(options: Options & { accountLab
   return { secret, otpauthUri: uri, qrCodeSvg };
 }
 
-/** Confirms enrolment with a current code; answers the recovery codes, shown this once. */
-export async function confirmSecondFactor(options: Options & { code: string; actorEmail: string; requestId: string }) {
+/**
+ * Confirms enrolment with a current code, with the same enrolment link, which it uses up; answers the
+ * recovery codes, shown this once.
+ */
+export async function confirmSecondFactor(
+  options: Options & { code: string; actorEmail: string; requestId: string; enrolmentToken: string | undefined },
+) {
   const { db, authSecret, userId } = options;
   const row = await rowOf(db, userId);
   if (!row) throw new AppError("conflict", "Start setting up the authenticator first.");
   if (row.confirmedAt) throw new AppError("conflict", "An authenticator is already set up for this account.");
+  await requireEnrolmentLink(db, userId, options.enrolmentToken);
   const step = matchingStep(openSecret(row.secretCiphertext, authSecret, PURPOSE), options.code);
   if (step === undefined) {
     throw new AppError("validation_failed", "The code is not correct. Enter the 6 digits your app shows now.", {
@@ -76,6 +98,7 @@ export async function confirmSecondFactor(options: Options & { code: string; act
       .update(staffSecondFactors)
       .set({ confirmedAt: new Date(), lastUsedStep: step, recoveryCodeHashes: recoveryCodes.map(hashOf) })
       .where(eq(staffSecondFactors.userId, userId));
+    await removeEnrolmentLink(tx, userId);
     await writeAudit(tx, {
       actorId: userId,
       actorEmail: options.actorEmail,

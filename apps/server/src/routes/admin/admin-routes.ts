@@ -4,6 +4,7 @@ import { z } from "zod";
 import { adminUserListQuerySchema, adminUserListSchema, adminUserSchema } from "@bureau/domain/contracts/accounts";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { listUsers } from "../../modules/users/list-users.ts";
+import { resetSecondFactor } from "../../modules/users/reset-second-factor.ts";
 import { makeAdmin } from "../../modules/users/make-admin.ts";
 import { auditActorOf, requireStaff } from "../../plugins/session.ts";
 import { auditAdminRoutes } from "./audit-admin-routes.ts";
@@ -92,6 +93,34 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: request.params.id,
         actor: auditActorOf(request),
         requestId: request.id,
+        publicUrl: app.config.publicUrl,
+      }),
+  );
+
+  app.post(
+    "/api/admin/users/:id/second-factor/reset",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "Resets another admin's authenticator: it and their Secure Box passes end, and a new set-up link is e-mailed to them; audited",
+        params: z.object({ id: z.string().min(1).max(100) }),
+        response: {
+          200: adminUserSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) =>
+      resetSecondFactor({
+        db: app.db,
+        userId: request.params.id,
+        actor: auditActorOf(request),
+        requestId: request.id,
+        publicUrl: app.config.publicUrl,
       }),
   );
 };

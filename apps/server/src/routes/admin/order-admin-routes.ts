@@ -15,7 +15,7 @@ import {
   orderTransitionValues,
   statisticsSchema,
 } from "@bureau/domain/contracts/dashboard";
-import { dataExportSchema } from "@bureau/domain/contracts/data-export";
+import { dataExportSchema, phoneOnlyReviewSchema } from "@bureau/domain/contracts/data-export";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { orderStatusValues } from "@bureau/domain/contracts/orders";
 import { mayClearHolds } from "@bureau/domain/customer-due-diligence";
@@ -23,6 +23,7 @@ import { displayDates } from "@bureau/domain/dates";
 import { isMlro } from "../../lib/mlro.ts";
 import { clearHold } from "../../modules/compliance/clear-hold.ts";
 import { exportCustomerData } from "../../modules/data-rights/export-customer-data.ts";
+import { listPhoneOnlyOrders } from "../../modules/data-rights/list-phone-only-orders.ts";
 import { listFlaggedOrders } from "../../modules/compliance/list-flagged-orders.ts";
 import { listSuspicionReports } from "../../modules/compliance/list-suspicion-reports.ts";
 import { raiseSuspicionReport } from "../../modules/compliance/raise-suspicion-report.ts";
@@ -282,6 +283,22 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         subject: { from: "order", orderId: request.params.id },
         staff: { actor: auditActorOf(request), requestId: request.id },
       });
+    },
+  );
+
+  app.get(
+    "/api/admin/orders/:id/data-export/phone-only",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "Orders sharing only this order's phone number: left out of the subject access export, listed for staff to check with the customer",
+        params: z.object({ id: z.uuid("is not an order id") }),
+        response: { 200: phoneOnlyReviewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      return listPhoneOnlyOrders({ db: app.db, orderId: request.params.id });
     },
   );
 

@@ -106,7 +106,15 @@ describe.skipIf(!haveWebBuild)("account pages rendered on the server", () => {
     expect(walkThrough.statusCode).toBe(200);
     expect(walkThrough.headers["cache-control"]).toBe("no-store");
     expect(walkThrough.body).toContain("Set up your authenticator");
-    expect(walkThrough.body).toMatch(/<button[^>]*>Show the QR code<\/button>/);
+    // Without the e-mailed set-up link (decision 032) the page says where to find it; with it, it offers the QR code.
+    expect(walkThrough.body).toContain("Open the set-up link we e-mailed to you to set up your authenticator.");
+    expect(walkThrough.body).not.toMatch(/<button[^>]*>Show the QR code<\/button>/);
+    const withLink = await t.app.inject({
+      method: "GET",
+      url: "/account/authenticator?enrol=a-token",
+      headers: { cookie: admin.cookie },
+    });
+    expect(withLink.body).toMatch(/<button[^>]*>Show the QR code<\/button>/);
 
     await giveAuthenticator(t.app, admin.userId);
     const enrolled = await t.app.inject({

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   secondFactorConfirmRequestSchema,
   secondFactorConfirmResponseSchema,
+  secondFactorEnrolmentRequestSchema,
   secondFactorEnrolmentSchema,
   secondFactorStatusSchema,
 } from "@bureau/domain/contracts/accounts";
@@ -14,7 +15,7 @@ import { noStore } from "../../lib/no-store.ts";
 import { requireUser, signedInSession } from "../../plugins/session.ts";
 
 /**
- * The staff second factor, set up by the admin themself (docs/decisions/011): whether it is set up,
+ * The staff second factor, set up by the admin themself with the link e-mailed to them (docs/decisions/011, 032): whether it is set up,
  * a new secret with its QR code, and its confirmation with a current code (which answers the recovery
  * codes, once). Answers carry secrets: never cached.
  */
@@ -42,7 +43,9 @@ export async function secondFactorRoutes(scope: FastifyInstance) {
     {
       schema: {
         tags: ["account"],
-        summary: "Admins: a new authenticator secret, as a QR code and as text (not yet in force)",
+        summary:
+          "Admins with their e-mailed set-up link's token: a new authenticator secret, as a QR code and as text (not yet in force)",
+        body: secondFactorEnrolmentRequestSchema.optional(),
         response: { 200: secondFactorEnrolmentSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema },
       },
       onRequest: [requireUser, adminsOnly],
@@ -54,6 +57,7 @@ export async function secondFactorRoutes(scope: FastifyInstance) {
         authSecret: scope.config.authSecret,
         userId: user.id,
         accountLabel: user.email,
+        enrolmentToken: request.body?.enrolmentToken,
       });
     },
   );
@@ -82,6 +86,7 @@ export async function secondFactorRoutes(scope: FastifyInstance) {
         authSecret: scope.config.authSecret,
         userId: user.id,
         code: request.body.code,
+        enrolmentToken: request.body.enrolmentToken,
         actorEmail: user.email,
         requestId: request.id,
       });

@@ -4,6 +4,7 @@ import { rateBoardSchema } from "@bureau/domain/contracts/rate-board";
 import { auditLog, settings } from "../../db/schema.ts";
 import { signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
+import { MAX_STREAMS_PER_ADDRESS } from "./rate-board.ts";
 
 /** Reads server-sent events from a streamed response body, one `data:` payload at a time. */
 function eventReader(body: ReadableStream<Uint8Array>) {
@@ -159,5 +160,38 @@ describe("rate board", () => {
     const third = rateBoardSchema.parse(JSON.parse(await next()));
     expect(third.currencies.map((c) => c.code)).toEqual(["JPY"]);
     // The stream stays open: closing the app (after these tests) ends it rather than waiting on it.
+  });
+
+  it("lets one address hold only its share of the board streams; a closed stream frees its place", async () => {
+    const { app } = started.t;
+    const address = app.server.listening
+      ? `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+      : await app.listen({ port: 0, host: "127.0.0.1" });
+    const opened: AbortController[] = [];
+    const statuses: number[] = [];
+    for (let i = 0; i <= MAX_STREAMS_PER_ADDRESS; i++) {
+      const controller = new AbortController();
+      const response = await fetch(`${address}/api/board/worthing/events`, { signal: controller.signal });
+      statuses.push(response.status);
+      if (response.status === 200) opened.push(controller);
+      else expect((await response.json()).error.code).toBe("rate_limited");
+    }
+    // An earlier test of this file may keep one stream of this address open.
+    expect(opened.length).toBeGreaterThanOrEqual(MAX_STREAMS_PER_ADDRESS - 1);
+    expect(opened.length).toBeLessThanOrEqual(MAX_STREAMS_PER_ADDRESS);
+    expect(statuses.at(-1)).toBe(429);
+
+    opened.pop()?.abort();
+    let again = 0;
+    for (let attempt = 0; attempt < 50 && again !== 200; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const controller = new AbortController();
+      const response = await fetch(`${address}/api/board/worthing/events`, { signal: controller.signal });
+      again = response.status;
+      if (again === 200) opened.push(controller);
+      else await response.body?.cancel();
+    }
+    expect(again).toBe(200);
+    for (const controller of opened) controller.abort();
   });
 });

@@ -5,11 +5,19 @@ import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { rateBoardSchema } from "@bureau/domain/contracts/rate-board";
 import { channels } from "../../db/notify.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { clientAddressKey } from "../../lib/client-address.ts";
 import { type EventStream, openEventStream } from "../../lib/event-stream.ts";
 import { getRateBoard } from "../../modules/rate-board/get-rate-board.ts";
 
-/** How many boards one instance keeps streaming to at once; past that a board falls back to its page's data. */
-const MAX_STREAMS = 500;
+/**
+ * How many boards one instance streams to at once, in total and per client address (an IPv6 /64 counts as
+ * one, lib/client-address.ts): one address cannot take every stream, and a branch's few screens behind one
+ * address fit well within its share. Past either a board falls back to its page's data and tries again.
+ */
+export const MAX_STREAMS = 500;
+export const MAX_STREAMS_PER_ADDRESS = 10;
+/** A stream ends after this long (the board reconnects at once), so that none is held for ever. */
+export const MAX_STREAM_AGE_MS = 60 * 60 * 1000;
 const branchParams = z.object({ branch: z.string().min(1).max(40) });
 
 /**
@@ -21,6 +29,7 @@ const branchParams = z.object({ branch: z.string().min(1).max(40) });
  */
 export const rateBoardRoutes: FastifyPluginAsyncZod = async (app) => {
   const streams = new Map<EventStream, { branch: string; last: string }>();
+  const streamsPerAddress = new Map<string, number>();
   const boardJson = async (branch: string) =>
     JSON.stringify(
       await getRateBoard({ db: app.db, branchKey: branch, currencyList: (await app.currencyList.get()).value }),
@@ -86,17 +95,39 @@ export const rateBoardRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["public"],
         summary: "The rate board as server-sent events: the board on connecting, then each time it changes",
         params: branchParams,
-        response: { 400: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema },
+        response: { 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
       if (streams.size >= MAX_STREAMS)
         throw new AppError("service_unavailable", "Too many boards are open; this one will try again shortly.");
-      const body = await boardJson(request.params.branch);
-      const stream = openEventStream(request, reply);
+      const address = clientAddressKey(request.ip);
+      if ((streamsPerAddress.get(address) ?? 0) >= MAX_STREAMS_PER_ADDRESS)
+        throw new AppError(
+          "rate_limited",
+          "Too many boards are open from this address; this one will try again shortly.",
+        );
+      // Counted at once, so that requests arriving together cannot all pass the check.
+      streamsPerAddress.set(address, (streamsPerAddress.get(address) ?? 0) + 1);
+      const release = () => {
+        const left = (streamsPerAddress.get(address) ?? 1) - 1;
+        if (left > 0) streamsPerAddress.set(address, left);
+        else streamsPerAddress.delete(address);
+      };
+      let body: string;
+      try {
+        body = await boardJson(request.params.branch);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      const stream = openEventStream(request, reply, { maxAgeMs: MAX_STREAM_AGE_MS });
       streams.set(stream, { branch: request.params.branch, last: body });
-      stream.onClose(() => streams.delete(stream));
+      stream.onClose(() => {
+        streams.delete(stream);
+        release();
+      });
       stream.send(body);
     },
   );

@@ -78,16 +78,22 @@ export function secondFactorStatus(api: ApiClient) {
 }
 
 /** Admins: a new authenticator secret, as a QR code (SVG) and as text; not in force until confirmed. */
-export function startAuthenticatorEnrolment(api: ApiClient) {
+export function startAuthenticatorEnrolment(api: ApiClient, enrolmentToken: string) {
   return api.call<{ secret: string; otpauthUri: string; qrCodeSvg: string }>(
     "POST",
     "/api/account/second-factor/enrolment",
+    { enrolmentToken },
   );
 }
 
 /** Puts the new authenticator in force with its current code; answers the recovery codes, this once. */
-export function confirmAuthenticator(api: ApiClient, code: string) {
-  return api.call<{ recoveryCodes: string[] }>("POST", "/api/account/second-factor/confirm", { code });
+export function confirmAuthenticator(api: ApiClient, code: string, enrolmentToken: string) {
+  return api.call<{ recoveryCodes: string[] }>("POST", "/api/account/second-factor/confirm", { code, enrolmentToken });
+}
+
+/** Resets another admin's authenticator: they are e-mailed a new set-up link (decision 032). */
+export function resetAuthenticator(api: ApiClient, userId: string) {
+  return api.call<AdminUser>("POST", `/api/admin/users/${encodeURIComponent(userId)}/second-factor/reset`);
 }
 
 export function listUsers(api: ApiClient, after: string | null) {

@@ -24,6 +24,7 @@ export const meta: Route.MetaFunction = () => [
  * The staff authenticator walk-through (docs/decisions/011): an admin without an authenticator
  * cannot open the Secure Box (the server refuses), so the Secure Box and the dashboard send them
  * here first: scan the QR code, type the current code, store the recovery codes, then the Secure Box.
+ * It needs the set-up link e-mailed to the person (decision 032): its token rides in `enrol`.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { admin, refusal } = await adminOfStaffStep(context, url);
@@ -31,14 +32,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { enrolled } = await secondFactorStatus(serverApi(context));
   const target = safeRedirectTarget(url.searchParams.get("redirectTo"));
   if (enrolled) throw redirect(withRedirect("/box", target));
-  return { staff: true as const };
+  return { staff: true as const, enrolmentToken: url.searchParams.get("enrol") ?? "" };
 }
 
 /** The walk-through's two changes: start an enrolment (a new secret), confirm it with a code. */
 export async function action({ request, context }: Route.ActionArgs) {
   const posted = await readIntent(request, ["start", "confirm"]);
-  if (posted.intent === "start") return apiAction(context, (api) => startAuthenticatorEnrolment(api));
-  return apiAction(context, (api) => confirmAuthenticator(api, posted.text("code")));
+  const enrolmentToken = posted.text("enrolmentToken");
+  if (posted.intent === "start") return apiAction(context, (api) => startAuthenticatorEnrolment(api, enrolmentToken));
+  return apiAction(context, (api) => confirmAuthenticator(api, posted.text("code"), enrolmentToken));
 }
 
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -79,9 +81,10 @@ export default function Authenticator({ loaderData }: Route.ComponentProps) {
     );
   }
   const target = returnTargetOf(location);
+  const { enrolmentToken } = loaderData;
 
   const start = async () => {
-    const outcome = await enrolment.submit("start");
+    const outcome = await enrolment.submit("start", { enrolmentToken });
     if (outcome.ok) setStep({ name: "scan", ...outcome.value });
     else toast.error(outcome.message);
   };
@@ -93,7 +96,7 @@ export default function Authenticator({ loaderData }: Route.ComponentProps) {
       setCodeError("Enter the 6 digits your app shows");
       return;
     }
-    const outcome = await confirmation.submit("confirm", { code });
+    const outcome = await confirmation.submit("confirm", { code, enrolmentToken });
     if (!outcome.ok) {
       setCodeError(outcome.fields?.code ? outcome.message : null);
       toast.error(outcome.message);
@@ -118,15 +121,22 @@ export default function Authenticator({ loaderData }: Route.ComponentProps) {
             <li>Type the 6-digit code the app shows.</li>
             <li>Store your recovery codes somewhere safe.</li>
           </ol>
-          <button
-            type="button"
-            className="button button-primary auth-submit"
-            onClick={() => void start()}
-            disabled={pending}
-            aria-busy={pending}
-          >
-            Show the QR code
-          </button>
+          {enrolmentToken ? (
+            <button
+              type="button"
+              className="button button-primary auth-submit"
+              onClick={() => void start()}
+              disabled={pending}
+              aria-busy={pending}
+            >
+              Show the QR code
+            </button>
+          ) : (
+            <p className="form-error" role="status">
+              Open the set-up link we e-mailed to you to set up your authenticator. If it has expired, ask another admin
+              to send a new one from the Users page.
+            </p>
+          )}
         </>
       ) : null}
       {step.name === "scan" ? (

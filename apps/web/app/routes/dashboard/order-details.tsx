@@ -6,6 +6,7 @@ import {
   orderTransitionValues,
 } from "@bureau/domain/contracts/dashboard";
 import { WAY_TITLES } from "@bureau/domain/constants";
+import type { PhoneOnlyReview } from "@bureau/domain/contracts/data-export";
 import { formatMinor } from "@bureau/domain/money";
 import { CustomerReceipt } from "../../features/dashboard/customer-receipt.tsx";
 import {
@@ -33,7 +34,13 @@ import type { Route } from "./+types/order-details";
 /** Loaded before display (spec §2): the page renders with the order already there. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   try {
-    return await serverApi(context).call<Details>("GET", `/api/admin/orders/${encodeURIComponent(params.id)}`);
+    const api = serverApi(context);
+    const path = `/api/admin/orders/${encodeURIComponent(params.id)}`;
+    const [order, phoneOnly] = await Promise.all([
+      api.call<Details>("GET", path),
+      api.call<PhoneOnlyReview>("GET", `${path}/data-export/phone-only`),
+    ]);
+    return { order, phoneOnly };
   } catch (error) {
     if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) {
       throw data("There is no such order.", { status: 404 });
@@ -69,10 +76,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Order ${loaderData?.orderNumber ?? ""} | Harbour FX dashboard` },
+  { title: `Order ${loaderData?.order.orderNumber ?? ""} | Harbour FX dashboard` },
 ];
 
-export default function OrderDetails({ loaderData: order }: Route.ComponentProps) {
+export default function OrderDetails({ loaderData: { order, phoneOnly } }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { longDateTime: time } = useDisplayDates();
   const onHold = Boolean(order.compliance.hold && !order.compliance.hold.clearedAt);
@@ -171,8 +178,8 @@ export default function OrderDetails({ loaderData: order }: Route.ComponentProps
       <section className="print-hidden" aria-labelledby="data-export-heading">
         <h2 id="data-export-heading">Customer data</h2>
         <p>
-          For a subject access request: every order linked to this customer by e-mail, phone or account, with their
-          contact messages, rate alerts and account, as a JSON file. The download is recorded in the audit log.
+          For a subject access request: this order and every order sharing its e-mail or account, with their contact
+          messages, rate alerts and account, as a JSON file. The download is recorded in the audit log.
         </p>
         {/* A native form post (the export is audited): the answer is the file, and the page stays. */}
         <form method="post" action={`/dashboard/orderDetails/${order.id}/dataExport`}>
@@ -180,6 +187,23 @@ export default function OrderDetails({ loaderData: order }: Route.ComponentProps
             Download customer data
           </button>
         </form>
+        {phoneOnly.orders.length > 0 ? (
+          <>
+            <h3 id="phone-only-heading">To review: orders sharing only the phone number</h3>
+            <p>
+              A phone number does not prove who someone is, so these orders are not in the file. Check with the customer
+              that they are theirs before sharing anything of them.
+            </p>
+            <ul aria-labelledby="phone-only-heading">
+              {phoneOnly.orders.map((other) => (
+                <li key={other.id}>
+                  <Link to={`/dashboard/orderDetails/${other.id}`}>Order {other.orderNumber}</Link>, {other.name},{" "}
+                  {other.status}, placed {time(other.placedAt)}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </section>
       {transitions.includes("complete") ? (
         <div className="print-hidden">

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { listUsers, makeAdmin } from "../../features/account/account-api.ts";
+import { listUsers, makeAdmin, resetAuthenticator } from "../../features/account/account-api.ts";
+import { useSessionUser } from "../../features/account/session.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
 import { apiAction, readIntent, refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/users";
@@ -15,10 +16,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { page: await refusalAsResponse(listUsers(serverApi(context), after)), paged: Boolean(after) };
 }
 
-/** Make Admin; the API refuses it for an unverified e-mail and says why. */
+/**
+ * Make Admin (the API refuses it for an unverified e-mail and says why), and Reset authenticator of
+ * another admin (decision 032: they are e-mailed a new set-up link).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const posted = await readIntent(request, ["make-admin"]);
-  return apiAction(context, (api) => makeAdmin(api, posted.text("userId")));
+  const posted = await readIntent(request, ["make-admin", "reset-authenticator"]);
+  const userId = posted.text("userId");
+  if (posted.intent === "reset-authenticator") return apiAction(context, (api) => resetAuthenticator(api, userId));
+  return apiAction(context, (api) => makeAdmin(api, userId));
 }
 
 const roleLabel = (role: AdminUser["role"]) => (role === "admin" ? "Admin" : "User");
@@ -33,12 +39,22 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   const { confirm, dialog } = useConfirm();
   const { submit, busy } = useRouteAction<AdminUser>();
   const [chosenId, setChosenId] = useState<string | null>(null);
+  // Nobody resets their own authenticator (the server refuses it too): the button is for the others.
+  const me = useSessionUser();
 
   const promote = async (user: AdminUser) => {
     if (!(await confirm({ confirmLabel: "Yes, make admin" }))) return;
     setChosenId(user.id);
     const outcome = await submit("make-admin", { userId: user.id });
     if (outcome.ok) toast.success(`${user.email} is now an Admin`);
+    else toast.error(outcome.message);
+  };
+  const resetFactor = async (user: AdminUser) => {
+    const text = `${user.email} will need a new authenticator: theirs stops working and they are e-mailed a link to set one up again.`;
+    if (!(await confirm({ text, confirmLabel: "Yes, reset" }))) return;
+    setChosenId(user.id);
+    const outcome = await submit("reset-authenticator", { userId: user.id });
+    if (outcome.ok) toast.success(`${user.email} has been e-mailed a link to set up an authenticator again`);
     else toast.error(outcome.message);
   };
   const busyId = busy ? chosenId : null;
@@ -71,6 +87,17 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                   >
                     Make Admin
                   </button>
+                  {user.role === "admin" && user.id !== me?.id ? (
+                    <button
+                      type="button"
+                      className="button button-small"
+                      disabled={busyId === user.id}
+                      aria-label={`Reset authenticator of ${user.email}`}
+                      onClick={() => void resetFactor(user)}
+                    >
+                      Reset authenticator
+                    </button>
+                  ) : null}
                 </td>
               </tr>
             ))}
