@@ -1,7 +1,9 @@
+import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channels } from "../../db/notify.ts";
+import { outbox } from "../../db/schema.ts";
 import { createTestDatabase } from "../../test/test-app.ts";
-import { WAKE_SPACING_MS, wakeMailer } from "./enqueue-mail.ts";
+import { payloadKeptAfterSending, WAKE_SPACING_MS, wakeMailer } from "./enqueue-mail.ts";
 
 describe("wakeMailer", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -65,5 +67,40 @@ describe("wakeMailer", () => {
     } finally {
       await unlisten();
     }
+  });
+});
+
+describe("payloadKeptAfterSending", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("drops the working link of every account e-mail once sent, and keeps other e-mails whole", async () => {
+    const link = { data: { url: "https://bureau.example/secret?token=abc" } };
+    const secretKinds = ["email-verification", "password-reset", "account-closure", "second-factor-enrolment"] as const;
+    await database.db
+      .insert(outbox)
+      .values([
+        ...secretKinds.map((kind) => ({
+          kind,
+          dedupeKey: `kept:${kind}`,
+          payload: { to: `${kind}@example.com`, ...link },
+        })),
+        { kind: "order-received", dedupeKey: "kept:order", payload: { to: "o@example.com", data: { orderId: "x" } } },
+      ]);
+    await database.db
+      .update(outbox)
+      .set({ payload: payloadKeptAfterSending() })
+      .where(like(outbox.dedupeKey, "kept:%"));
+    const rows = await database.db.select().from(outbox).where(like(outbox.dedupeKey, "kept:%"));
+    const byKind = new Map(rows.map((row) => [row.kind, row.payload]));
+    for (const kind of secretKinds) {
+      expect(byKind.get(kind)).toEqual({ to: `${kind}@example.com`, data: { link: "removed after sending" } });
+    }
+    expect(byKind.get("order-received")).toEqual({ to: "o@example.com", data: { orderId: "x" } });
   });
 });

@@ -19,11 +19,17 @@ export type MailKind =
   | "rate-alert-triggered";
 
 /**
- * Kinds whose message is a working secret link (e-mail verification, password reset). Once such a message
+ * Kinds whose message is a working secret link (e-mail verification, password reset, account closure,
+ * authenticator set-up). Once such a message
  * has left (or will never leave), the outbox keeps who it went to and when, not the link: a copy of the
  * outbox then opens no account (decision 031).
  */
-const SECRET_LINK_KINDS: MailKind[] = ["email-verification", "password-reset"];
+const SECRET_LINK_KINDS: MailKind[] = [
+  "email-verification",
+  "password-reset",
+  "account-closure",
+  "second-factor-enrolment",
+];
 
 /** The payload to keep once a message is sent or given up: secret links replaced by a note. */
 export function payloadKeptAfterSending(): SQL {
