@@ -82,16 +82,14 @@ describe("payloadKeptAfterSending", () => {
   it("drops the working link of every account e-mail once sent, and keeps other e-mails whole", async () => {
     const link = { data: { url: "https://bureau.example/secret?token=abc" } };
     const secretKinds = ["email-verification", "password-reset", "account-closure", "second-factor-enrolment"] as const;
-    await database.db
-      .insert(outbox)
-      .values([
-        ...secretKinds.map((kind) => ({
-          kind,
-          dedupeKey: `kept:${kind}`,
-          payload: { to: `${kind}@example.com`, ...link },
-        })),
-        { kind: "order-received", dedupeKey: "kept:order", payload: { to: "o@example.com", data: { orderId: "x" } } },
-      ]);
+    await database.db.insert(outbox).values([
+      ...secretKinds.map((kind) => ({
+        kind,
+        dedupeKey: `kept:${kind}`,
+        payload: { to: `${kind}@example.com`, ...link },
+      })),
+      { kind: "order-received", dedupeKey: "kept:order", payload: { to: "o@example.com", data: { orderId: "x" } } },
+    ]);
     await database.db
       .update(outbox)
       .set({ payload: payloadKeptAfterSending() })
