@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Currency, CurrencyList } from "@bureau/domain/contracts/reference-data";
 import { currencyPrices } from "@bureau/domain/pricing";
+import { defaultSmallestNoteMinor } from "@bureau/domain/whole-notes";
 import type { Db } from "../../db/client.ts";
 import { currencies } from "../../db/schema.ts";
 
@@ -14,6 +15,7 @@ export function toCurrency(row: typeof currencies.$inferSelect): Currency {
     buy,
     collectRate,
     sellRate,
+    smallestNoteMinor: row.smallestNoteMinor ?? defaultSmallestNoteMinor(row.code),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

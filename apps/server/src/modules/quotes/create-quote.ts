@@ -10,6 +10,13 @@ import {
 } from "@bureau/domain/order-limits";
 import type { CurrencyList } from "@bureau/domain/contracts/reference-data";
 import { type CurrencyPrices, currencyPrices, priceForWay, quote } from "@bureau/domain/pricing";
+import {
+  defaultSmallestNoteMinor,
+  isWholeNotesAmount,
+  sellNotesMessage,
+  splitIntoWholeNotes,
+  unlimitedNotes,
+} from "@bureau/domain/whole-notes";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { queryRows } from "../../lib/postgres.ts";
@@ -62,7 +69,7 @@ export async function createQuote({
         input,
         limits,
         now,
-        { code: listed.code, label: listed.label },
+        { code: listed.code, label: listed.label, smallestNoteMinor: listed.smallestNoteMinor },
         prices,
         true,
       );
@@ -76,14 +83,26 @@ export async function createQuote({
     rate: string;
     sellMargin: string;
     buyMargin: string;
+    smallestNoteMinor: string | number | null;
   }>(
     db,
-    sql`select code, label, rate::text as rate, sell_margin::text as "sellMargin", buy_margin::text as "buyMargin"
+    sql`select code, label, rate::text as rate, sell_margin::text as "sellMargin", buy_margin::text as "buyMargin",
+          smallest_note_minor as "smallestNoteMinor"
         from currencies where code = ${input.currency} and active`,
   );
   if (!currency)
     throw new AppError("not_found", `We do not offer ${input.currency}.`, { currency: "Unknown currency" });
-  const made = await priceAndStore(db, input, limits, now, currency, currencyPrices(currency), false);
+  const smallestNoteMinor =
+    currency.smallestNoteMinor === null ? defaultSmallestNoteMinor(currency.code) : Number(currency.smallestNoteMinor);
+  const made = await priceAndStore(
+    db,
+    input,
+    limits,
+    now,
+    { ...currency, smallestNoteMinor },
+    currencyPrices(currency),
+    false,
+  );
   if (!made) throw new Error("quote insert stored nothing");
   return made;
 }
@@ -94,7 +113,7 @@ async function priceAndStore(
   input: CreateQuoteInput,
   limits: OrderLimits,
   now: Date,
-  currency: { code: string; label: string },
+  currency: { code: string; label: string; smallestNoteMinor: number },
   prices: CurrencyPrices,
   onlyIfCurrent: boolean,
 ): Promise<Quote | null> {
@@ -124,6 +143,26 @@ async function priceAndStore(
     const message = orderLimitMessage(problem, limits);
     throw new AppError("validation_failed", message, { amount: message });
   }
+  // A branch hands over and buys notes only: Click & Collect hands over the largest amount the currency's
+  // notes make and gives the rest back in sterling; Click & Sell takes whole notes only.
+  let foreignMinor = priced.foreignMinor;
+  let sterlingBackMinor = 0;
+  if (input.way === "Order") {
+    const split = splitIntoWholeNotes({
+      gbpMinor: priced.gbpMinor,
+      exactForeignMinor: priced.foreignMinor,
+      rate: priced.rate,
+      currency: currency.code,
+      available: unlimitedNotes(currency.code, currency.smallestNoteMinor),
+    });
+    if (split.notesMinor === 0)
+      throw new AppError("quote_invalid", "Please give correct amount", { amount: "Please give correct amount" });
+    foreignMinor = split.notesMinor;
+    sterlingBackMinor = split.sterlingBackMinor;
+  } else if (!isWholeNotesAmount(priced.foreignMinor, currency.smallestNoteMinor)) {
+    const message = sellNotesMessage(currency.code, priced.foreignMinor, currency.smallestNoteMinor);
+    throw new AppError("quote_invalid", message, { amount: message });
+  }
   const expiresAt = new Date(now.getTime() + QUOTE_LIFETIME_MS);
   const id = randomUUID();
   const stored = await storeQuote(db, {
@@ -134,7 +173,8 @@ async function priceAndStore(
     marketRate: prices.rate,
     margin,
     gbpMinor: priced.gbpMinor,
-    foreignMinor: priced.foreignMinor,
+    foreignMinor,
+    sterlingBackMinor,
     createdAt: now,
     expiresAt,
     pricedFrom: onlyIfCurrent ? { sellMargin: prices.sell, buyMargin: prices.buy } : null,
@@ -147,7 +187,8 @@ async function priceAndStore(
     way: input.way,
     rate: priced.rate,
     gbpMinor: priced.gbpMinor,
-    foreignMinor: priced.foreignMinor,
+    foreignMinor,
+    sterlingBackMinor,
     createdAt: now.toISOString(),
     expiresAt: expiresAt.toISOString(),
   };
