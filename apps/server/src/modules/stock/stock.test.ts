@@ -131,7 +131,12 @@ describe("stock by denomination", () => {
     expect(placed.statusCode).toBe(201);
     expect(await countRows(orderNotes)).toBe(0);
     expect((await details(await orderIdOf(placed))).notes).toEqual([]);
-    expect(await availability("EUR:25000:1.1232")).toEqual({ worthing: null, brighton: null, chichester: null, "172": null });
+    expect(await availability("EUR:25000:1.1232")).toEqual({
+      worthing: null,
+      brighton: null,
+      chichester: null,
+      "172": null,
+    });
   });
 
   it("records counts and tracking with who, before, after and reason, and shows count, reserved and free", async () => {
