@@ -39,7 +39,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     code,
     prefill,
     label: currency.label,
-    currencies: currencies.map(({ code, label, collectRate, sellRate }) => ({ code, label, collectRate, sellRate })),
+    currencies: currencies.map(({ code, label, collectRate, sellRate, smallestNoteMinor }) => ({
+      code,
+      label,
+      collectRate,
+      sellRate,
+      smallestNoteMinor,
+    })),
     branches: branches.map(({ key, name, addressLines, postcode, phone }) => ({
       key,
       name,
