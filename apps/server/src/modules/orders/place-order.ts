@@ -481,7 +481,7 @@ function exactForeignOf(q: { rate: string; currencyCode: string; gbpMinor: numbe
 
 /** The refusal of a branch short of notes, with the largest amount of them it can supply where known. */
 function notEnoughNotes(currency: string, branchName: string, largestMinor: number | null) {
-  const most = largestMinor === null ? "" : `: the most it can supply is ${formatNotes(largestMinor, currency)}`;
+  const most = largestMinor ? `: the most it can supply is ${formatNotes(largestMinor, currency)}` : "";
   const message = `${branchName} does not have enough ${currency} notes for this order${most}. Please choose another collection point or a smaller amount.`;
   return new AppError("conflict", message, { branch: message });
 }

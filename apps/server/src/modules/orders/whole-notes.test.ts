@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { OrderReceipt, Quote } from "@bureau/domain/contracts/orders";
 import { currencyExponent } from "@bureau/domain/money";
 import { defaultSmallestNoteMinor } from "@bureau/domain/whole-notes";
-import { orderLines, orderNotes, orders, quotes } from "../../db/schema.ts";
+import { auditLog, orderLines, orderNotes, orders, quotes } from "../../db/schema.ts";
 import { nextClientAddress } from "../../test/auth-helpers.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 
@@ -180,6 +180,67 @@ describe("whole notes", () => {
         expect(line).toMatchObject({ foreignMinor: q.foreignMinor, sterlingBackMinor: q.sterlingBackMinor });
       }),
       { numRuns: 15 },
+    );
+  });
+});
+
+describe("the smallest note on the currency's Update page", () => {
+  const env = appWithStaff();
+  const update = (code: string, body: Record<string, unknown>) =>
+    env.t.app.inject({
+      method: "PUT",
+      url: `/api/admin/currencies/${code}`,
+      headers: env.staff.headers,
+      payload: body,
+    });
+
+  it("staff change it, audited; quotes follow it at once; a note the currency does not issue is refused", async () => {
+    const current = (
+      await env.t.app.inject({ method: "GET", url: "/api/admin/currencies/EUR", headers: env.staff.headers })
+    ).json();
+    expect(current.smallestNoteMinor).toBe(500);
+    const margins = { label: current.label, sell: current.sell, buy: current.buy };
+
+    const refused = await update("EUR", { ...margins, smallestNote: "7" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(
+      "The smallest note must be one of the EUR notes: €5, €10, €20, €50, €100, €200",
+    );
+
+    const changed = await update("EUR", { ...margins, smallestNote: "20" });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().smallestNoteMinor).toBe(20_00);
+    const [audit] = await env.t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "currency.update"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit).toMatchObject({
+      entityId: "EUR",
+      before: expect.objectContaining({ smallestNoteMinor: 500 }),
+      after: expect.objectContaining({ smallestNoteMinor: 20_00 }),
+    });
+    const list = (await env.t.app.inject({ method: "GET", url: "/api/currencies" })).json();
+    expect(list.currencies.find((c: { code: string }) => c.code === "EUR").smallestNoteMinor).toBe(20_00);
+
+    // £300 buys €336.96: €330 in €20-and-up notes now (200 + 50 + 4 × 20); selling €105 is no longer whole notes.
+    const quote = await env.t.app.inject({
+      method: "POST",
+      url: "/api/quotes",
+      remoteAddress: nextClientAddress(),
+      payload: { currency: "EUR", way: "Order", gbpMinor: 300_00 },
+    });
+    expect(quote.json()).toMatchObject({ foreignMinor: 330_00 });
+    const sale = await env.t.app.inject({
+      method: "POST",
+      url: "/api/quotes",
+      remoteAddress: nextClientAddress(),
+      payload: { currency: "EUR", way: "Sell", foreignMinor: 105_00 },
+    });
+    expect(sale.statusCode).toBe(422);
+    expect(sale.json().error.message).toBe(
+      "We buy EUR in whole notes, so the amount must be a multiple of €20: try €100 or €120.",
     );
   });
 });

@@ -318,5 +318,7 @@ type BranchSupply = { availability: Availability; largest: { currency: string; f
 /** "Available today", or "Not enough stock" with the largest amount the branch's notes can supply. */
 function supplyText({ availability, largest }: BranchSupply): string {
   const text = AVAILABILITY_TEXT[availability];
-  return largest ? `${text} (at most ${formatNotes(largest.foreignMinor, largest.currency)})` : text;
+  return largest && largest.foreignMinor > 0
+    ? `${text} (at most ${formatNotes(largest.foreignMinor, largest.currency)})`
+    : text;
 }
