@@ -195,6 +195,19 @@ export function unlimitedNotes(currency: string, smallestNoteMinor: number): Not
   }));
 }
 
+/**
+ * The notes an amount is handed over in where stock does not choose them: the largest issued notes first
+ * (what the high-value notes flag looks at); null when the currency's notes are not in the note table.
+ */
+export function notesHandedOver(currency: string, notesMinor: number): NoteCount[] | null {
+  const issued = noteDenominations(currency);
+  if (!issued) return null;
+  return splitIntoNotes(
+    notesMinor,
+    issued.map((valueMinor) => ({ valueMinor, count: Number.POSITIVE_INFINITY })),
+  ).notes;
+}
+
 /** The branch's free notes of the currency that it hands over (none below the smallest note). */
 export function usableNotes(free: readonly NoteCount[], currency: string, smallestNoteMinor: number): NoteCount[] {
   const values = noteValues(currency, smallestNoteMinor);
@@ -212,6 +225,14 @@ export function nearestSellAmounts(foreignMinor: number, smallestNoteMinor: numb
   const lower = Math.floor(foreignMinor / smallestNoteMinor) * smallestNoteMinor;
   if (lower === foreignMinor) return [foreignMinor];
   return lower > 0 ? [lower, lower + smallestNoteMinor] : [lower + smallestNoteMinor];
+}
+
+/**
+ * A Click & Sell asked for in sterling: the currency to bring is the whole-notes amount covering it (the
+ * next multiple of the smallest note up), so the customer is paid at least what they asked for.
+ */
+export function sellNotesCovering(foreignMinor: number, smallestNoteMinor: number): number {
+  return Math.ceil(foreignMinor / smallestNoteMinor) * smallestNoteMinor;
 }
 
 /** Whether a Click & Sell amount is whole notes (a whole multiple of the smallest note). */

@@ -123,6 +123,11 @@ describe("whole notes", () => {
       "We buy JPY in whole notes, so the amount must be a multiple of JP¥1,000: try JP¥12,000 or JP¥13,000.",
     );
     expect(await env.t.db.select().from(quotes).where(eq(quotes.foreignMinor, 102_00))).toEqual([]);
+    // Asked for in sterling, a sale is priced at the whole notes covering it: £100 at 1.1866 is €118.66, so €120.
+    expect(await quote({ currency: "EUR", way: "Sell", gbpMinor: 100_00 })).toMatchObject({
+      foreignMinor: 120_00,
+      gbpMinor: 101_12,
+    });
   });
 
   it("pays €160 of €168.48 from a branch holding €200 in €50 and €20 notes, reserving them, the rest in sterling", async () => {

@@ -13,6 +13,7 @@ import { type CurrencyPrices, currencyPrices, priceForWay, quote } from "@bureau
 import {
   defaultSmallestNoteMinor,
   isWholeNotesAmount,
+  sellNotesCovering,
   sellNotesMessage,
   splitIntoWholeNotes,
   unlimitedNotes,
@@ -120,7 +121,13 @@ async function priceAndStore(
   const { rate, margin } = priceForWay(input.way, prices);
   const amount =
     input.gbpMinor !== undefined ? { gbpMinor: input.gbpMinor } : { foreignMinor: input.foreignMinor as number };
-  const priced = quote({ way: input.way, rate, currency: currency.code, ...amount });
+  let priced = quote({ way: input.way, rate, currency: currency.code, ...amount });
+  // Click & Sell asked for in sterling: priced at the whole notes that cover it (a typed currency amount
+  // that is not whole notes is refused below, naming the nearest that are).
+  if (input.way === "Sell" && input.gbpMinor !== undefined && priced.ok) {
+    const foreignMinor = sellNotesCovering(priced.foreignMinor, currency.smallestNoteMinor);
+    priced = quote({ way: input.way, rate, currency: currency.code, foreignMinor });
+  }
   if (!priced.ok) {
     throw new AppError(
       "quote_invalid",

@@ -9,6 +9,7 @@ import {
   formatNotes,
   nearestSellAmounts,
   noteSplitText,
+  sellNotesCovering,
   sellNotesHint,
   sellNotesMessage,
   splitIntoWholeNotes,
@@ -30,12 +31,20 @@ export function previewAmounts(way: Way, currency: PreviewCurrency, typed: Typed
   const rate = way === "Order" ? currency.collectRate : currency.sellRate;
   const minor = parseMajorToMinor(typed.text, typed.side === "gbp" ? "GBP" : currency.code);
   if (minor === null || minor <= 0) return null;
-  const result =
+  let result =
     typed.side === "gbp"
       ? quote({ way, rate, currency: currency.code, gbpMinor: minor })
       : quote({ way, rate, currency: currency.code, foreignMinor: minor });
   if (!result.ok) return null;
-  if (way === "Sell") return { ...result, sterlingBackMinor: 0, typedMinor: minor };
+  if (way === "Sell") {
+    // Sterling asked for: the whole notes covering it, as the server prices it.
+    if (typed.side === "gbp") {
+      const foreignMinor = sellNotesCovering(result.foreignMinor, currency.smallestNoteMinor);
+      result = quote({ way, rate, currency: currency.code, foreignMinor });
+      if (!result.ok) return null;
+    }
+    return { ...result, sterlingBackMinor: 0, typedMinor: minor };
+  }
   const split = splitIntoWholeNotes({
     gbpMinor: result.gbpMinor,
     exactForeignMinor: result.foreignMinor,
