@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import fc from "fast-check";
+import { displayDates } from "@bureau/domain/dates";
 import { describe, expect, it } from "vitest";
 import type { OrderReceipt, Quote } from "@bureau/domain/contracts/orders";
 import { currencyExponent } from "@bureau/domain/money";
 import { defaultSmallestNoteMinor } from "@bureau/domain/whole-notes";
 import { auditLog, orderLines, orderNotes, orders, quotes } from "../../db/schema.ts";
 import { nextClientAddress } from "../../test/auth-helpers.ts";
+import { collectHandover } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
+import { renderMail } from "../mail/render-mail.ts";
 
 const customer = {
   firstName: "Grace",
@@ -98,6 +101,76 @@ describe("whole notes", () => {
     expect(receipt.lines[0]).toMatchObject({ gbpMinor: 100_00, foreignMinor: 110_00, sterlingBackMinor: 2_06 });
     const { lines } = await linesOf(receipt.orderNumber);
     expect(lines[0]).toMatchObject({ gbpMinor: 100_00, foreignMinor: 110_00, sterlingBackMinor: 2_06 });
+  });
+
+  it("the e-mail, the tracking page, the staff order page, the CSV and the day report carry the same split", async () => {
+    const q = await quote({ currency: "EUR", way: "Order", gbpMinor: 100_00 });
+    const placed = await place("172", [q]);
+    expect(placed.statusCode).toBe(201);
+    const receipt = placed.json() as OrderReceipt;
+    const [order] = await env.t.db.select().from(orders).where(eq(orders.orderNumber, receipt.orderNumber));
+    const mail = await renderMail(
+      env.t.db,
+      "order-received",
+      { orderId: order!.id },
+      {
+        publicUrl: "https://fx.example",
+        orderLinks: env.t.app.orderLinks,
+        alertLinks: env.t.app.alertLinks,
+        dates: displayDates(env.t.app.config.displayTimeZone),
+      },
+    );
+    expect(mail?.text).toContain("£100.00 → €110 in notes + £2.06 back in sterling at 1.1232");
+    expect(mail?.html).toContain("€110 in notes + £2.06 back in sterling");
+
+    const tracked = await env.t.app.inject({
+      method: "POST",
+      url: "/api/orders/track",
+      remoteAddress: nextClientAddress(),
+      payload: { orderNumber: receipt.orderNumber, email: customer.email },
+    });
+    expect(tracked.json().lines[0]).toMatchObject({ foreignMinor: 110_00, sterlingBackMinor: 2_06 });
+
+    const details = await env.t.app.inject({
+      method: "GET",
+      url: `/api/admin/orders/${order!.id}`,
+      headers: env.staff.headers,
+    });
+    expect(details.json().lines[0]).toMatchObject({ foreignMinor: 110_00, sterlingBackMinor: 2_06 });
+
+    const csv = await env.t.app.inject({
+      method: "GET",
+      url: "/api/admin/orders.csv?branch=172",
+      headers: env.staff.headers,
+    });
+    const [header, ...records] = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    const columns = header!.split(",");
+    const record = records.find((r) => r.startsWith(receipt.orderNumber))!.split(",");
+    expect(record[columns.indexOf("Foreign Amount")]).toBe("110.00");
+    expect(record[columns.indexOf("Line GBP")]).toBe("100.00");
+    expect(record[columns.indexOf("Sterling Back")]).toBe("2.06");
+
+    for (const transition of ["accept", "complete"]) {
+      const done = await env.t.app.inject({
+        method: "POST",
+        url: `/api/admin/orders/${order!.id}/${transition}`,
+        headers: env.staff.headers,
+        ...(transition === "complete" ? { payload: collectHandover } : {}),
+      });
+      expect(done.statusCode, done.body).toBe(200);
+    }
+    const report = await env.t.app.inject({
+      method: "GET",
+      url: "/api/admin/reports/day?branch=172",
+      headers: env.staff.headers,
+    });
+    expect(report.json().sterling).toMatchObject({ inMinor: 100_00, backMinor: 2_06 });
+    expect(report.json().currencies.find((c: { currency: string }) => c.currency === "EUR")).toMatchObject({
+      outMinor: 110_00,
+    });
   });
 
   it("refuses a quote whose notes and sterling back do not add up (a stored quote altered)", async () => {
