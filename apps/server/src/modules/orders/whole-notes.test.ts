@@ -322,3 +322,39 @@ describe("the smallest note on the currency's Update page", () => {
     );
   });
 });
+
+describe("ORDER_MAX_STERLING_BACK_PERCENT", () => {
+  const env = appWithStaff({ env: { ORDER_MAX_STERLING_BACK_PERCENT: "50" } });
+
+  it("lets a branch's stock give back up to the configured share of the order", async () => {
+    const put = await env.t.app.inject({
+      method: "PUT",
+      url: "/api/admin/stock/chichester/EUR",
+      headers: env.staff.headers,
+      payload: { tracked: true, counts: [{ valueMinor: 5000, count: 2 }], reason: "Counted at opening" },
+    });
+    expect(put.statusCode).toBe(200);
+    const quoted = await env.t.app.inject({
+      method: "POST",
+      url: "/api/quotes",
+      remoteAddress: nextClientAddress(),
+      payload: { currency: "EUR", way: "Order", gbpMinor: 150_00 },
+    });
+    const q = quoted.json() as Quote;
+    // €100 of €168.48 gives back £60.96 of £150: 41%, within 50%.
+    const placed = await env.t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      remoteAddress: nextClientAddress(),
+      payload: {
+        idempotencyKey: randomUUID(),
+        way: "Order",
+        lines: [{ quoteId: q.id, rate: q.rate, gbpMinor: q.gbpMinor, foreignMinor: q.foreignMinor }],
+        branch: "chichester",
+        customer,
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect((placed.json() as OrderReceipt).lines[0]).toMatchObject({ foreignMinor: 100_00, sterlingBackMinor: 60_96 });
+  });
+});
