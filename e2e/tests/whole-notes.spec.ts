@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { signInAsStaff, toast } from "../support/accounts.ts";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
 
 /** The split as a customer reads it: "€335 in notes + £1.74 back in sterling". */
@@ -67,4 +68,26 @@ test("Click & Sell says it takes whole notes and offers the nearest valid amount
   await form.getByRole("button", { name: "Add", exact: true }).click();
   await expect(basketRows(page)).toHaveCount(1);
   await expect(basketRows(page).first()).toContainText("€105.00");
+});
+
+test("staff change a currency's smallest note on its Update page", async ({ page }) => {
+  await signInAsStaff(page);
+  await page.goto("/dashboard/update/THB");
+  await waitForHydration(page);
+  const update = page.getByRole("form", { name: "Update currency" });
+  const smallest = update.getByLabel("Smallest note");
+  await expect(smallest).toHaveValue("100.00");
+  await expectNoSeriousAxeViolations(page);
+  await smallest.fill("500");
+  await update.getByRole("button", { name: "Check" }).click();
+  await update.getByRole("button", { name: "Update" }).click();
+  await expect(toast(page, "Updated THB currency")).toBeVisible();
+  await page.goto("/dashboard/update/THB");
+  await waitForHydration(page);
+  await expect(page.getByRole("form", { name: "Update currency" }).getByLabel("Smallest note")).toHaveValue("500.00");
+  // Back to the table's ฿100, so that nothing else meets a changed currency.
+  await page.getByRole("form", { name: "Update currency" }).getByLabel("Smallest note").fill("100");
+  await page.getByRole("form", { name: "Update currency" }).getByRole("button", { name: "Check" }).click();
+  await page.getByRole("form", { name: "Update currency" }).getByRole("button", { name: "Update" }).click();
+  await expect(toast(page, "Updated THB currency")).toBeVisible();
 });
