@@ -11,6 +11,7 @@ import {
   isWholeNotesAmount,
   nearestSellAmounts,
   noteSplitText,
+  quoteInWholeNotes,
   noteValues,
   sellNotesMessage,
   smallestNoteProblem,
@@ -305,6 +306,37 @@ describe("Click & Sell in whole notes", () => {
           expect(nearest.at(-1)!).toBeGreaterThan(f);
           if (nearest.length === 2) expect(nearest[0]).toBeLessThan(f);
         }
+      }),
+    );
+  });
+});
+
+describe("quoteInWholeNotes (the quote and both previews)", () => {
+  it("prices the issue's examples and refuses a sale that is not whole notes", () => {
+    const base = { rate: "1.1232", currency: "EUR", smallestNoteMinor: 500 };
+    expect(quoteInWholeNotes({ ...base, way: "Order", gbpMinor: 300_00 })).toEqual({
+      ok: true,
+      gbpMinor: 300_00,
+      foreignMinor: 335_00,
+      sterlingBackMinor: 1_74,
+      rate: "1.1232",
+    });
+    expect(quoteInWholeNotes({ ...base, way: "Sell", foreignMinor: 102_00 })).toEqual({
+      ok: false,
+      reason: "not_whole_notes",
+      foreignMinor: 102_00,
+    });
+  });
+
+  it("property: a sale asked in sterling is whole notes paying at least the sterling asked", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...SEEDED), arbRate, fc.integer({ min: 1, max: 500_000 }), (currency, rate, gbp) => {
+        const smallestNoteMinor = defaultSmallestNoteMinor(currency);
+        const sale = quoteInWholeNotes({ way: "Sell", rate, currency, smallestNoteMinor, gbpMinor: gbp });
+        if (!sale.ok) return;
+        expect(isWholeNotesAmount(sale.foreignMinor, smallestNoteMinor)).toBe(true);
+        expect(sale.gbpMinor).toBeGreaterThanOrEqual(gbp);
+        expect(sale.sterlingBackMinor).toBe(0);
       }),
     );
   });

@@ -1,6 +1,8 @@
 import { noteDenominations } from "./denominations.ts";
 import { currencyExponent, formatMinor, parseMajorToMinor } from "./money.ts";
+import type { Way } from "./constants.ts";
 import { type NoteCount, splitIntoNotes } from "./note-split.ts";
+import { type QuoteAmount, type QuoteFailure, quote } from "./pricing.ts";
 
 /**
  * A branch hands over and buys back notes only. Each currency has the smallest note the bureau deals in
@@ -343,4 +345,43 @@ export function collectBasketAtBranch(lines: readonly CollectLine[], maxSterling
     0,
   );
   return { lines: splits, reserve: [], tracked, short: { currency, largestMinor } };
+}
+
+/** A line priced as a quote is: the pricing rules, then whole notes. */
+export type WholeNotesQuote =
+  | { ok: true; gbpMinor: number; foreignMinor: number; sterlingBackMinor: number; rate: string }
+  | QuoteFailure
+  /** Click & Sell: a currency amount that is not whole notes (`foreignMinor`, the amount typed). */
+  | { ok: false; reason: "not_whole_notes"; foreignMinor: number };
+
+/**
+ * The one way a line is priced (the server's quote, the order form's and the home widget's previews):
+ * Click & Collect hands over the largest amount the currency's notes make and gives the rest back in
+ * sterling; Click & Sell takes whole notes only, a sterling amount priced at the whole notes covering it.
+ */
+export function quoteInWholeNotes(
+  input: { way: Way; rate: string; currency: string; smallestNoteMinor: number } & QuoteAmount,
+): WholeNotesQuote {
+  const { way, rate, currency, smallestNoteMinor } = input;
+  const amount = input.gbpMinor !== undefined ? { gbpMinor: input.gbpMinor } : { foreignMinor: input.foreignMinor };
+  let priced = quote({ way, rate, currency, ...amount });
+  if (!priced.ok) return priced;
+  if (way === "Sell") {
+    if (input.gbpMinor !== undefined) {
+      priced = quote({ way, rate, currency, foreignMinor: sellNotesCovering(priced.foreignMinor, smallestNoteMinor) });
+      if (!priced.ok) return priced;
+    } else if (!isWholeNotesAmount(priced.foreignMinor, smallestNoteMinor)) {
+      return { ok: false, reason: "not_whole_notes", foreignMinor: priced.foreignMinor };
+    }
+    return { ...priced, sterlingBackMinor: 0 };
+  }
+  const split = splitIntoWholeNotes({
+    gbpMinor: priced.gbpMinor,
+    exactForeignMinor: priced.foreignMinor,
+    rate: priced.rate,
+    currency,
+    available: unlimitedNotes(currency, smallestNoteMinor),
+  });
+  if (split.notesMinor === 0) return { ok: false, reason: "amount_not_positive" };
+  return { ...priced, foreignMinor: split.notesMinor, sterlingBackMinor: split.sterlingBackMinor };
 }

@@ -9,15 +9,8 @@ import {
   orderLimitProblem,
 } from "@bureau/domain/order-limits";
 import type { CurrencyList } from "@bureau/domain/contracts/reference-data";
-import { type CurrencyPrices, currencyPrices, priceForWay, quote } from "@bureau/domain/pricing";
-import {
-  defaultSmallestNoteMinor,
-  isWholeNotesAmount,
-  sellNotesCovering,
-  sellNotesMessage,
-  splitIntoWholeNotes,
-  unlimitedNotes,
-} from "@bureau/domain/whole-notes";
+import { type CurrencyPrices, currencyPrices, priceForWay } from "@bureau/domain/pricing";
+import { defaultSmallestNoteMinor, quoteInWholeNotes, sellNotesMessage } from "@bureau/domain/whole-notes";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { queryRows } from "../../lib/postgres.ts";
@@ -121,12 +114,19 @@ async function priceAndStore(
   const { rate, margin } = priceForWay(input.way, prices);
   const amount =
     input.gbpMinor !== undefined ? { gbpMinor: input.gbpMinor } : { foreignMinor: input.foreignMinor as number };
-  let priced = quote({ way: input.way, rate, currency: currency.code, ...amount });
-  // Click & Sell asked for in sterling: priced at the whole notes that cover it (a typed currency amount
-  // that is not whole notes is refused below, naming the nearest that are).
-  if (input.way === "Sell" && input.gbpMinor !== undefined && priced.ok) {
-    const foreignMinor = sellNotesCovering(priced.foreignMinor, currency.smallestNoteMinor);
-    priced = quote({ way: input.way, rate, currency: currency.code, foreignMinor });
+  // The pricing rules, then whole notes (packages/domain whole-notes.ts): Click & Collect hands over the
+  // largest amount the currency's notes make and gives the rest back in sterling; Click & Sell takes whole
+  // notes only (a sterling amount is priced at the whole notes covering it).
+  const priced = quoteInWholeNotes({
+    way: input.way,
+    rate,
+    currency: currency.code,
+    smallestNoteMinor: currency.smallestNoteMinor,
+    ...amount,
+  });
+  if (!priced.ok && priced.reason === "not_whole_notes") {
+    const message = sellNotesMessage(currency.code, priced.foreignMinor, currency.smallestNoteMinor);
+    throw new AppError("quote_invalid", message, { amount: message });
   }
   if (!priced.ok) {
     throw new AppError(
@@ -150,26 +150,7 @@ async function priceAndStore(
     const message = orderLimitMessage(problem, limits);
     throw new AppError("validation_failed", message, { amount: message });
   }
-  // A branch hands over and buys notes only: Click & Collect hands over the largest amount the currency's
-  // notes make and gives the rest back in sterling; Click & Sell takes whole notes only.
-  let foreignMinor = priced.foreignMinor;
-  let sterlingBackMinor = 0;
-  if (input.way === "Order") {
-    const split = splitIntoWholeNotes({
-      gbpMinor: priced.gbpMinor,
-      exactForeignMinor: priced.foreignMinor,
-      rate: priced.rate,
-      currency: currency.code,
-      available: unlimitedNotes(currency.code, currency.smallestNoteMinor),
-    });
-    if (split.notesMinor === 0)
-      throw new AppError("quote_invalid", "Please give correct amount", { amount: "Please give correct amount" });
-    foreignMinor = split.notesMinor;
-    sterlingBackMinor = split.sterlingBackMinor;
-  } else if (!isWholeNotesAmount(priced.foreignMinor, currency.smallestNoteMinor)) {
-    const message = sellNotesMessage(currency.code, priced.foreignMinor, currency.smallestNoteMinor);
-    throw new AppError("quote_invalid", message, { amount: message });
-  }
+  const { foreignMinor, sterlingBackMinor } = priced;
   const expiresAt = new Date(now.getTime() + QUOTE_LIFETIME_MS);
   const id = randomUUID();
   const stored = await storeQuote(db, {

@@ -5,15 +5,13 @@ import { minorToMajorString, parseMajorToMinor } from "@bureau/domain/money";
 import { type OrderLimits, orderLimitMessage, orderLimitProblem } from "@bureau/domain/order-limits";
 import { quote } from "@bureau/domain/pricing";
 import {
-  isWholeNotesAmount,
   formatNotes,
+  isWholeNotesAmount,
   nearestSellAmounts,
   noteSplitText,
-  sellNotesCovering,
+  quoteInWholeNotes,
   sellNotesHint,
   sellNotesMessage,
-  splitIntoWholeNotes,
-  unlimitedNotes,
 } from "@bureau/domain/whole-notes";
 import { useToast } from "../../components/ui/toast.tsx";
 import { addLineToCart } from "../cart/cart-store.ts";
@@ -24,36 +22,26 @@ type Typed = { side: "gbp" | "foreign"; text: string };
 type PreviewCurrency = Pick<Currency, "code" | "collectRate" | "sellRate" | "smallestNoteMinor">;
 
 /**
- * A preview with the published rate; the server's quote is what counts, and it uses the same rules:
- * Click & Collect hands over the largest amount notes make and gives the rest back in sterling.
+ * A preview with the published rate; the server's quote is what counts, and it uses the same rule
+ * (quoteInWholeNotes): Click & Collect in notes with the rest back in sterling, Click & Sell in whole notes.
+ * A Click & Sell amount that is not whole notes is previewed as typed (the form offers the nearest).
  */
 export function previewAmounts(way: Way, currency: PreviewCurrency, typed: Typed) {
   const rate = way === "Order" ? currency.collectRate : currency.sellRate;
   const minor = parseMajorToMinor(typed.text, typed.side === "gbp" ? "GBP" : currency.code);
   if (minor === null || minor <= 0) return null;
-  let result =
-    typed.side === "gbp"
-      ? quote({ way, rate, currency: currency.code, gbpMinor: minor })
-      : quote({ way, rate, currency: currency.code, foreignMinor: minor });
-  if (!result.ok) return null;
-  if (way === "Sell") {
-    // Sterling asked for: the whole notes covering it, as the server prices it.
-    if (typed.side === "gbp") {
-      const foreignMinor = sellNotesCovering(result.foreignMinor, currency.smallestNoteMinor);
-      result = quote({ way, rate, currency: currency.code, foreignMinor });
-      if (!result.ok) return null;
-    }
-    return { ...result, sterlingBackMinor: 0, typedMinor: minor };
-  }
-  const split = splitIntoWholeNotes({
-    gbpMinor: result.gbpMinor,
-    exactForeignMinor: result.foreignMinor,
-    rate: result.rate,
+  const amount = typed.side === "gbp" ? { gbpMinor: minor } : { foreignMinor: minor };
+  const result = quoteInWholeNotes({
+    way,
+    rate,
     currency: currency.code,
-    available: unlimitedNotes(currency.code, currency.smallestNoteMinor),
+    smallestNoteMinor: currency.smallestNoteMinor,
+    ...amount,
   });
-  if (split.notesMinor === 0) return null;
-  return { ...result, foreignMinor: split.notesMinor, sterlingBackMinor: split.sterlingBackMinor, typedMinor: minor };
+  if (result.ok) return { ...result, typedMinor: minor };
+  if (result.reason !== "not_whole_notes") return null;
+  const typedSale = quote({ way, rate, currency: currency.code, foreignMinor: minor });
+  return typedSale.ok ? { ...typedSale, sterlingBackMinor: 0, typedMinor: minor } : null;
 }
 
 export function AddCurrencyForm({

@@ -9,9 +9,10 @@ import type { RateRow } from "./rates-list.tsx";
  * stays small and no decimal maths ships for display.
  */
 export function toRateRows(currencies: readonly Currency[]): RateRow[] {
-  return currencies.map(({ code, label, rate, collectRate, sellRate }) => ({
+  return currencies.map(({ code, label, rate, collectRate, sellRate, smallestNoteMinor }) => ({
     code,
     label,
+    smallestNoteMinor,
     collectRate: formatRate(collectRate),
     sellRate: formatRate(sellRate),
     collectVsMarket: describeMarketDistance(collectRate, rate),
