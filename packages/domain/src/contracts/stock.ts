@@ -112,6 +112,13 @@ export const availabilitySchema = z.object({
       availability: z.enum(availabilityValues).nullable(),
       /** Where short: the currency it is short of and the largest amount of it its notes can supply. */
       largest: z.object({ currency: z.string(), foreignMinor: z.number().int() }).nullable(),
+      /**
+       * Where available: each line of the basket (in the order asked) as this branch hands it over, which
+       * its notes may make smaller than the quote's, the rest back in sterling; null where not tracked or short.
+       */
+      lines: z
+        .array(z.object({ currency: z.string(), foreignMinor: z.number().int(), sterlingBackMinor: z.number().int() }))
+        .nullable(),
     }),
   ),
 });

@@ -207,7 +207,12 @@ describe("whole notes", () => {
     await track("brighton", "EUR", { 5000: 2, 2000: 5 });
     // £150 at 1.1232 is €168.48: €165 in unlimited notes, €160 from these.
     const [brighton] = (await availability("EUR:15000:1.1232")).filter((b: { key: string }) => b.key === "brighton");
-    expect(brighton).toEqual({ key: "brighton", availability: "available", largest: null });
+    expect(brighton).toEqual({
+      key: "brighton",
+      availability: "available",
+      largest: null,
+      lines: [{ currency: "EUR", foreignMinor: 160_00, sterlingBackMinor: 7_54 }],
+    });
     const q = await quote({ currency: "EUR", way: "Order", gbpMinor: 150_00 });
     expect(q).toMatchObject({ foreignMinor: 165_00, sterlingBackMinor: 3_09 });
     const placed = await place("brighton", [q]);
@@ -231,6 +236,7 @@ describe("whole notes", () => {
       key: "chichester",
       availability: "short",
       largest: { currency: "EUR", foreignMinor: 100_00 },
+      lines: null,
     });
     const refused = await place("chichester", [await quote({ currency: "EUR", way: "Order", gbpMinor: 150_00 })]);
     expect(refused.statusCode).toBe(409);

@@ -69,7 +69,16 @@ export async function getAvailability({
       const largest = result.short
         ? { currency: result.short.currency, foreignMinor: result.short.largestMinor }
         : null;
-      return { key, availability, largest };
+      // Each line as this branch hands it over (its notes may make less than the quote's), where it can.
+      const handed =
+        availability === "available" && lines.length === need.length
+          ? result.lines.map((split, i) => ({
+              currency: lines[i]!.currency,
+              foreignMinor: split.notesMinor,
+              sterlingBackMinor: split.sterlingBackMinor,
+            }))
+          : null;
+      return { key, availability, largest, lines: handed };
     }),
   };
 }

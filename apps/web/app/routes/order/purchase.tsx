@@ -4,7 +4,7 @@ import { DEFAULT_ORDER_LIMITS } from "@bureau/domain/order-limits";
 import { isWay, WAY_TITLES } from "@bureau/domain/constants";
 import type { OrderReceipt, Quote } from "@bureau/domain/contracts/orders";
 import { AVAILABILITY_TEXT, type Availability } from "@bureau/domain/stock-availability";
-import { formatNotes } from "@bureau/domain/whole-notes";
+import { formatNotes, noteSplitText } from "@bureau/domain/whole-notes";
 import type { CustomerDetails } from "@bureau/domain/customer-details";
 import { useToast } from "../../components/ui/toast.tsx";
 import { type ActionOutcome, useRouteAction } from "../../lib/route-action.ts";
@@ -243,6 +243,9 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </p>
             ) : null}
+            {branch && availability[branch.key]?.lines ? (
+              <BranchNotes lines={availability[branch.key]!.lines!} items={items} />
+            ) : null}
           </div>
           <div className="wizard-actions">
             <Link className="button" to="/exchangeRates">
@@ -297,7 +300,7 @@ function useBranchAvailability(
             Object.fromEntries(
               answer.branches.map((b) => [
                 b.key,
-                b.availability && { availability: b.availability, largest: b.largest },
+                b.availability && { availability: b.availability, largest: b.largest, lines: b.lines },
               ]),
             ),
           );
@@ -313,7 +316,34 @@ function useBranchAvailability(
   return availability;
 }
 
-type BranchSupply = { availability: Availability; largest: { currency: string; foreignMinor: number } | null };
+type BranchSupply = {
+  availability: Availability;
+  largest: { currency: string; foreignMinor: number } | null;
+  lines: { currency: string; foreignMinor: number; sterlingBackMinor: number }[] | null;
+};
+
+/**
+ * Where the chosen branch's own notes make less than the basket's quotes, what it hands over instead
+ * (the order will carry these figures), so the customer sees them before confirming.
+ */
+function BranchNotes({
+  lines,
+  items,
+}: {
+  lines: { currency: string; foreignMinor: number; sterlingBackMinor: number }[];
+  items: { foreignMinor: number }[];
+}) {
+  const differing = lines.filter((line, i) => items[i] && line.foreignMinor !== items[i]!.foreignMinor);
+  if (differing.length === 0) return null;
+  const text = differing
+    .map((line) => `${line.currency} ${noteSplitText(line.foreignMinor, line.sterlingBackMinor, line.currency)}`)
+    .join("; ");
+  return (
+    <p className="branch-notes" role="status">
+      This branch's notes: {text}
+    </p>
+  );
+}
 
 /** "Available today", or "Not enough stock" with the largest amount the branch's notes can supply. */
 function supplyText({ availability, largest }: BranchSupply): string {
