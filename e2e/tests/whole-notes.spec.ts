@@ -91,3 +91,37 @@ test("staff change a currency's smallest note on its Update page", async ({ page
   await page.getByRole("form", { name: "Update currency" }).getByRole("button", { name: "Update" }).click();
   await expect(toast(page, "Updated THB currency")).toBeVisible();
 });
+
+test("step 1 shows what a branch's own notes hand over where they make less than the quote", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAsStaff(page);
+  // CAD at Chichester (no other browser test orders it): $250 in three $50 and five $20 notes.
+  const set = await page.request.put("/api/admin/stock/chichester/CAD", {
+    headers: { origin: new URL(page.url()).origin },
+    data: {
+      tracked: true,
+      counts: [
+        { valueMinor: 5_000, count: 3 },
+        { valueMinor: 2_000, count: 5 },
+      ],
+      reason: "Float for the browser test",
+    },
+  });
+  expect(set.status(), await set.text()).toBe(200);
+  await page.context().clearCookies();
+
+  await page.goto("/purchase/CAD/Order");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Add Currency" }).click();
+  const form = page.getByRole("form", { name: "Add currency" });
+  await form.getByLabel("Currency").selectOption("CAD");
+  await form.getByLabel("You pay (GBP)").fill("100");
+  await form.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(basketRows(page)).toHaveCount(1);
+  // £100 buys about CA$178: CA$175 in unlimited notes, CA$170 from these (3 × 50 + 20).
+  await expect(basketRows(page).first()).toContainText(/CA\$175 in notes \+ £\d+\.\d\d back in sterling/);
+  await page.getByLabel("Collection point").selectOption("chichester");
+  const branchNotes = page.getByRole("status").filter({ hasText: "This branch's notes" });
+  await expect(branchNotes).toContainText(/CAD CA\$170 in notes \+ £\d+\.\d\d back in sterling/);
+  await expectNoSeriousAxeViolations(page);
+});
