@@ -5,7 +5,8 @@ import { displayDates } from "@bureau/domain/dates";
 import { describe, expect, it } from "vitest";
 import type { OrderReceipt, Quote } from "@bureau/domain/contracts/orders";
 import { currencyExponent } from "@bureau/domain/money";
-import { defaultSmallestNoteMinor } from "@bureau/domain/whole-notes";
+import { defaultSmallestNoteMinor, SMALLEST_NOTE_CURRENCIES } from "@bureau/domain/whole-notes";
+import { seedCurrencies } from "../../db/seed-data/currencies.ts";
 import { auditLog, orderLines, orderNotes, orders, quotes } from "../../db/schema.ts";
 import { nextClientAddress } from "../../test/auth-helpers.ts";
 import { collectHandover } from "../../test/factories.ts";
@@ -72,6 +73,14 @@ describe("whole notes", () => {
   }
   const availability = async (need: string) =>
     (await env.t.app.inject({ method: "GET", url: `/api/stock/availability?need=${need}` })).json().branches;
+
+  it("every seeded currency has its smallest note in the domain's table, and the list says it", async () => {
+    for (const { code } of seedCurrencies) expect(SMALLEST_NOTE_CURRENCIES).toContain(code);
+    const list = (await env.t.app.inject({ method: "GET", url: "/api/currencies" })).json();
+    for (const currency of list.currencies) {
+      expect(currency.smallestNoteMinor).toBe(defaultSmallestNoteMinor(currency.code));
+    }
+  });
 
   it("quotes £300 of euros as €335 in notes + £1.74 back, and £200 of dollars as $256 + £0.32", async () => {
     // The seed's collect rates: EUR 1.1232 (€336.96 for £300), USD 1.2821 ($256.42 for £200).
