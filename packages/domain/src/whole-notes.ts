@@ -96,8 +96,13 @@ const SMALLEST_NOTE_MAJOR: Readonly<Record<string, string>> = {
   XPF: "500",
 };
 
-/** The currencies with a smallest note in the table, alphabetically. */
-export const SMALLEST_NOTE_CURRENCIES: readonly string[] = Object.keys(SMALLEST_NOTE_MAJOR).sort();
+/**
+ * The currencies with a smallest note in the table, alphabetically. A function, not a constant computed at
+ * load: the home page's widget loads this module, and a module-level call would keep the table in its bundle.
+ */
+export function smallestNoteCurrencies(): string[] {
+  return Object.keys(SMALLEST_NOTE_MAJOR).sort();
+}
 
 /** The default smallest note of a currency in minor units: the table's, else one whole unit. */
 export function defaultSmallestNoteMinor(currency: string): number {

@@ -5,7 +5,7 @@ import { displayDates } from "@bureau/domain/dates";
 import { describe, expect, it } from "vitest";
 import type { OrderReceipt, Quote } from "@bureau/domain/contracts/orders";
 import { currencyExponent } from "@bureau/domain/money";
-import { defaultSmallestNoteMinor, SMALLEST_NOTE_CURRENCIES } from "@bureau/domain/whole-notes";
+import { defaultSmallestNoteMinor, smallestNoteCurrencies } from "@bureau/domain/whole-notes";
 import { seedCurrencies } from "../../db/seed-data/currencies.ts";
 import { auditLog, orderLines, orderNotes, orders, quotes } from "../../db/schema.ts";
 import { nextClientAddress } from "../../test/auth-helpers.ts";
@@ -75,7 +75,7 @@ describe("whole notes", () => {
     (await env.t.app.inject({ method: "GET", url: `/api/stock/availability?need=${need}` })).json().branches;
 
   it("every seeded currency has its smallest note in the domain's table, and the list says it", async () => {
-    for (const { code } of seedCurrencies) expect(SMALLEST_NOTE_CURRENCIES).toContain(code);
+    for (const { code } of seedCurrencies) expect(smallestNoteCurrencies()).toContain(code);
     const list = (await env.t.app.inject({ method: "GET", url: "/api/currencies" })).json();
     for (const currency of list.currencies) {
       expect(currency.smallestNoteMinor).toBe(defaultSmallestNoteMinor(currency.code));
