@@ -50,10 +50,9 @@ test.describe("home exchange widget", () => {
     await openHome(page);
     const calculator = widget(page);
     await calculator.getByLabel("You pay (GBP)").fill("123");
-    // £123 is rounded up to £130; 130 × 1.1232 = 146.016 → €146.01, handed over as €145 in notes and the
-    // rest in sterling (€145 is worth £129.0954… → £129.10, so £0.90 back).
-    await expect(calculator.getByLabel("You get (EUR)")).toHaveValue("145.00");
-    await expect(calculator).toContainText("You pay £130.00 and collect €145 in notes + £0.90 back in sterling.");
+    // £123 is rounded up to £130; 130 × 1.1232 = 146.016 → €146.01 (rounded down).
+    await expect(calculator.getByLabel("You get (EUR)")).toHaveValue("146.01");
+    await expect(calculator).toContainText("You pay £130.00 and collect €146.01.");
     await expect(calculator).toContainText("Click & Collect amounts go up to the next £10.");
   });
 
@@ -61,10 +60,10 @@ test.describe("home exchange widget", () => {
     await openHome(page);
     const calculator = widget(page);
     await calculator.getByLabel("You get (EUR)").fill("200");
-    // €200 ÷ 1.1232 = £178.06 → rounded up to £180; £180 × 1.1232 = €202.17: €200 in notes, and £1.93 back.
+    // €200 ÷ 1.1232 = £178.06 → rounded up to £180; £180 × 1.1232 = €202.17.
     await expect(calculator.getByLabel("You pay (GBP)")).toHaveValue("180.00");
     await expect(calculator.getByLabel("You get (EUR)")).toHaveValue("200");
-    await expect(calculator).toContainText("You pay £180.00 and collect €200 in notes + £1.93 back in sterling.");
+    await expect(calculator).toContainText("You pay £180.00 and collect €202.17.");
   });
 
   test("Click & Sell: both directions at the Buy-based rate, and arrow keys switch tabs", async ({ page }) => {
@@ -83,9 +82,9 @@ test.describe("home exchange widget", () => {
     await expect(calculator.getByLabel("You get (GBP)")).toHaveValue("84.27");
 
     await calculator.getByLabel("You get (GBP)").fill("50");
-    // £50 × 1.1866 = €59.33, so €60 in whole notes to hand over, paying £50.56.
-    await expect(calculator.getByLabel("You sell (EUR)")).toHaveValue("60.00");
-    await expect(calculator).toContainText("You sell €60.00 and get £50.56.");
+    // £50 × 1.1866 = €59.33 to hand over.
+    await expect(calculator.getByLabel("You sell (EUR)")).toHaveValue("59.33");
+    await expect(calculator).toContainText("You sell €59.33 and get £50.00.");
   });
 
   test("an amount not above 0 shows the spec's message and still opens the order page", async ({ page }) => {

@@ -7,10 +7,8 @@ import {
   smallestNoteCurrencies,
   collectBasketAtBranch,
   defaultSmallestNoteMinor,
-  formatNotes,
   isWholeNotesAmount,
   nearestSellAmounts,
-  noteSplitText,
   quoteInWholeNotes,
   noteValues,
   sellNotesMessage,
@@ -19,6 +17,7 @@ import {
   sterlingValueUp,
   unlimitedNotes,
 } from "./whole-notes.ts";
+import { formatNotes, noteSplitText } from "./note-text.ts";
 
 // The seeded currencies (apps/server/src/db/seed-data/currencies.ts), repeated here so that a currency
 // seeded without a smallest note fails this file rather than dealing in whole units unnoticed.

@@ -1,5 +1,6 @@
 import { noteDenominations } from "./denominations.ts";
-import { currencyExponent, formatMinor, parseMajorToMinor } from "./money.ts";
+import { currencyExponent, parseMajorToMinor } from "./money.ts";
+import { formatNotes } from "./note-text.ts";
 import type { Way } from "./constants.ts";
 import { type NoteCount, splitIntoNotes } from "./note-split.ts";
 import { type QuoteAmount, type QuoteFailure, quote } from "./pricing.ts";
@@ -134,12 +135,6 @@ export function smallestNoteProblem(currency: string, smallestNoteMinor: number)
   return null;
 }
 
-/** An amount of notes as a customer reads it: "€335", "JP¥1,000", "KWD 0.250" (no decimals when whole). */
-export function formatNotes(amountMinor: number, currency: string): string {
-  const text = formatMinor(amountMinor, currency);
-  return amountMinor % 10 ** currencyExponent(currency) === 0 ? text.replace(/\.0+(?!\d)/, "") : text;
-}
-
 /** A 4-decimal customer rate as an integer of ten-thousandths (exact; no decimal library needed). */
 function rateTenThousandths(rate: string): bigint {
   const [whole = "0", fraction = ""] = rate.trim().split(".");
@@ -219,12 +214,6 @@ export function notesHandedOver(currency: string, notesMinor: number): NoteCount
 export function usableNotes(free: readonly NoteCount[], currency: string, smallestNoteMinor: number): NoteCount[] {
   const values = noteValues(currency, smallestNoteMinor);
   return free.filter((note) => values.includes(note.valueMinor) && note.count > 0);
-}
-
-/** "€335 in notes + £1.74 back in sterling", or "€340 in notes" when nothing comes back. */
-export function noteSplitText(notesMinor: number, sterlingBackMinor: number, currency: string): string {
-  const notes = `${formatNotes(notesMinor, currency)} in notes`;
-  return sterlingBackMinor > 0 ? `${notes} + ${formatMinor(sterlingBackMinor, "GBP")} back in sterling` : notes;
 }
 
 /** The nearest Click & Sell amounts around `foreignMinor` that are whole multiples of the smallest note (the lower one only when above 0). */

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import type { DisplayDates } from "@bureau/domain/dates";
 import { formatMinor } from "@bureau/domain/money";
-import { noteSplitText } from "@bureau/domain/whole-notes";
+import { noteSplitText } from "@bureau/domain/note-text";
 import type { Db } from "../../db/client.ts";
 import { branches } from "../../db/schema.ts";
 import type { OrderLinks } from "../orders/order-links.ts";

@@ -18,9 +18,9 @@ import {
   collectBasketAtBranch,
   DEFAULT_MAX_STERLING_BACK_PERCENT,
   defaultSmallestNoteMinor,
-  formatNotes,
   sterlingValueUp,
 } from "@bureau/domain/whole-notes";
+import { formatNotes } from "@bureau/domain/note-text";
 import type { Db, Tx } from "../../db/client.ts";
 import { emailKeyOfValue, orders, phoneKeyOfValue } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";

@@ -14,7 +14,7 @@ import {
   saleCurrencies,
 } from "@bureau/domain/handover";
 import { formatMinor, minorToMajorString, parseMajorToMinor } from "@bureau/domain/money";
-import { noteSplitText } from "@bureau/domain/whole-notes";
+import { noteSplitText } from "@bureau/domain/note-text";
 import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { useDisplayDates } from "../../lib/display-dates.ts";

@@ -5,14 +5,13 @@ import { minorToMajorString, parseMajorToMinor } from "@bureau/domain/money";
 import { type OrderLimits, orderLimitMessage, orderLimitProblem } from "@bureau/domain/order-limits";
 import { quote } from "@bureau/domain/pricing";
 import {
-  formatNotes,
   isWholeNotesAmount,
   nearestSellAmounts,
-  noteSplitText,
   quoteInWholeNotes,
   sellNotesHint,
   sellNotesMessage,
 } from "@bureau/domain/whole-notes";
+import { formatNotes, noteSplitText } from "@bureau/domain/note-text";
 import { useToast } from "../../components/ui/toast.tsx";
 import { addLineToCart } from "../cart/cart-store.ts";
 import { useQuoteRequester } from "../cart/use-quote-requester.ts";

@@ -1,7 +1,7 @@
 import { cartItemRemainingMs } from "@bureau/domain/cart";
 import type { Way } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
-import { noteSplitText } from "@bureau/domain/whole-notes";
+import { noteSplitText } from "@bureau/domain/note-text";
 import { type CartItem, removeCartItem } from "../cart/cart-store.ts";
 import { useNow } from "./use-now.ts";
 

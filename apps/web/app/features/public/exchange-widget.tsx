@@ -84,11 +84,6 @@ export function ExchangeWidget({
   const priced = engine ? engine.priceTyped(typed, way, currency) : null;
   const quoted = priced?.result?.ok ? priced.result : null;
   const tooLarge = priced?.result?.ok === false && priced.result.reason === "amount_too_large";
-  // Click & Sell takes whole notes: the amount typed is not, and the widget says which are.
-  const notWholeNotes =
-    engine && priced?.result?.ok === false && priced.result.reason === "not_whole_notes"
-      ? engine.sellNotesMessage(currency.code, priced.result.foreignMinor, currency.smallestNoteMinor)
-      : null;
   const limitProblem = quoted ? orderLimitProblem({ way, lineGbpMinor: quoted.gbpMinor }, orderLimits) : null;
 
   const shown = (side: Side): string => {
@@ -124,14 +119,10 @@ export function ExchangeWidget({
     if (engine && quoted) {
       const gbp = engine.formatMinor(quoted.gbpMinor, BASE_CURRENCY);
       const foreign = engine.formatMinor(quoted.foreignMinor, currency!.code);
-      const text =
-        way === "Order"
-          ? `You pay ${gbp} and collect ${engine.noteSplitText(quoted.foreignMinor, quoted.sterlingBackMinor, currency!.code)}.`
-          : `You sell ${foreign} and get ${gbp}.`;
+      const text = way === "Order" ? `You pay ${gbp} and collect ${foreign}.` : `You sell ${foreign} and get ${gbp}.`;
       return roundedUp ? `${text} Click & Collect amounts go up to the next £10.` : text;
     }
     if (engine && tooLarge) return tooLargeText(engine);
-    if (engine && notWholeNotes) return notWholeNotes;
     if (typedSomething) return engine ? "Enter an amount above 0, for example 250 or 99.50." : "Calculating…";
     return way === "Order"
       ? "Click & Collect amounts go up to the next £10."
@@ -149,10 +140,6 @@ export function ExchangeWidget({
       if (typedMinor === null || !result?.ok) {
         if (result?.ok === false && result.reason === "amount_too_large") {
           toast.error(tooLargeText(loaded));
-          return;
-        }
-        if (result?.ok === false && result.reason === "not_whole_notes") {
-          toast.error(loaded.sellNotesMessage(currency.code, result.foreignMinor, currency.smallestNoteMinor));
           return;
         }
         // Spec §5: the message, and the customer still goes to the order page.

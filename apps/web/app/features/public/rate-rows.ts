@@ -9,10 +9,9 @@ import type { RateRow } from "./rates-list.tsx";
  * stays small and no decimal maths ships for display.
  */
 export function toRateRows(currencies: readonly Currency[]): RateRow[] {
-  return currencies.map(({ code, label, rate, collectRate, sellRate, smallestNoteMinor }) => ({
+  return currencies.map(({ code, label, rate, collectRate, sellRate }) => ({
     code,
     label,
-    smallestNoteMinor,
     collectRate: formatRate(collectRate),
     sellRate: formatRate(sellRate),
     collectVsMarket: describeMarketDistance(collectRate, rate),

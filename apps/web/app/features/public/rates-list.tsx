@@ -10,7 +10,7 @@ import type { Currency } from "@bureau/domain/contracts/reference-data";
 import { useTabs } from "./use-tabs.ts";
 
 /** What a rate list (and the exchange widget) needs of a currency, rates in 4-decimal display form. */
-export type RateRow = Pick<Currency, "code" | "label" | "collectRate" | "sellRate" | "smallestNoteMinor"> & {
+export type RateRow = Pick<Currency, "code" | "label" | "collectRate" | "sellRate"> & {
   /** How far each rate is from the market rate, e.g. "2.9% below the market rate" (packages/domain). */
   collectVsMarket: string;
   sellVsMarket: string;

@@ -4,22 +4,8 @@ import { priceTyped, tooLargeMessage } from "./widget-engine.ts";
 
 // The widget prices with the customer rates only; the market-distance words are for display.
 const shown = { collectVsMarket: "", sellVsMarket: "" };
-const euro = {
-  code: "EUR",
-  label: "Euro",
-  collectRate: "1.1004",
-  sellRate: "1.2099",
-  smallestNoteMinor: 500,
-  ...shown,
-};
-const yen = {
-  code: "JPY",
-  label: "Japanese Yen",
-  collectRate: "186.5123",
-  sellRate: "205.0077",
-  smallestNoteMinor: 1000,
-  ...shown,
-};
+const euro = { code: "EUR", label: "Euro", collectRate: "1.1004", sellRate: "1.2099", ...shown };
+const yen = { code: "JPY", label: "Japanese Yen", collectRate: "186.5123", sellRate: "205.0077", ...shown };
 
 describe("the exchange widget's pricing", () => {
   it("prices nothing while the box is empty or unreadable", () => {
@@ -28,34 +14,16 @@ describe("the exchange widget's pricing", () => {
     expect(priceTyped({ side: "gbp", text: "ten" }, "Order", euro)).toEqual({ typedMinor: null, result: null });
   });
 
-  it("Click & Collect: pounds typed are rounded up to £10 steps at the collect rate, handed over in notes", () => {
+  it("Click & Collect: pounds typed are rounded up to £10 steps at the collect rate", () => {
     const priced = priceTyped({ side: "gbp", text: "123.45" }, "Order", euro);
     expect(priced.typedMinor).toBe(12_345);
-    // £130 buys €143.05: €140 in notes, and £2.77 back (€140 is worth £127.2264… → £127.23).
-    expect(priced.result).toEqual({
-      ok: true,
-      gbpMinor: 13_000,
-      foreignMinor: 14_000,
-      sterlingBackMinor: 277,
-      rate: "1.1004",
-    });
-  });
-
-  it("Click & Sell: a currency amount that is not whole notes is not priced", () => {
-    expect(priceTyped({ side: "foreign", text: "102" }, "Sell", euro).result).toEqual({
-      ok: false,
-      reason: "not_whole_notes",
-      foreignMinor: 10_200,
-    });
+    expect(priced.result).toEqual({ ok: true, gbpMinor: 13_000, foreignMinor: 14_305, rate: "1.1004" });
   });
 
   it("Click & Sell: foreign typed is priced at the sell rate, in the currency's own minor units", () => {
     const priced = priceTyped({ side: "foreign", text: "10000" }, "Sell", yen);
     expect(priced.typedMinor).toBe(10_000);
-    expect(priced.result).toEqual({
-      ...quote({ way: "Sell", rate: yen.sellRate, currency: "JPY", foreignMinor: 10_000 }),
-      sterlingBackMinor: 0,
-    });
+    expect(priced.result).toEqual(quote({ way: "Sell", rate: yen.sellRate, currency: "JPY", foreignMinor: 10_000 }));
     expect(priced.result).toMatchObject({ ok: true, foreignMinor: 10_000, gbpMinor: 4_877 });
   });
 

@@ -1,6 +1,6 @@
 import { BASE_CURRENCY, MAX_LINE_GBP_MINOR, type Way } from "@bureau/domain/constants";
 import { formatMinor, minorToMajorString, parseMajorToMinor } from "@bureau/domain/money";
-import { noteSplitText, quoteInWholeNotes, sellNotesMessage, type WholeNotesQuote } from "@bureau/domain/whole-notes";
+import { type QuoteResult, quote } from "@bureau/domain/pricing";
 import { addLineToCart } from "../cart/cart-store.ts";
 import type { RateRow } from "./rates-list.tsx";
 
@@ -14,7 +14,7 @@ export type Typed = { side: Side; text: string };
 export type Priced = {
   /** What the customer typed, in minor units of the typed side; null when empty or unreadable. */
   typedMinor: number | null;
-  result: WholeNotesQuote | null;
+  result: QuoteResult | null;
 };
 
 export function priceTyped(typed: Typed, way: Way, currency: RateRow): Priced {
@@ -23,18 +23,9 @@ export function priceTyped(typed: Typed, way: Way, currency: RateRow): Priced {
   if (typedMinor === null) return { typedMinor, result: null };
   const rate = way === "Order" ? currency.collectRate : currency.sellRate;
   const amount = typed.side === "gbp" ? { gbpMinor: typedMinor } : { foreignMinor: typedMinor };
-  // The same pricing rules as the server's quote (collect rounding and whole notes included), so what the
-  // customer sees here is what the order page will hold.
-  return {
-    typedMinor,
-    result: quoteInWholeNotes({
-      way,
-      rate,
-      currency: currency.code,
-      smallestNoteMinor: currency.smallestNoteMinor,
-      ...amount,
-    }),
-  };
+  // The same pricing rules as the server's quote (collect rounding included), so what the customer
+  // sees here is what the order page will hold.
+  return { typedMinor, result: quote({ way, rate, currency: currency.code, ...amount }) };
 }
 
 /**
@@ -45,4 +36,4 @@ export function tooLargeMessage(): string {
   return `Online orders are limited to ${formatMinor(MAX_LINE_GBP_MINOR, BASE_CURRENCY)} per currency. For more, please call or visit a branch.`;
 }
 
-export { addLineToCart, formatMinor, minorToMajorString, noteSplitText, sellNotesMessage };
+export { addLineToCart, formatMinor, minorToMajorString };

@@ -4,7 +4,7 @@ import { DEFAULT_ORDER_LIMITS } from "@bureau/domain/order-limits";
 import { isWay, WAY_TITLES } from "@bureau/domain/constants";
 import type { OrderReceipt, Quote } from "@bureau/domain/contracts/orders";
 import { AVAILABILITY_TEXT, type Availability } from "@bureau/domain/stock-availability";
-import { formatNotes, noteSplitText } from "@bureau/domain/whole-notes";
+import { formatNotes, noteSplitText } from "@bureau/domain/note-text";
 import type { CustomerDetails } from "@bureau/domain/customer-details";
 import { useToast } from "../../components/ui/toast.tsx";
 import { type ActionOutcome, useRouteAction } from "../../lib/route-action.ts";
