@@ -133,9 +133,9 @@ export default function OrderDetails({ loaderData: order }: Route.ComponentProps
               <th scope="col">Currency</th>
               <th scope="col">Sterling</th>
               <th scope="col">Foreign amount</th>
-              <th scope="col">Sterling back</th>
               <th scope="col">Customer rate</th>
               <th scope="col">Market rate</th>
+              <th scope="col">Sterling back</th>
             </tr>
           </thead>
           <tbody>
@@ -146,9 +146,9 @@ export default function OrderDetails({ loaderData: order }: Route.ComponentProps
                 </th>
                 <td>{formatMinor(line.gbpMinor, "GBP")}</td>
                 <td>{formatMinor(line.foreignMinor, line.currency)}</td>
-                <td>{order.way === "Order" ? formatMinor(line.sterlingBackMinor, "GBP") : "–"}</td>
                 <td>{line.rate}</td>
                 <td>{line.marketRate}</td>
+                <td>{order.way === "Order" ? formatMinor(line.sterlingBackMinor, "GBP") : "–"}</td>
               </tr>
             ))}
           </tbody>
