@@ -111,7 +111,14 @@ test.describe("home exchange widget", () => {
     await expect(page).toHaveURL(/\/purchase\/EUR\/Order$/);
     const cart = await page.evaluate(() => JSON.parse(window.localStorage.getItem("purchase") ?? "[]"));
     expect(cart).toHaveLength(1);
-    expect(cart[0]).toMatchObject({ currency: "EUR", way: "Order", gbpMinor: 20_000, foreignMinor: 22_464 });
+    // £200 buys €224.64 at 1.1232: €220 in notes, and £4.13 back (€220 is worth £195.8689… → £195.87).
+    expect(cart[0]).toMatchObject({
+      currency: "EUR",
+      way: "Order",
+      gbpMinor: 20_000,
+      foreignMinor: 22_000,
+      sterlingBackMinor: 413,
+    });
     // The quote was asked through the order page's route action, not by the browser from the API.
     expect(apiChanges).toEqual([]);
   });

@@ -90,7 +90,7 @@ test("step 1 says which branch can supply the basket, and an order whose notes w
 }) => {
   test.setTimeout(90_000);
   await signInAsStaff(page);
-  // Notes for exactly one order of £100 in NZD (NZ$220.80: two 100s and a 20).
+  // Notes for exactly one order of £100 in NZD (NZ$220.80, NZ$220 in notes: two 100s and a 20).
   const set = await page.request.put("/api/admin/stock/chichester/NZD", {
     headers: { origin: new URL(page.url()).origin },
     data: {

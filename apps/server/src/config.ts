@@ -14,6 +14,7 @@ import {
   DEFAULT_SANCTIONS_LIST_STALE_DAYS,
 } from "@bureau/domain/rate-freshness";
 import { DEFAULT_RISK_RULES, type RiskRules } from "@bureau/domain/risk-flags";
+import { DEFAULT_MAX_STERLING_BACK_PERCENT } from "@bureau/domain/whole-notes";
 import { DEFAULT_SANCTIONS_MATCH_THRESHOLD } from "@bureau/domain/sanctions-screening";
 
 /**
@@ -75,6 +76,7 @@ const envSchema = z
     METRICS_ALLOW: addressList(["127.0.0.1", "::1"]),
     ORDER_MIN_COLLECT_LINE_GBP: pounds(DEFAULT_ORDER_LIMITS.collectLineMinGbpMinor),
     ORDER_MAX_COLLECT_ORDER_GBP: pounds(DEFAULT_ORDER_LIMITS.collectOrderMaxGbpMinor),
+    ORDER_MAX_STERLING_BACK_PERCENT: wholeNumber(DEFAULT_MAX_STERLING_BACK_PERCENT, 0, 100, "percent"),
     DUE_DILIGENCE_ENHANCED_GBP: pounds(DEFAULT_DUE_DILIGENCE_TIERS.enhancedGbpMinor),
     DUE_DILIGENCE_THRESHOLD_EUR: pounds(DEFAULT_DUE_DILIGENCE_TIERS.thresholdEurMinor, "euros"),
     ORDER_EXPIRE_ACCEPTED_AFTER_DAYS: days(DEFAULT_ORDER_EXPIRY.acceptedDays),
@@ -345,6 +347,8 @@ export type Config = {
   retention: RetentionRules;
   /** Risk flags computed at placement (RISK_HIGH_VALUE_NOTES_GBP; the other rules' figures are the issue's). */
   riskRules: RiskRules;
+  /** The most of a Click & Collect order a branch's stock may give back in sterling (ORDER_MAX_STERLING_BACK_PERCENT). */
+  maxSterlingBackPercent: number;
   /** The admins (by e-mail, lower case) named as Money Laundering Reporting Officer (MLRO_EMAILS): they alone read suspicion reports. */
   mlroEmails: string[];
   /** The zone whose calendar days and times are shown and group the statistics (DISPLAY_TIME_ZONE). */
@@ -457,6 +461,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       expiredRecordsDays: env.RETENTION_EXPIRED_RECORDS_DAYS,
     },
     riskRules: { ...DEFAULT_RISK_RULES, highValueNotesGbpMinor: env.RISK_HIGH_VALUE_NOTES_GBP },
+    maxSterlingBackPercent: env.ORDER_MAX_STERLING_BACK_PERCENT,
     mlroEmails: env.MLRO_EMAILS,
     metricsAllow: toBlockList(env.METRICS_ALLOW),
     dataDir,

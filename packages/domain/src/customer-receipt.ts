@@ -40,13 +40,8 @@ export type CustomerReceiptLine = {
   sterlingBackMinor: number;
 };
 
-/** An order line as the staff view gives it; the sterling back is read where the view carries it. */
-type ViewLine = OrderDetails["lines"][number] & { sterlingBackMinor?: number | null | undefined };
-
-type ReceiptSource = Omit<OrderDetails, "lines"> & { lines: readonly ViewLine[] };
-
 /** What of an order goes on the customer's receipt (see CustomerReceipt). */
-export function customerReceiptOf(order: ReceiptSource): CustomerReceipt {
+export function customerReceiptOf(order: OrderDetails): CustomerReceipt {
   const placed = order.timeline.find((entry) => entry.event === "created");
   const { handover } = order;
   return {
@@ -70,7 +65,7 @@ export function customerReceiptOf(order: ReceiptSource): CustomerReceipt {
       rate: line.rate,
       foreignMinor: line.foreignMinor,
       gbpMinor: line.gbpMinor,
-      sterlingBackMinor: Math.max(0, line.sterlingBackMinor ?? 0),
+      sterlingBackMinor: line.sterlingBackMinor,
     })),
     received: handover?.received
       ? handover.received.map((entry) => ({ currency: entry.currency, receivedMinor: entry.receivedMinor }))

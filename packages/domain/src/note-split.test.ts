@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { NOTE_CURRENCIES, noteDenominations } from "./denominations.ts";
-import { type NoteCount, notesForAmount, notesForBasket, splitIntoNotes } from "./note-split.ts";
+import { type NoteCount, splitIntoNotes } from "./note-split.ts";
 
 const unlimited = (values: number[]) => values.map((valueMinor) => ({ valueMinor, count: Number.POSITIVE_INFINITY }));
 const sum = (notes: NoteCount[]) => notes.reduce((total, n) => total + n.valueMinor * n.count, 0);
@@ -127,24 +127,6 @@ describe("splitIntoNotes", () => {
   });
 });
 
-describe("notesForAmount", () => {
-  const eur = noteDenominations("EUR")!;
-  it("has enough when the free notes pay what the currency's notes could", () => {
-    const result = notesForAmount(34_567, eur, [
-      { valueMinor: 10_000, count: 3 },
-      { valueMinor: 2_000, count: 5 },
-      { valueMinor: 500, count: 1 },
-    ]);
-    expect(result).toMatchObject({ totalMinor: 34_500, payableMinor: 34_500, enough: true });
-  });
-
-  it("has not enough when the stock stops it paying as much", () => {
-    const result = notesForAmount(34_567, eur, [{ valueMinor: 10_000, count: 3 }]);
-    expect(result).toMatchObject({ totalMinor: 30_000, payableMinor: 34_500, enough: false });
-    expect(notesForAmount(10_000, eur, []).enough).toBe(false);
-  });
-});
-
 describe("note denominations", () => {
   it("knows at least the 20 most traded currencies, in minor units, largest first", () => {
     expect(NOTE_CURRENCIES.length).toBeGreaterThanOrEqual(20);
@@ -155,66 +137,5 @@ describe("note denominations", () => {
       const values = noteDenominations(code)!;
       expect([...values].sort((a, b) => b - a)).toEqual(values);
     }
-  });
-});
-
-describe("notesForBasket", () => {
-  const denominations = (code: string) => (code === "EUR" || code === "USD" ? noteDenominations(code) : undefined);
-  it("adds lines of one currency together and reserves per tracked currency", () => {
-    const result = notesForBasket(
-      [
-        {
-          currency: "EUR",
-          foreignMinor: 10_000,
-          free: [
-            { valueMinor: 10_000, count: 1 },
-            { valueMinor: 5_000, count: 3 },
-          ],
-        },
-        {
-          currency: "EUR",
-          foreignMinor: 5_050,
-          free: [
-            { valueMinor: 10_000, count: 1 },
-            { valueMinor: 5_000, count: 3 },
-          ],
-        },
-        { currency: "USD", foreignMinor: 12_345, free: null },
-      ],
-      denominations,
-    );
-    expect(result).toEqual({
-      reserve: [
-        {
-          currency: "EUR",
-          notes: [
-            { valueMinor: 10_000, count: 1 },
-            { valueMinor: 5_000, count: 1 },
-          ],
-        },
-      ],
-      short: null,
-      tracked: true,
-    });
-  });
-
-  it("names the currency the free notes cannot pay", () => {
-    const result = notesForBasket(
-      [{ currency: "EUR", foreignMinor: 30_000, free: [{ valueMinor: 10_000, count: 2 }] }],
-      denominations,
-    );
-    expect(result).toEqual({ reserve: [], short: "EUR", tracked: true });
-  });
-
-  it("takes nothing where nothing is tracked or the notes are unknown", () => {
-    expect(
-      notesForBasket(
-        [
-          { currency: "EUR", foreignMinor: 30_000, free: null },
-          { currency: "XXX", foreignMinor: 30_000, free: [] },
-        ],
-        denominations,
-      ),
-    ).toEqual({ reserve: [], short: null, tracked: false });
   });
 });

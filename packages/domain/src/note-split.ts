@@ -76,24 +76,6 @@ export function splitIntoNotes(amountMinor: number, available: readonly NoteCoun
   return { notes: chosen, totalMinor, exact: totalMinor === target };
 }
 
-/**
- * The notes a branch would hand over for an amount, and whether its stock is what stops it paying more:
- * `payableMinor` is what the currency's notes could pay with unlimited stock (the amount rounded down to
- * what notes can make), so `enough` means the free notes pay that much.
- */
-export function notesForAmount(
-  amountMinor: number,
-  denominations: readonly number[],
-  free: readonly NoteCount[],
-): NoteSplit & { payableMinor: number; enough: boolean } {
-  const split = splitIntoNotes(amountMinor, free);
-  const payableMinor = splitIntoNotes(
-    amountMinor,
-    denominations.map((valueMinor) => ({ valueMinor, count: Number.POSITIVE_INFINITY })),
-  ).totalMinor;
-  return { ...split, payableMinor, enough: split.totalMinor >= payableMinor };
-}
-
 /** Plain greedy: as many of each note as fit, largest first. */
 function take(notes: readonly NoteCount[], target: number): NoteSplit {
   const chosen: NoteCount[] = [];
@@ -111,32 +93,4 @@ function gcd(a: number, b: number): number {
   let y = b;
   while (y) [x, y] = [y, x % y];
   return x;
-}
-
-/** One currency of a basket: its amount and, where the branch tracks it, the branch's free notes. */
-export type BasketNeed = { currency: string; foreignMinor: number; free: readonly NoteCount[] | null };
-
-/**
- * What a Click & Collect basket takes from a branch: per tracked currency (lines of one currency added
- * together), the notes to reserve; `short` is the first currency the free notes cannot pay, and
- * `tracked` whether the branch tracks any of the basket's currencies. Untracked currencies (and ones
- * whose notes are not in the table) take nothing.
- */
-export function notesForBasket(
-  needs: readonly BasketNeed[],
-  denominationsOf: (currency: string) => readonly number[] | undefined,
-): { reserve: { currency: string; notes: NoteCount[] }[]; short: string | null; tracked: boolean } {
-  const byCurrency = new Map<string, { foreignMinor: number; free: readonly NoteCount[] }>();
-  for (const need of needs) {
-    if (!need.free || !denominationsOf(need.currency)) continue;
-    const seen = byCurrency.get(need.currency);
-    byCurrency.set(need.currency, { foreignMinor: (seen?.foreignMinor ?? 0) + need.foreignMinor, free: need.free });
-  }
-  const reserve: { currency: string; notes: NoteCount[] }[] = [];
-  for (const [currency, { foreignMinor, free }] of byCurrency) {
-    const result = notesForAmount(foreignMinor, denominationsOf(currency)!, free);
-    if (!result.enough) return { reserve: [], short: currency, tracked: true };
-    if (result.notes.length > 0) reserve.push({ currency, notes: result.notes });
-  }
-  return { reserve, short: null, tracked: byCurrency.size > 0 };
 }

@@ -54,14 +54,20 @@ export type CurrencyAmount = {
   currency: string;
   gbpMinor: number;
   foreignMinor: number;
-  /** The notes reserved from the branch's stock; null where the branch does not track the currency. */
+  /**
+   * The notes of a Click & Collect order: reserved from the branch's stock, or where it does not track the
+   * currency the notes the whole-notes split hands over; null for Click & Sell (the notes are the customer's).
+   */
   notes: { valueMinor: number; count: number }[] | null;
+  /** Where `notes` come from, as the flag's detail says it (default: reserved). */
+  notesSource?: "reserved" | "to hand over";
 };
 
 /**
- * High-value notes asked for: where the branch's stock chose the notes, the high-value ones among them
- * (their sterling worth at the order's own rate); elsewhere the currency's whole amount, which the
- * customer may take or bring in such notes. Fires at or above the configured sterling value.
+ * High-value notes asked for: of a Click & Collect order, the high-value ones among the notes reserved or
+ * handed over (their sterling worth at the order's own rate), not the amount alone; of a Click & Sell,
+ * whose notes are the customer's, the currency's whole amount, which may come in such notes. Fires at or
+ * above the configured sterling value.
  */
 export function highValueNotesFlag(currencies: CurrencyAmount[], rules: RiskRules): RiskFlag | null {
   const found: string[] = [];
@@ -78,7 +84,9 @@ export function highValueNotesFlag(currencies: CurrencyAmount[], rules: RiskRule
       const gbp = Number((BigInt(foreign) * BigInt(c.gbpMinor)) / BigInt(c.foreignMinor));
       if (chosen.length > 0 && gbp >= rules.highValueNotesGbpMinor) {
         const list = chosen.map((n) => `${n.count} × ${formatMinor(n.valueMinor, c.currency)}`).join(", ");
-        found.push(`${c.currency} notes reserved: ${list} (${formatMinor(gbp, "GBP")}), at or above ${threshold}`);
+        found.push(
+          `${c.currency} notes ${c.notesSource ?? "reserved"}: ${list} (${formatMinor(gbp, "GBP")}), at or above ${threshold}`,
+        );
       }
     } else if (c.gbpMinor >= rules.highValueNotesGbpMinor) {
       const notes = highValue.map((v) => formatMinor(v, c.currency).replace(/\.00$/, "")).join(", ");

@@ -68,8 +68,13 @@ export const currencies = pgTable(
     source: text("source").notNull(),
     ratesAsOf: timestamp("rates_as_of", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The smallest note a branch hands over and buys (minor units); null: the domain table's default. */
+    smallestNoteMinor: bigint("smallest_note_minor", { mode: "number" }),
   },
-  (t) => [index("currencies_display_order_idx").on(t.displayOrder)],
+  (t) => [
+    index("currencies_display_order_idx").on(t.displayOrder),
+    check("currencies_smallest_note_positive", sql`${t.smallestNoteMinor} > 0`),
+  ],
 );
 
 export const rateHistory = pgTable(
@@ -178,11 +183,20 @@ export const quotes = pgTable(
     marketRate: numeric("market_rate", { precision: 20, scale: 8 }).notNull(),
     margin: numeric("margin", { precision: 6, scale: 2 }).notNull(),
     gbpMinor: bigint("gbp_minor", { mode: "number" }).notNull(),
+    /** Click & Collect: the currency handed over, in notes (Click & Sell: the currency brought). */
     foreignMinor: bigint("foreign_minor", { mode: "number" }).notNull(),
+    /** Click & Collect: the sterling paid that the notes do not cover, given back (0 for Click & Sell). */
+    sterlingBackMinor: bigint("sterling_back_minor", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("quotes_expires_idx").on(t.expiresAt)],
+  (t) => [
+    index("quotes_expires_idx").on(t.expiresAt),
+    check(
+      "quotes_sterling_back_in_range",
+      sql`${t.sterlingBackMinor} >= 0 and ${t.sterlingBackMinor} <= ${t.gbpMinor}`,
+    ),
+  ],
 );
 
 export const orderStatuses = ["pending", "accepted", "completed", "cancelled", "expired"] as const;
@@ -295,12 +309,19 @@ export const orderLines = pgTable(
     rate: numeric("rate", { precision: 20, scale: 4 }).notNull(),
     marketRate: numeric("market_rate", { precision: 20, scale: 8 }).notNull(),
     gbpMinor: bigint("gbp_minor", { mode: "number" }).notNull(),
+    /** Click & Collect: the currency handed over, in notes (at a branch tracking stock: its notes). */
     foreignMinor: bigint("foreign_minor", { mode: "number" }).notNull(),
+    /** Click & Collect: the sterling paid less the notes' value at the line's rate (rounded up), given back. */
+    sterlingBackMinor: bigint("sterling_back_minor", { mode: "number" }).notNull().default(0),
   },
   (t) => [
     // A quote is spent by exactly one order line: the database refuses a reused quote.
     uniqueIndex("order_lines_quote_key").on(t.quoteId),
     index("order_lines_order_idx").on(t.orderId, t.position),
+    check(
+      "order_lines_sterling_back_in_range",
+      sql`${t.sterlingBackMinor} >= 0 and ${t.sterlingBackMinor} <= ${t.gbpMinor}`,
+    ),
   ],
 );
 

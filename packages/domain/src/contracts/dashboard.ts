@@ -385,7 +385,14 @@ export const addCurrencyRequestSchema = z
   .strict();
 export type AddCurrencyRequest = z.input<typeof addCurrencyRequestSchema>;
 
-export const updateCurrencyRequestSchema = addCurrencyRequestSchema.omit({ code: true });
+export const updateCurrencyRequestSchema = addCurrencyRequestSchema.omit({ code: true }).extend({
+  /** The smallest note a branch hands over and buys, in major units ("5", "0.25"); left out: unchanged. */
+  smallestNote: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,3})?$/, "The smallest note must be an amount, e.g. 5")
+    .optional(),
+});
 export type UpdateCurrencyRequest = z.input<typeof updateCurrencyRequestSchema>;
 
 /** A provider rate that moved more than 10% from the current one, held until staff confirm it. */

@@ -38,8 +38,12 @@ export const quoteSchema = z.object({
   way: z.enum(WAYS),
   /** Customer rate, 4 decimals: units of the currency per 1 GBP. */
   rate: z.string(),
+  /** What the customer pays (Click & Collect) or is paid (Click & Sell), in pence. */
   gbpMinor: z.number().int(),
+  /** The currency handed over (Click & Collect: in notes, the largest amount notes make) or brought (Click & Sell). */
   foreignMinor: z.number().int(),
+  /** Click & Collect: the sterling paid that the notes do not cover, given back at the branch (0 for Click & Sell). */
+  sterlingBackMinor: z.number().int().nonnegative(),
   createdAt: z.string(),
   expiresAt: z.string(),
 });
@@ -106,7 +110,10 @@ export const orderLineSchema = z.object({
   label: z.string(),
   rate: z.string(),
   gbpMinor: z.number().int(),
+  /** Click & Collect: the currency handed over, in notes. */
   foreignMinor: z.number().int(),
+  /** Click & Collect: the sterling given back, the rest of `gbpMinor` after the notes' value (0 for Click & Sell). */
+  sterlingBackMinor: z.number().int().nonnegative(),
 });
 
 /** The collecting branch as an order shows it. */

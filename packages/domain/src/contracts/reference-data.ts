@@ -17,6 +17,8 @@ export const currencySchema = z.object({
   collectRate: decimalString,
   /** Customer rate for Click & Sell, 4 decimals. */
   sellRate: decimalString,
+  /** The smallest note a branch hands over and buys, in minor units (Click & Sell amounts are multiples of it). */
+  smallestNoteMinor: z.number().int().positive(),
   updatedAt: z.string(),
 });
 export type Currency = z.infer<typeof currencySchema>;

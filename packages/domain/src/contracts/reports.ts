@@ -47,8 +47,11 @@ export const dayReportSchema = z.object({
       fx: z.array(z.object({ currency: z.string(), foreignMinor: z.number().int() })),
     }),
   ),
-  /** Sterling taken for Click & Collect orders and paid out for Click & Sell orders, in pence. */
-  sterling: z.object({ inMinor: z.number().int(), outMinor: z.number().int() }),
+  /**
+   * Sterling taken for Click & Collect orders and paid out for Click & Sell orders, in pence; `backMinor`:
+   * of the sterling taken, what went back to customers because notes do not make the exact conversion.
+   */
+  sterling: z.object({ inMinor: z.number().int(), outMinor: z.number().int(), backMinor: z.number().int() }),
   currencies: z.array(currencyFlowSchema),
   /**
    * The notes of each currency the branch tracks at the end of the day (at the time of the report when

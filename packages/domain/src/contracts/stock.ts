@@ -78,17 +78,24 @@ export const stockUpdateSchema = z
   .strict();
 export type StockUpdate = z.input<typeof stockUpdateSchema>;
 
-/** Public: what a basket needs, as "EUR:34567,USD:10000" (currency and foreign minor units). */
+/**
+ * Public: what a Click & Collect basket pays, as "EUR:30000:1.1232,USD:10000:1.2821" (currency, the line's
+ * sterling in pence and its customer rate, as its quote gave them): each branch answers by the rule placing
+ * the order applies (packages/domain whole-notes.ts).
+ */
 export const availabilityQuerySchema = z
   .object({
     need: z
       .string()
-      .max(100)
-      .regex(/^[A-Za-z]{3}:\d{1,15}(,[A-Za-z]{3}:\d{1,15})*$/, "must list CODE:minor pairs")
+      .max(200)
+      .regex(
+        /^[A-Za-z]{3}:\d{1,15}:\d{1,12}\.\d{4}(,[A-Za-z]{3}:\d{1,15}:\d{1,12}\.\d{4})*$/,
+        "must list CODE:pence:rate triples",
+      )
       .transform((text) =>
-        text.split(",").map((pair) => {
-          const [code, minor] = pair.split(":");
-          return { currency: code!.toUpperCase(), foreignMinor: Number(minor) };
+        text.split(",").map((triple) => {
+          const [code, pence, rate] = triple.split(":");
+          return { currency: code!.toUpperCase(), gbpMinor: Number(pence), rate: rate! };
         }),
       )
       .refine((lines) => lines.length <= CART_MAX_ITEMS, "Please clear your cart"),
@@ -99,7 +106,21 @@ export { AVAILABILITY_TEXT, type Availability, availabilityValues } from "../sto
 
 export const availabilitySchema = z.object({
   /** Per branch: null where the branch tracks none of the basket's currencies. */
-  branches: z.array(z.object({ key: z.string(), availability: z.enum(availabilityValues).nullable() })),
+  branches: z.array(
+    z.object({
+      key: z.string(),
+      availability: z.enum(availabilityValues).nullable(),
+      /** Where short: the currency it is short of and the largest amount of it its notes can supply. */
+      largest: z.object({ currency: z.string(), foreignMinor: z.number().int() }).nullable(),
+      /**
+       * Where available: each line of the basket (in the order asked) as this branch hands it over, which
+       * its notes may make smaller than the quote's, the rest back in sterling; null where not tracked or short.
+       */
+      lines: z
+        .array(z.object({ currency: z.string(), foreignMinor: z.number().int(), sterlingBackMinor: z.number().int() }))
+        .nullable(),
+    }),
+  ),
 });
 export type AvailabilityList = z.infer<typeof availabilitySchema>;
 

@@ -8,6 +8,7 @@ import {
   type RiskFlag,
   type RiskRules,
 } from "@bureau/domain/risk-flags";
+import { notesHandedOver } from "@bureau/domain/whole-notes";
 import type { Db } from "../../db/client.ts";
 import { daysWindow, linkedOrders, TWELVE_MONTHS } from "../../lib/linked-orders.ts";
 import { queryRows } from "../../lib/postgres.ts";
@@ -87,7 +88,7 @@ export function riskFlagsLinked(orderId: string, rules: RiskRules): SQL {
  */
 export function riskFlagReads(orderId: string, rules: RiskRules): SQL {
   return sql`(select json_agg(c order by c.currency_code) from (
-          select l.currency_code, sum(l.gbp_minor) as gbp_minor, sum(l.foreign_minor) as foreign_minor, o.way,
+          select l.currency_code, sum(l.gbp_minor - l.sterling_back_minor) as gbp_minor, sum(l.foreign_minor) as foreign_minor, o.way,
             (select json_agg(json_build_object('valueMinor', n.denomination_minor, 'count', n.count) order by n.denomination_minor desc)
               from order_notes n where n.order_id = o.id and n.currency_code = l.currency_code) as notes
           from order_lines l join orders o on o.id = l.order_id
@@ -142,14 +143,15 @@ export function riskOthersRead(): SQL {
  */
 export function riskFlagOwnReads(
   way: "Order" | "Sell",
-  lines: readonly { currencyCode: string; gbpMinor: number; foreignMinor: number }[],
+  lines: readonly { currencyCode: string; gbpMinor: number; foreignMinor: number; sterlingBackMinor?: number }[],
   reserved: readonly { currency: string; notes: readonly { valueMinor: number; count: number }[] }[],
 ): Pick<RiskFlagReadsRow, "risk_currencies" | "risk_lines"> {
+  // Per currency, the sterling its notes are worth (what was paid less what goes back) and the notes amount.
   const byCurrency = new Map<string, { gbp_minor: number; foreign_minor: number }>();
   for (const line of lines) {
     const seen = byCurrency.get(line.currencyCode) ?? { gbp_minor: 0, foreign_minor: 0 };
     byCurrency.set(line.currencyCode, {
-      gbp_minor: seen.gbp_minor + line.gbpMinor,
+      gbp_minor: seen.gbp_minor + line.gbpMinor - (line.sterlingBackMinor ?? 0),
       foreign_minor: seen.foreign_minor + line.foreignMinor,
     });
   }
@@ -191,11 +193,16 @@ export function decideRiskFlags(
         currency: c.currency_code,
         gbpMinor: Number(c.gbp_minor),
         foreignMinor: Number(c.foreign_minor),
-        // Where the branch tracks the currency, the notes reserved are the notes the customer will take.
-        notes:
-          c.way === "Order" && c.notes
-            ? c.notes.map((n) => ({ valueMinor: Number(n.valueMinor), count: Number(n.count) }))
-            : null,
+        // A collection's notes: those reserved where the branch tracks the currency, else the notes its
+        // amount is handed over in. A sale's are the customer's, known only at the counter.
+        ...(c.way !== "Order"
+          ? { notes: null }
+          : c.notes
+            ? { notes: c.notes.map((n) => ({ valueMinor: Number(n.valueMinor), count: Number(n.count) })) }
+            : {
+                notes: notesHandedOver(c.currency_code, Number(c.foreign_minor)),
+                notesSource: "to hand over" as const,
+              }),
       })),
       rules,
     ),

@@ -381,8 +381,9 @@ describe("a placement's EUR rate in another display time zone (DISPLAY_TIME_ZONE
     });
     expect(response.statusCode, response.body).toBe(201);
     const [row] = await t.db.select().from(orders).where(eq(orders.orderNumber, response.json().orderNumber));
+    // The sale of £2,500 is priced at the whole dollars covering it: $3,387, paying £2,500.55.
     expect(row?.holdReason).toBe(
-      "Linked 12-month total £12,500.00 is €15,000.00 at the EUR rate of 2026-06-09 (1.2), at or above the €15,000.00 threshold (MLR 2017 reg. 27): customer due diligence before the order proceeds.",
+      "Linked 12-month total £12,500.55 is €15,000.66 at the EUR rate of 2026-06-09 (1.2), at or above the €15,000.00 threshold (MLR 2017 reg. 27): customer due diligence before the order proceeds.",
     );
   });
 });

@@ -40,14 +40,17 @@ describe("risk flags computed at placement (controlled clock)", () => {
     });
   }
 
-  it("high-value notes: a currency of such notes from £1,000.00 where no stock is tracked, not £999.99, not CHF", async () => {
+  it("high-value notes: where no stock is tracked, the notes a collection is handed over in; a sale's amount; not CHF", async () => {
     const at = new Date("2026-08-03T10:00:00Z");
-    const at1000 = await createOrder(db(), { ...uniqueCustomer(), gbpMinor: 1_000_00, createdAt: at });
-    expect((await flagsOf(at1000)).high_value_notes).toMatch(
-      /^€1,123\.20 \(£1,000\.00\) in a currency of high-value notes \(€100, €200, €500\), at or above £1,000\.00$/,
+    // £1,200.00 buys €1,347.84 at 1.1232, handed over as six €200, one €100, two €20 and a €5: the €1,300 of
+    // high-value notes are £1,157.40 at the order's rate.
+    const big = await createOrder(db(), { ...uniqueCustomer(), gbpMinor: 1_200_00, createdAt: at });
+    expect((await flagsOf(big)).high_value_notes).toBe(
+      "EUR notes to hand over: 6 × €200.00, 1 × €100.00 (£1,157.40), at or above £1,000.00",
     );
-    const below = await createOrder(db(), { ...uniqueCustomer(), gbpMinor: 999_99, createdAt: at });
-    expect((await flagsOf(below)).high_value_notes).toBeUndefined();
+    // £1,000.00 buys €1,123.20: its €1,100 of high-value notes are £979.34, under £1,000 (the amount alone fired).
+    const at1000 = await createOrder(db(), { ...uniqueCustomer(), gbpMinor: 1_000_00, createdAt: at });
+    expect((await flagsOf(at1000)).high_value_notes).toBeUndefined();
     const usd = await createOrder(db(), {
       ...uniqueCustomer(),
       currency: "USD",
@@ -247,9 +250,10 @@ describe("risk flags computed at placement (controlled clock)", () => {
   it("lists the flagged orders newest first, a page at a time, from the flags alone", async () => {
     const placed = [];
     for (const day of ["01", "02", "03"]) {
+      // £1,200 of euros: €1,300 of them in high-value notes (£1,157.40).
       const order = await createOrder(db(), {
         ...uniqueCustomer(),
-        gbpMinor: 1_000_00,
+        gbpMinor: 1_200_00,
         createdAt: new Date(`2031-01-${day}T10:00:00Z`),
       });
       await flagsOf(order);

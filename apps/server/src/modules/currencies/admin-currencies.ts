@@ -5,7 +5,9 @@ import type {
   RateCheck,
   UpdateCurrencyRequest,
 } from "@bureau/domain/contracts/dashboard";
+import { parseMajorToMinor } from "@bureau/domain/money";
 import { checkMargins } from "@bureau/domain/pricing";
+import { smallestNoteProblem } from "@bureau/domain/whole-notes";
 import type { Db } from "../../db/client.ts";
 import { currencies } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -110,6 +112,14 @@ export async function addCurrency({
   });
 }
 
+/** The smallest note staff typed, in minor units; refused unless it is one of the currency's notes (where known). */
+function smallestNoteOf(code: string, typed: string): number {
+  const minor = parseMajorToMinor(typed, code) ?? 0;
+  const problem = smallestNoteProblem(code, minor);
+  if (problem) throw new AppError("validation_failed", problem, { smallestNote: problem });
+  return minor;
+}
+
 export async function updateCurrency({
   db,
   code,
@@ -125,12 +135,19 @@ export async function updateCurrency({
 }): Promise<AdminCurrency> {
   refuseBadMargins(input.sell, input.buy);
   const upper = code.toUpperCase();
+  const smallestNoteMinor = input.smallestNote === undefined ? undefined : smallestNoteOf(upper, input.smallestNote);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(currencies).where(eq(currencies.code, upper)).for("update");
     if (!before?.active) throw new AppError("not_found", `There is no currency ${upper}.`);
     const [after] = await tx
       .update(currencies)
-      .set({ label: input.label.trim(), sellMargin: input.sell, buyMargin: input.buy, updatedAt: sql`now()` })
+      .set({
+        label: input.label.trim(),
+        sellMargin: input.sell,
+        buyMargin: input.buy,
+        ...(smallestNoteMinor === undefined ? {} : { smallestNoteMinor }),
+        updatedAt: sql`now()`,
+      })
       .where(eq(currencies.code, upper))
       .returning();
     if (!after) throw new Error("currency update returned nothing");

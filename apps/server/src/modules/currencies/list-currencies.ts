@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Currency, CurrencyList } from "@bureau/domain/contracts/reference-data";
 import { currencyPrices } from "@bureau/domain/pricing";
 import type { RateProviderName } from "@bureau/domain/rate-freshness";
+import { defaultSmallestNoteMinor } from "@bureau/domain/whole-notes";
 import type { Db } from "../../db/client.ts";
 import { currencies } from "../../db/schema.ts";
 import { REFERENCE_AS_OF } from "../rates/reference-rates.ts";
@@ -17,6 +18,7 @@ export function toCurrency(row: typeof currencies.$inferSelect): Currency {
     buy,
     collectRate,
     sellRate,
+    smallestNoteMinor: row.smallestNoteMinor ?? defaultSmallestNoteMinor(row.code),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

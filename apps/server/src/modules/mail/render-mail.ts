@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import type { DisplayDates } from "@bureau/domain/dates";
 import { formatMinor } from "@bureau/domain/money";
+import { noteSplitText } from "@bureau/domain/note-text";
 import type { Db } from "../../db/client.ts";
 import { branches } from "../../db/schema.ts";
 import type { OrderLinks } from "../orders/order-links.ts";
@@ -200,8 +201,10 @@ export async function renderMail(
   const lines = receipt.lines.map((line) => {
     const gbp = formatMinor(line.gbpMinor, "GBP");
     const foreign = formatMinor(line.foreignMinor, line.currency);
+    // Click & Collect hands over notes and gives the rest back in sterling, as the confirmation says.
+    const notes = noteSplitText(line.foreignMinor, line.sterlingBackMinor, line.currency);
     return receipt.way === "Order"
-      ? { currency: `${line.currency} ${line.label}`, from: gbp, to: foreign, rate: line.rate }
+      ? { currency: `${line.currency} ${line.label}`, from: gbp, to: notes, rate: line.rate }
       : { currency: `${line.currency} ${line.label}`, from: foreign, to: gbp, rate: line.rate };
   });
   const table = html`<table style="border-collapse:collapse" cellpadding="6" border="1">

@@ -12,6 +12,8 @@ import { queryRows } from "../../lib/postgres.ts";
 /**
  * One record per order line (as shop exports do): an order of two currencies is two records that share
  * the order's columns, so a spreadsheet can sum any currency, and "Line GBP" adds up to the orders' totals.
+ * "Foreign Amount" is what changes hands in notes; "Sterling Back" the part of a Click & Collect line's
+ * sterling handed back because notes do not make the exact conversion.
  */
 export const ORDER_CSV_HEADER = [
   "Order Number",
@@ -29,6 +31,7 @@ export const ORDER_CSV_HEADER = [
   "Foreign Amount",
   "Rate",
   "Line GBP",
+  "Sterling Back",
   "Completed",
 ] as const;
 
@@ -58,6 +61,7 @@ type ExportRow = {
   phone: string;
   total_gbp_minor: string;
   completed: string | null;
+  sterling_back_minor: string | null;
   position: number | null;
   currency_code: string | null;
   foreign_minor: string | null;
@@ -136,7 +140,7 @@ function batchQuery(
       p.total_gbp_minor::text as total_gbp_minor,
       to_char(p.completed_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as completed,
       l.position, l.currency_code, l.foreign_minor::text as foreign_minor, l.rate::text as rate,
-      l.gbp_minor::text as line_gbp_minor
+      l.gbp_minor::text as line_gbp_minor, l.sterling_back_minor::text as sterling_back_minor
     from page p
     join ${branches} b on b.key = p.branch_key
     left join ${orderLines} l on l.order_id = p.id
@@ -162,6 +166,8 @@ function toRecord(row: ExportRow): CsvValue[] {
       : null,
     row.rate !== null ? csvDecimal(row.rate) : null,
     row.line_gbp_minor !== null ? csvDecimal(minorToMajorString(Number(row.line_gbp_minor), "GBP")) : null,
+    // Click & Collect: the part of "Line GBP" given back in sterling, the notes not making it all.
+    row.sterling_back_minor !== null ? csvDecimal(minorToMajorString(Number(row.sterling_back_minor), "GBP")) : null,
     row.completed,
   ];
 }

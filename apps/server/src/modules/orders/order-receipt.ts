@@ -29,7 +29,7 @@ export async function loadOrderReceipt(db: Db | Tx, orderId: string): Promise<Or
 
 type ReceiptLine = Pick<
   typeof orderLines.$inferSelect,
-  "position" | "currencyCode" | "rate" | "gbpMinor" | "foreignMinor"
+  "position" | "currencyCode" | "rate" | "gbpMinor" | "foreignMinor" | "sterlingBackMinor"
 > & {
   label: string;
 };
@@ -43,6 +43,7 @@ export function toOrderLine(line: ReceiptLine): OrderReceipt["lines"][number] {
     rate: formatRate(line.rate),
     gbpMinor: line.gbpMinor,
     foreignMinor: line.foreignMinor,
+    sterlingBackMinor: line.sterlingBackMinor,
   };
 }
 

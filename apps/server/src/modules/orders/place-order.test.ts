@@ -75,9 +75,12 @@ describe("quotes", () => {
   ])("collect rounding: £%i pence becomes %i pence", async (typed, expected) => {
     const quote = await newQuote(t, { currency: "EUR", way: "Order", gbpMinor: typed });
     expect(quote.gbpMinor).toBe(expected);
-    // EUR collect rate 1.1232 in the seed: the euros follow from the rounded pounds, rounded down.
+    // EUR collect rate 1.1232 in the seed: the euros follow from the rounded pounds, rounded down to
+    // whole €5 notes, and the rest of the pounds comes back (the notes' value rounded up to the penny).
     expect(quote.rate).toBe("1.1232");
-    expect(quote.foreignMinor).toBe(Math.floor((expected * 11232) / 10000));
+    const notes = Math.floor((expected * 11232) / 10000 / 500) * 500;
+    expect(quote.foreignMinor).toBe(notes);
+    expect(quote.sterlingBackMinor).toBe(expected - Math.ceil((notes * 10000) / 11232));
   });
 
   it("prices from the database when the rates changed and the cached list was not cleared", async () => {

@@ -10,12 +10,17 @@ import {
   orderLimitMessage,
   orderLimitProblem,
 } from "@bureau/domain/order-limits";
-import { noteDenominations } from "@bureau/domain/denominations";
-import { notesForBasket } from "@bureau/domain/note-split";
 import { orderNumberFromRandom } from "@bureau/domain/order-number";
 import { DEFAULT_RISK_RULES, type RiskRules } from "@bureau/domain/risk-flags";
 import { DEFAULT_SANCTIONS_MATCH_THRESHOLD, sanctionsHoldReason } from "@bureau/domain/sanctions-screening";
 import { formatRate, quote as priceQuote } from "@bureau/domain/pricing";
+import {
+  collectBasketAtBranch,
+  DEFAULT_MAX_STERLING_BACK_PERCENT,
+  defaultSmallestNoteMinor,
+  sterlingValueUp,
+} from "@bureau/domain/whole-notes";
+import { formatNotes } from "@bureau/domain/note-text";
 import type { Db, Tx } from "../../db/client.ts";
 import { emailKeyOfValue, orders, phoneKeyOfValue } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -58,6 +63,9 @@ type StoredQuoteRow = PlacementAssessmentRow & {
   market_rate: string;
   gbp_minor: string | number;
   foreign_minor: string | number;
+  sterling_back_minor: string | number;
+  /** The currency's smallest note as staff set it (null: the domain table's default). */
+  smallest_note_minor: string | number | null;
   expires_at: Date | string;
   label: string;
   used: boolean;
@@ -158,6 +166,8 @@ type PlaceOrderOptions = {
   riskRules?: RiskRules;
   /** The bureau's time zone (DISPLAY_TIME_ZONE): the EUR rate of the day before the order's day there. */
   timeZone?: string;
+  /** The most of an order a branch's stock may give back in sterling (ORDER_MAX_STERLING_BACK_PERCENT). */
+  maxSterlingBackPercent?: number;
   now?: Date;
 };
 
@@ -181,6 +191,7 @@ async function placeOrderWith(
     dueDiligence = DEFAULT_DUE_DILIGENCE_TIERS,
     riskRules = DEFAULT_RISK_RULES,
     timeZone = DEFAULT_DISPLAY_TIME_ZONE,
+    maxSterlingBackPercent = DEFAULT_MAX_STERLING_BACK_PERCENT,
     now = new Date(),
     afterRace = false,
   } = options;
@@ -194,7 +205,7 @@ async function placeOrderWith(
     db,
     sql`with linked as not materialized (${placementLinked({ ...input.customer, way: input.way, totalGbpMinor: total, placedAt: now }, riskRules)})
         select q.id, q.currency_code, q.way, q.rate::text, q.market_rate::text, q.gbp_minor, q.foreign_minor,
-          q.expires_at, c.label,
+          q.sterling_back_minor, c.smallest_note_minor, q.expires_at, c.label,
           exists (select 1 from order_lines l where l.quote_id = q.id) as used,
           (select o.id from orders o where o.idempotency_key = ${input.idempotencyKey}) as same_submission,
           b.key as branch_key, b.name as branch_name, b.address_lines, b.postcode, b.phone as branch_phone,
@@ -219,6 +230,11 @@ async function placeOrderWith(
         marketRate: row.market_rate,
         gbpMinor: Number(row.gbp_minor),
         foreignMinor: Number(row.foreign_minor),
+        sterlingBackMinor: Number(row.sterling_back_minor),
+        smallestNoteMinor:
+          row.smallest_note_minor === null
+            ? defaultSmallestNoteMinor(row.currency_code)
+            : Number(row.smallest_note_minor),
         expiresAt: new Date(row.expires_at),
         label: row.label,
       },
@@ -256,12 +272,21 @@ async function placeOrderWith(
         { lines: "Price does not match the quote" },
       );
     }
-    // Defence in depth: the stored amounts must follow from the stored rate by the pricing rules.
+    // Defence in depth: the stored amounts must follow from the stored rate by the pricing rules (Click &
+    // Collect: notes at or below what the sterling buys, and the rest of the sterling back).
     const repriced =
       q.way === "Order"
         ? priceQuote({ way: q.way, rate: storedRate, currency: q.currencyCode, gbpMinor: q.gbpMinor })
         : priceQuote({ way: q.way, rate: storedRate, currency: q.currencyCode, foreignMinor: q.foreignMinor });
-    if (!repriced.ok || repriced.gbpMinor !== q.gbpMinor || repriced.foreignMinor !== q.foreignMinor) {
+    const consistent =
+      repriced.ok &&
+      repriced.gbpMinor === q.gbpMinor &&
+      (q.way === "Order"
+        ? q.foreignMinor > 0 &&
+          q.foreignMinor <= repriced.foreignMinor &&
+          q.sterlingBackMinor === q.gbpMinor - sterlingValueUp(q.foreignMinor, storedRate, q.currencyCode)
+        : repriced.foreignMinor === q.foreignMinor && q.sterlingBackMinor === 0);
+    if (!consistent) {
       throw new AppError("quote_invalid", "A price in your basket is not valid. Please add the currency again.", {
         lines: "Inconsistent quote",
       });
@@ -294,19 +319,28 @@ async function placeOrderWith(
     phone: first.branch_phone,
   };
 
-  // Where the branch tracks a currency of a Click & Collect order, the order reserves its notes (issue 17).
+  // A Click & Collect order hands over notes only (packages/domain whole-notes.ts): each line the largest
+  // amount of notes at or below what its sterling buys, the rest back in sterling; where the branch tracks
+  // the currency, of its free notes, which the order reserves (issue 17).
+  const freeById = new Map(stored.map((row) => [row.id, toFreeNotes(row.free_notes)]));
   const notes =
     input.way === "Order"
-      ? notesForBasket(
-          stored.map((row) => ({
-            currency: row.currency_code,
-            foreignMinor: Number(row.foreign_minor),
-            free: toFreeNotes(row.free_notes),
-          })),
-          noteDenominations,
+      ? collectBasketAtBranch(
+          input.lines.map((line) => {
+            const q = byId.get(line.quoteId)!;
+            return {
+              currency: q.currencyCode,
+              gbpMinor: q.gbpMinor,
+              exactForeignMinor: exactForeignOf(q),
+              rate: formatRate(q.rate),
+              smallestNoteMinor: q.smallestNoteMinor,
+              free: freeById.get(q.id) ?? null,
+            };
+          }),
+          maxSterlingBackPercent,
         )
       : null;
-  if (notes?.short) throw notEnoughNotes(notes.short, branch.name);
+  if (notes?.short) throw notEnoughNotes(notes.short.currency, branch.name, notes.short.largestMinor);
 
   const listId = first.sanctions_list_id;
   const screening = listId
@@ -319,12 +353,23 @@ async function placeOrderWith(
     : null;
 
   const orderId = randomUUID();
-  const lines = input.lines.map((line, index) => ({ ...byId.get(line.quoteId)!, position: index + 1 }));
-  // Lines in quote-id order (see above); each copies its quote's rate snapshot and amounts.
+  // Each line hands over the notes the branch gives (the quote's, unless its stock decides otherwise).
+  const lines = input.lines.map((line, index) => {
+    const split = notes?.lines[index];
+    return {
+      ...byId.get(line.quoteId)!,
+      position: index + 1,
+      ...(split ? { foreignMinor: split.notesMinor, sterlingBackMinor: split.sterlingBackMinor } : {}),
+    };
+  });
+  // Lines in quote-id order (see above); each copies its quote's rate snapshot and sterling.
   const lineValues = sql.join(
     [...lines]
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-      .map((line) => sql`(${line.position}::smallint, ${line.id}::uuid)`),
+      .map(
+        (line) =>
+          sql`(${line.position}::smallint, ${line.id}::uuid, ${line.foreignMinor}::bigint, ${line.sterlingBackMinor}::bigint)`,
+      ),
     sql`, `,
   );
   // A sanctions match holds the order (issue 15 item 4) in the order's own write, so that no order whose
@@ -363,10 +408,11 @@ async function placeOrderWith(
             ${placement.emailSeq}::integer, ${placement.phoneSeq}::integer)
           returning id),
         new_lines as (
-          insert into order_lines (order_id, position, quote_id, currency_code, rate, market_rate, gbp_minor, foreign_minor)
+          insert into order_lines (order_id, position, quote_id, currency_code, rate, market_rate, gbp_minor, foreign_minor,
+            sterling_back_minor)
           select (select id from new_order), v.position, q.id, q.currency_code, q.rate, q.market_rate, q.gbp_minor,
-            q.foreign_minor
-          from (values ${lineValues}) as v(position, quote_id)
+            v.foreign_minor, v.sterling_back_minor
+          from (values ${lineValues}) as v(position, quote_id, foreign_minor, sterling_back_minor)
           join quotes q on q.id = v.quote_id
           order by q.id),
         ${reserveNotesClauses("new_order", input.branch, notes?.reserve ?? [])}
@@ -397,7 +443,7 @@ async function placeOrderWith(
       // once (a different split may still pay), then refuse naming the currency that ran out.
       if (notes && isNotesTaken(error)) {
         if (!afterRace) return placeOrderWith({ ...options, now, afterRace: true }, placing);
-        throw notEnoughNotes(notes.reserve[0]?.currency ?? "", branch.name);
+        throw notEnoughNotes(notes.reserve[0]?.currency ?? "", branch.name, null);
       }
       // Two placements reserving notes of one branch may lock them in opposite orders: the loser tries again.
       if (notes && findPostgresError(error, ["40P01"]) && attempt < MAX_ATTEMPTS) continue;
@@ -428,8 +474,16 @@ async function answerExisting(db: Db | Tx, input: PlaceOrderInput) {
   throw new Error("idempotent order disappeared");
 }
 
-function notEnoughNotes(currency: string, branchName: string) {
-  const message = `${branchName} does not have enough ${currency} notes for this order. Please choose another collection point or a smaller amount.`;
+/** What a checked Click & Collect quote's sterling buys at its rate (the quote stored the notes it makes). */
+function exactForeignOf(q: { rate: string; currencyCode: string; gbpMinor: number; foreignMinor: number }): number {
+  const exact = priceQuote({ way: "Order", rate: formatRate(q.rate), currency: q.currencyCode, gbpMinor: q.gbpMinor });
+  return exact.ok ? exact.foreignMinor : q.foreignMinor;
+}
+
+/** The refusal of a branch short of notes, with the largest amount of them it can supply where known. */
+function notEnoughNotes(currency: string, branchName: string, largestMinor: number | null) {
+  const most = largestMinor ? `: the most it can supply is ${formatNotes(largestMinor, currency)}` : "";
+  const message = `${branchName} does not have enough ${currency} notes for this order${most}. Please choose another collection point or a smaller amount.`;
   return new AppError("conflict", message, { branch: message });
 }
 

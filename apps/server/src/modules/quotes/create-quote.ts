@@ -10,7 +10,8 @@ import {
 } from "@bureau/domain/order-limits";
 import type { CurrencyList } from "@bureau/domain/contracts/reference-data";
 import { QUOTES_PAUSED_MESSAGE, quotesPaused } from "@bureau/domain/rate-freshness";
-import { type CurrencyPrices, currencyPrices, priceForWay, quote } from "@bureau/domain/pricing";
+import { type CurrencyPrices, currencyPrices, priceForWay } from "@bureau/domain/pricing";
+import { defaultSmallestNoteMinor, quoteInWholeNotes, sellNotesMessage } from "@bureau/domain/whole-notes";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { queryRows } from "../../lib/postgres.ts";
@@ -68,7 +69,7 @@ export async function createQuote({
         input,
         limits,
         now,
-        { code: listed.code, label: listed.label },
+        { code: listed.code, label: listed.label, smallestNoteMinor: listed.smallestNoteMinor },
         prices,
         true,
       );
@@ -82,14 +83,26 @@ export async function createQuote({
     rate: string;
     sellMargin: string;
     buyMargin: string;
+    smallestNoteMinor: string | number | null;
   }>(
     db,
-    sql`select code, label, rate::text as rate, sell_margin::text as "sellMargin", buy_margin::text as "buyMargin"
+    sql`select code, label, rate::text as rate, sell_margin::text as "sellMargin", buy_margin::text as "buyMargin",
+          smallest_note_minor as "smallestNoteMinor"
         from currencies where code = ${input.currency} and active`,
   );
   if (!currency)
     throw new AppError("not_found", `We do not offer ${input.currency}.`, { currency: "Unknown currency" });
-  const made = await priceAndStore(db, input, limits, now, currency, currencyPrices(currency), false);
+  const smallestNoteMinor =
+    currency.smallestNoteMinor === null ? defaultSmallestNoteMinor(currency.code) : Number(currency.smallestNoteMinor);
+  const made = await priceAndStore(
+    db,
+    input,
+    limits,
+    now,
+    { ...currency, smallestNoteMinor },
+    currencyPrices(currency),
+    false,
+  );
   if (!made) throw new Error("quote insert stored nothing");
   return made;
 }
@@ -100,14 +113,27 @@ async function priceAndStore(
   input: CreateQuoteInput,
   limits: OrderLimits,
   now: Date,
-  currency: { code: string; label: string },
+  currency: { code: string; label: string; smallestNoteMinor: number },
   prices: CurrencyPrices,
   onlyIfCurrent: boolean,
 ): Promise<Quote | null> {
   const { rate, margin } = priceForWay(input.way, prices);
   const amount =
     input.gbpMinor !== undefined ? { gbpMinor: input.gbpMinor } : { foreignMinor: input.foreignMinor as number };
-  const priced = quote({ way: input.way, rate, currency: currency.code, ...amount });
+  // The pricing rules, then whole notes (packages/domain whole-notes.ts): Click & Collect hands over the
+  // largest amount the currency's notes make and gives the rest back in sterling; Click & Sell takes whole
+  // notes only (a sterling amount is priced at the whole notes covering it).
+  const priced = quoteInWholeNotes({
+    way: input.way,
+    rate,
+    currency: currency.code,
+    smallestNoteMinor: currency.smallestNoteMinor,
+    ...amount,
+  });
+  if (!priced.ok && priced.reason === "not_whole_notes") {
+    const message = sellNotesMessage(currency.code, priced.foreignMinor, currency.smallestNoteMinor);
+    throw new AppError("quote_invalid", message, { amount: message });
+  }
   if (!priced.ok) {
     throw new AppError(
       "quote_invalid",
@@ -130,6 +156,7 @@ async function priceAndStore(
     const message = orderLimitMessage(problem, limits);
     throw new AppError("validation_failed", message, { amount: message });
   }
+  const { foreignMinor, sterlingBackMinor } = priced;
   const expiresAt = new Date(now.getTime() + QUOTE_LIFETIME_MS);
   const id = randomUUID();
   const stored = await storeQuote(db, {
@@ -140,7 +167,8 @@ async function priceAndStore(
     marketRate: prices.rate,
     margin,
     gbpMinor: priced.gbpMinor,
-    foreignMinor: priced.foreignMinor,
+    foreignMinor,
+    sterlingBackMinor,
     createdAt: now,
     expiresAt,
     pricedFrom: onlyIfCurrent ? { sellMargin: prices.sell, buyMargin: prices.buy } : null,
@@ -153,7 +181,8 @@ async function priceAndStore(
     way: input.way,
     rate: priced.rate,
     gbpMinor: priced.gbpMinor,
-    foreignMinor: priced.foreignMinor,
+    foreignMinor,
+    sterlingBackMinor,
     createdAt: now.toISOString(),
     expiresAt: expiresAt.toISOString(),
   };

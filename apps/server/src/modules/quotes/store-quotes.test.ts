@@ -27,6 +27,7 @@ describe("storing quotes", () => {
     margin: "-2.5",
     gbpMinor: 25_000,
     foreignMinor: 28_080,
+    sterlingBackMinor: 0,
     createdAt: new Date("2026-11-27T10:00:00Z"),
     expiresAt: new Date("2026-11-27T10:30:00Z"),
     pricedFrom: { sellMargin: "-2.5", buyMargin: "2.5" },

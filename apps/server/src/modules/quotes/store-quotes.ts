@@ -13,6 +13,7 @@ export type QuoteToStore = {
   margin: string;
   gbpMinor: number;
   foreignMinor: number;
+  sterlingBackMinor: number;
   createdAt: Date;
   expiresAt: Date;
   /**
@@ -64,6 +65,7 @@ function writeWaiting(db: Db, writer: Writer): void {
       margin: quote.margin,
       gbp_minor: quote.gbpMinor,
       foreign_minor: quote.foreignMinor,
+      sterling_back_minor: quote.sterlingBackMinor,
       created_at: quote.createdAt.toISOString(),
       expires_at: quote.expiresAt.toISOString(),
       sell_margin: quote.pricedFrom?.sellMargin ?? null,
@@ -72,12 +74,13 @@ function writeWaiting(db: Db, writer: Writer): void {
   );
   queryRowsPrepared<{ id: string }>(
     db,
-    sql`insert into quotes (id, currency_code, way, rate, market_rate, margin, gbp_minor, foreign_minor, created_at,
-          expires_at)
-        select q.id, c.code, q.way, q.rate, q.market_rate, q.margin, q.gbp_minor, q.foreign_minor, q.created_at,
-          q.expires_at
+    sql`insert into quotes (id, currency_code, way, rate, market_rate, margin, gbp_minor, foreign_minor,
+          sterling_back_minor, created_at, expires_at)
+        select q.id, c.code, q.way, q.rate, q.market_rate, q.margin, q.gbp_minor, q.foreign_minor,
+          q.sterling_back_minor, q.created_at, q.expires_at
         from jsonb_to_recordset(${rows}::jsonb) as q(id uuid, currency_code text, way text, rate numeric,
-          market_rate numeric, margin numeric, gbp_minor bigint, foreign_minor bigint, created_at timestamptz,
+          market_rate numeric, margin numeric, gbp_minor bigint, foreign_minor bigint, sterling_back_minor bigint,
+          created_at timestamptz,
           expires_at timestamptz, sell_margin numeric, buy_margin numeric)
         join currencies c on c.code = q.currency_code
           and (q.sell_margin is null or (c.active and c.rate = q.market_rate and c.sell_margin = q.sell_margin

@@ -126,7 +126,7 @@ describe("the end-of-day report", () => {
     expect(dayReport.branch).toEqual({ key: "chichester", name: "Chichester" });
     expect(dayReport.today).toBe(false);
     expect(dayReport.orders.map((o) => o.orderNumber)).toEqual(["31000001", "31000002"]);
-    expect(dayReport.sterling).toEqual({ inMinor: 8_910, outMinor: 1_733 });
+    expect(dayReport.sterling).toEqual({ inMinor: 8_910, outMinor: 1_733, backMinor: 0 });
     expect(dayReport.currencies).toEqual([
       {
         currency: "EUR",
@@ -146,7 +146,7 @@ describe("the end-of-day report", () => {
     expect(now.date).toBe(today);
     expect(now.today).toBe(true);
     expect(now.orders.map((o) => o.orderNumber)).toEqual(["31000006", "31000007"]);
-    expect(now.sterling).toEqual({ inMinor: 1_000, outMinor: 4_500 });
+    expect(now.sterling).toEqual({ inMinor: 1_000, outMinor: 4_500, backMinor: 0 });
     expect(closeOf(now)).toMatchObject({ 5000: 9, 2000: 15, 1000: 9 });
   });
 
@@ -187,7 +187,7 @@ describe("the end-of-day report", () => {
     });
     const today = dayReportSchema.parse((await report("branch=brighton")).json());
     expect(today.orders.map((o) => [o.orderNumber, o.totalGbpMinor])).toEqual([["31000101", 2_719]]);
-    expect(today.sterling).toEqual({ inMinor: 0, outMinor: 2_719 });
+    expect(today.sterling).toEqual({ inMinor: 0, outMinor: 2_719, backMinor: 0 });
     expect(today.currencies.find((c) => c.currency === "EUR")?.inMinor).toBe(orderedMinor - 2_000);
   });
 

@@ -65,6 +65,9 @@ export async function getDayReport({
       // currency actually received, which may be less than ordered.
       settledGbpMinor: orderHandovers.gbpMinor,
       received: orderHandovers.received,
+      // Click & Collect: the sterling given back where the notes do not make the whole conversion.
+      sterlingBackMinor: sql<string>`(select coalesce(sum(l.sterling_back_minor), 0)::text from order_lines l
+        where l.order_id = ${orders.id})`,
     })
     .from(orders)
     .leftJoin(orderHandovers, eq(orderHandovers.orderId, orders.id))
@@ -98,7 +101,7 @@ export async function getDayReport({
         group by 1, 2, 3, 4`,
   );
 
-  const sterling = { inMinor: 0, outMinor: 0 };
+  const sterling = { inMinor: 0, outMinor: 0, backMinor: 0 };
   const flows = new Map<
     string,
     { outMinor: number; inMinor: number; notesOut: Map<number, number>; notesIn: Map<number, number> }
@@ -113,8 +116,10 @@ export async function getDayReport({
   };
   for (const order of collected) {
     const gbpMinor = order.settledGbpMinor ?? order.totalGbpMinor;
-    if (order.way === "Order") sterling.inMinor += gbpMinor;
-    else sterling.outMinor += gbpMinor;
+    if (order.way === "Order") {
+      sterling.inMinor += gbpMinor;
+      sterling.backMinor += Number(order.sterlingBackMinor);
+    } else sterling.outMinor += gbpMinor;
     const receivedOf = new Map((order.received ?? []).map((r) => [r.currency, r.receivedMinor]));
     for (const line of lines.get(order.id) ?? []) {
       const flow = flowOf(line.currency);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_ORDER_EXPIRY } from "@bureau/domain/order-lifecycle";
+import { defaultSmallestNoteMinor, splitIntoWholeNotes, unlimitedNotes } from "@bureau/domain/whole-notes";
 import { auditLog, orderNotes, orders, quotes, stockCurrencies, stockNotes } from "../../db/schema.ts";
 import { nextClientAddress, signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { collectHandover, saleHandover } from "../../test/factories.ts";
@@ -47,10 +48,21 @@ describe("stock by denomination", () => {
       .where(and(eq(stockNotes.branchKey, branch), eq(stockNotes.currencyCode, currency)));
     return Object.fromEntries(rows.map((r) => [r.denominationMinor, { count: r.count, reserved: r.reserved }]));
   }
-  /** A held quote at a chosen customer rate (the placement checks the amounts follow from it). */
+  /**
+   * A held quote at a chosen customer rate (the placement checks the amounts follow from it): Click &
+   * Collect in whole notes of the currency, the rest of the sterling back.
+   */
   async function quoteAt(currency: string, rate: string, gbpMinor: number, way: "Order" | "Sell" = "Order") {
     const rate4 = Math.round(Number(rate) * 10_000);
-    const foreignMinor = way === "Order" ? Math.floor((gbpMinor * rate4) / 10_000) : gbpMinor;
+    const exactMinor = way === "Order" ? Math.floor((gbpMinor * rate4) / 10_000) : gbpMinor;
+    const split = splitIntoWholeNotes({
+      gbpMinor,
+      exactForeignMinor: exactMinor,
+      rate,
+      currency,
+      available: unlimitedNotes(currency, defaultSmallestNoteMinor(currency)),
+    });
+    const foreignMinor = way === "Order" ? split.notesMinor : exactMinor;
     const [quote] = await env.t.db
       .insert(quotes)
       .values({
@@ -61,6 +73,7 @@ describe("stock by denomination", () => {
         margin: "0",
         gbpMinor: way === "Order" ? gbpMinor : Math.floor((foreignMinor * 10_000) / rate4),
         foreignMinor,
+        sterlingBackMinor: way === "Order" ? split.sterlingBackMinor : 0,
         expiresAt: new Date(Date.now() + 30 * 60_000),
       })
       .returning();
@@ -118,7 +131,12 @@ describe("stock by denomination", () => {
     expect(placed.statusCode).toBe(201);
     expect(await countRows(orderNotes)).toBe(0);
     expect((await details(await orderIdOf(placed))).notes).toEqual([]);
-    expect(await availability("EUR:28080")).toEqual({ worthing: null, brighton: null, chichester: null, "172": null });
+    expect(await availability("EUR:25000:1.1232")).toEqual({
+      worthing: null,
+      brighton: null,
+      chichester: null,
+      "172": null,
+    });
   });
 
   it("records counts and tracking with who, before, after and reason, and shows count, reserved and free", async () => {
@@ -267,13 +285,14 @@ describe("stock by denomination", () => {
   });
 
   it("reserves the nearest amount below that notes can pay (cents and missing notes), and completion takes it out", async () => {
-    // £250 at 1.1232 is €280.80; notes pay €280.00 at most: 200 + 50 + 10 + 10 + 10 (no 20s in stock).
+    // £250 at 1.1232 is €280.80; notes pay €280.00 at most: 200 + 50 + 10 + 10 + 10 (no 20s in stock), and
+    // the order hands over €280 (the rest of the £250 back in sterling).
     await track("chichester", "EUR", { 20000: 1, 5000: 1, 1000: 5 });
     const placed = await place("chichester", await quoteAt("EUR", "1.1232", 25_000));
     expect(placed.statusCode).toBe(201);
     const id = await orderIdOf(placed);
     const notes = (await details(id)).notes[0];
-    expect(notes).toMatchObject({ orderedMinor: 28_080, totalMinor: 28_000, state: "reserved" });
+    expect(notes).toMatchObject({ orderedMinor: 28_000, totalMinor: 28_000, state: "reserved" });
     expect(notes.notes).toEqual([
       { valueMinor: 20_000, count: 1 },
       { valueMinor: 5_000, count: 1 },
@@ -290,14 +309,14 @@ describe("stock by denomination", () => {
   });
 
   it("refuses an order the branch's notes cannot pay, naming the currency and the branch, storing nothing", async () => {
-    // Chichester has two €10 notes left.
-    expect(await availability("EUR:28080")).toMatchObject({ chichester: "short", worthing: "available" });
+    // Chichester has two €10 notes left: €20 of €280.80 would give back far more than a tenth of £250.
+    expect(await availability("EUR:25000:1.1232")).toMatchObject({ chichester: "short", worthing: "available" });
     const ordersBefore = await countRows(orders);
     const notesBefore = await countRows(orderNotes);
     const refused = await place("chichester", await quoteAt("EUR", "1.1232", 25_000));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(
-      "Chichester does not have enough EUR notes for this order. Please choose another collection point or a smaller amount.",
+      "Chichester does not have enough EUR notes for this order: the most it can supply is €20. Please choose another collection point or a smaller amount.",
     );
     expect(await countRows(orders)).toBe(ordersBefore);
     expect(await countRows(orderNotes)).toBe(notesBefore);
@@ -407,7 +426,7 @@ describe("stock by denomination", () => {
   });
 
   it("tells per branch whether the basket can be supplied, and refuses a malformed basket", async () => {
-    const result = await availability("EUR:30000,JPY:5000");
+    const result = await availability("EUR:25000:1.2000,JPY:10000:190.0000");
     expect(result).toMatchObject({ worthing: "available", "172": "short" });
     const bad = await env.t.app.inject({ method: "GET", url: "/api/stock/availability?need=EUR" });
     expect(bad.statusCode).toBe(400);

@@ -65,6 +65,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         dueDiligence: app.config.dueDiligence,
         riskRules: app.config.riskRules,
         timeZone: app.config.displayTimeZone,
+        maxSterlingBackPercent: app.config.maxSterlingBackPercent,
         input: {
           ...rest,
           customer: {

@@ -19,7 +19,11 @@ export const stockAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return getAvailability({ db: app.db, need: request.query.need });
+      return getAvailability({
+        db: app.db,
+        need: request.query.need,
+        maxSterlingBackPercent: app.config.maxSterlingBackPercent,
+      });
     },
   );
 };

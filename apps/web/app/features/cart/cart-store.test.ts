@@ -31,6 +31,7 @@ function quoteFor(currency: string, createdAt = NOW): Quote {
     rate: "1.1004",
     gbpMinor: 10_000,
     foreignMinor: 11_004,
+    sterlingBackMinor: 0,
     createdAt: new Date(createdAt).toISOString(),
     expiresAt: new Date(createdAt + CART_ITEM_LIFETIME_MS).toISOString(),
   };

@@ -26,7 +26,10 @@ export type CartItem = {
   currency: string;
   label: string;
   gbpMinor: number;
+  /** Click & Collect: the currency handed over, in notes. */
   foreignMinor: number;
+  /** Click & Collect: the sterling paid that the notes do not cover, given back at the branch. */
+  sterlingBackMinor: number;
   expiresAt: string;
 };
 
@@ -153,6 +156,7 @@ export function cartItemFromQuote(quote: Quote, createdAt: number): CartItem {
     label: quote.label,
     gbpMinor: quote.gbpMinor,
     foreignMinor: quote.foreignMinor,
+    sterlingBackMinor: quote.sterlingBackMinor,
     expiresAt: quote.expiresAt,
   };
 }

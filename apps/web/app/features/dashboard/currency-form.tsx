@@ -3,7 +3,8 @@ import type { RateCheck } from "@bureau/domain/contracts/dashboard";
 import { useToast } from "../../components/ui/toast.tsx";
 import { useRouteAction } from "../../lib/route-action.ts";
 
-export type CurrencyFormValues = { code: string; label: string; sell: string; buy: string };
+/** `smallestNote` (major units) only on the Update page: a new currency starts with the default note. */
+export type CurrencyFormValues = { code: string; label: string; sell: string; buy: string; smallestNote?: string };
 
 type CheckState = { status: "unchecked" } | { status: "checking" } | { status: "checked"; rate: string; code: string };
 
@@ -120,6 +121,25 @@ export function CurrencyForm({
           aria-describedby={`${id}-margin-hint`}
         />
       </div>
+      {values.smallestNote !== undefined ? (
+        <div className="field">
+          <label htmlFor={`${id}-smallest-note`}>Smallest note</label>
+          <input
+            id={`${id}-smallest-note`}
+            type="number"
+            step="any"
+            min={0}
+            value={values.smallestNote}
+            onChange={(e) => set("smallestNote", e.target.value)}
+            required
+            aria-describedby={`${id}-smallest-note-hint`}
+          />
+          <p className="hint" id={`${id}-smallest-note-hint`}>
+            The smallest {code} note branches hand over and buy: Click &amp; Collect gives the rest back in sterling,
+            Click &amp; Sell takes multiples of it.
+          </p>
+        </div>
+      ) : null}
       <p className="hint" id={`${id}-margin-hint`}>
         Margins in percent: Sell applies when customers buy (usually negative), Buy when they sell (usually positive).
       </p>

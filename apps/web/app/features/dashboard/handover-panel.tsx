@@ -14,6 +14,7 @@ import {
   saleCurrencies,
 } from "@bureau/domain/handover";
 import { formatMinor, minorToMajorString, parseMajorToMinor } from "@bureau/domain/money";
+import { noteSplitText } from "@bureau/domain/note-text";
 import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { useDisplayDates } from "../../lib/display-dates.ts";
@@ -160,6 +161,16 @@ export function HandoverPanel({ order, onDone }: { order: OrderDetails; onDone?:
         Order {order.orderNumber} for {order.firstName} {order.lastName}. Check the customer's photo ID before anything
         changes hands.
       </p>
+      {order.way === "Order" ? (
+        <ul className="handover-give" aria-label="To hand over">
+          {order.lines.map((line) => (
+            <li key={line.position}>
+              {line.currency}: {noteSplitText(line.foreignMinor, line.sterlingBackMinor, line.currency)} for{" "}
+              {formatMinor(line.gbpMinor, "GBP")} paid
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <fieldset className="handover-id" aria-describedby={errors.idType ? `${fieldId("idType")}-error` : undefined}>
         <legend>ID checked</legend>
         {ID_DOCUMENT_TYPES.map((type, i) => (

@@ -4,22 +4,43 @@ import type { Currency } from "@bureau/domain/contracts/reference-data";
 import { minorToMajorString, parseMajorToMinor } from "@bureau/domain/money";
 import { type OrderLimits, orderLimitMessage, orderLimitProblem } from "@bureau/domain/order-limits";
 import { quote } from "@bureau/domain/pricing";
+import {
+  isWholeNotesAmount,
+  nearestSellAmounts,
+  quoteInWholeNotes,
+  sellNotesHint,
+  sellNotesMessage,
+} from "@bureau/domain/whole-notes";
+import { formatNotes, noteSplitText } from "@bureau/domain/note-text";
 import { useToast } from "../../components/ui/toast.tsx";
 import { addLineToCart } from "../cart/cart-store.ts";
 import { useQuoteRequester } from "../cart/use-quote-requester.ts";
 
 type Typed = { side: "gbp" | "foreign"; text: string };
 
-/** A preview with the published rate; the server's quote is what counts, and it uses the same rules. */
-export function previewAmounts(way: Way, currency: Pick<Currency, "code" | "collectRate" | "sellRate">, typed: Typed) {
+type PreviewCurrency = Pick<Currency, "code" | "collectRate" | "sellRate" | "smallestNoteMinor">;
+
+/**
+ * A preview with the published rate; the server's quote is what counts, and it uses the same rule
+ * (quoteInWholeNotes): Click & Collect in notes with the rest back in sterling, Click & Sell in whole notes.
+ * A Click & Sell amount that is not whole notes is previewed as typed (the form offers the nearest).
+ */
+export function previewAmounts(way: Way, currency: PreviewCurrency, typed: Typed) {
   const rate = way === "Order" ? currency.collectRate : currency.sellRate;
   const minor = parseMajorToMinor(typed.text, typed.side === "gbp" ? "GBP" : currency.code);
   if (minor === null || minor <= 0) return null;
-  const result =
-    typed.side === "gbp"
-      ? quote({ way, rate, currency: currency.code, gbpMinor: minor })
-      : quote({ way, rate, currency: currency.code, foreignMinor: minor });
-  return result.ok ? { ...result, typedMinor: minor } : null;
+  const amount = typed.side === "gbp" ? { gbpMinor: minor } : { foreignMinor: minor };
+  const result = quoteInWholeNotes({
+    way,
+    rate,
+    currency: currency.code,
+    smallestNoteMinor: currency.smallestNoteMinor,
+    ...amount,
+  });
+  if (result.ok) return { ...result, typedMinor: minor };
+  if (result.reason !== "not_whole_notes") return null;
+  const typedSale = quote({ way, rate, currency: currency.code, foreignMinor: minor });
+  return typedSale.ok ? { ...typedSale, sterlingBackMinor: 0, typedMinor: minor } : null;
 }
 
 export function AddCurrencyForm({
@@ -30,7 +51,7 @@ export function AddCurrencyForm({
   onAdded,
 }: {
   way: Way;
-  currencies: Pick<Currency, "code" | "label" | "collectRate" | "sellRate">[];
+  currencies: Pick<Currency, "code" | "label" | "collectRate" | "sellRate" | "smallestNoteMinor">[];
   defaultCode: string;
   orderLimits: OrderLimits;
   onAdded: () => void;
@@ -48,6 +69,11 @@ export function AddCurrencyForm({
   const foreignValue =
     typed.side === "foreign" ? typed.text : preview ? minorToMajorString(preview.foreignMinor, currency.code) : "";
   const gbpLabel = way === "Order" ? "You pay (GBP)" : "You get (GBP)";
+  // A Click & Sell amount that is not whole notes: the nearest that are, offered to pick.
+  const offered =
+    way === "Sell" && preview && !isWholeNotesAmount(preview.foreignMinor, currency.smallestNoteMinor)
+      ? nearestSellAmounts(preview.foreignMinor, currency.smallestNoteMinor)
+      : null;
   const foreignLabel = way === "Order" ? `You get (${currency.code})` : `You sell (${currency.code})`;
 
   async function add(event: React.FormEvent) {
@@ -62,6 +88,11 @@ export function AddCurrencyForm({
       toast.error(
         way === "Order" ? orderLimitMessage("above_order_maximum", orderLimits) : "Please give correct amount",
       );
+      return;
+    }
+    // Click & Sell takes whole notes only: said here, with the nearest amounts offered below the fields.
+    if (way === "Sell" && !isWholeNotesAmount(preview.foreignMinor, currency!.smallestNoteMinor)) {
+      toast.error(sellNotesMessage(currency!.code, preview.foreignMinor, currency!.smallestNoteMinor));
       return;
     }
     // The line's own limits at once; the server checks them again with the basket.
@@ -125,7 +156,30 @@ export function AddCurrencyForm({
         {way === "Order" && preview && typed.side === "gbp" && preview.gbpMinor !== preview.typedMinor
           ? ` · Click & Collect amounts are rounded up to the next £10: you pay £${minorToMajorString(preview.gbpMinor, "GBP")}`
           : ""}
+        {way === "Order" && preview
+          ? ` · You get ${noteSplitText(preview.foreignMinor, preview.sterlingBackMinor, currency.code)}`
+          : ""}
       </p>
+      {way === "Sell" ? (
+        <div className="hint">
+          <p>{sellNotesHint(currency.code, currency.smallestNoteMinor)}</p>
+          {offered ? (
+            <p>
+              Nearest amounts:{" "}
+              {offered.map((amount) => (
+                <button
+                  key={amount}
+                  type="button"
+                  className="button button-small"
+                  onClick={() => setTyped({ side: "foreign", text: minorToMajorString(amount, currency.code) })}
+                >
+                  Sell {formatNotes(amount, currency.code)}
+                </button>
+              ))}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <button type="submit" className="button button-primary" disabled={busy}>
         Add
       </button>

@@ -22,7 +22,6 @@ export function orderDetailsOfAccount(api: ApiClient): Promise<CustomerPrefill> 
  * Whether each branch can supply a Click & Collect basket (null where it does not track its currencies):
  * a read as the basket changes, so from the browser (decision 016 keeps changes to route actions).
  */
-export function branchAvailability(lines: { currency: string; foreignMinor: number }[]): Promise<AvailabilityList> {
-  const need = lines.map((line) => `${line.currency}:${line.foreignMinor}`).join(",");
+export function branchAvailability(need: string): Promise<AvailabilityList> {
   return browserApi().call<AvailabilityList>("GET", `/api/stock/availability?need=${encodeURIComponent(need)}`);
 }

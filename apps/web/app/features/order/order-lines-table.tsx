@@ -9,6 +9,7 @@ type OrderLine = {
   rate: string;
   gbpMinor: number;
   foreignMinor: number;
+  sterlingBackMinor: number;
 };
 
 /** A placed order's currencies (from, to, rate) and its total: the confirmation and the customer's order page. */

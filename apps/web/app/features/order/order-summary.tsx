@@ -1,6 +1,7 @@
 import { cartItemRemainingMs } from "@bureau/domain/cart";
 import type { Way } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
+import { noteSplitText } from "@bureau/domain/note-text";
 import { type CartItem, removeCartItem } from "../cart/cart-store.ts";
 import { useNow } from "./use-now.ts";
 
@@ -11,10 +12,18 @@ function formatRemaining(ms: number): string {
   return `${minutes}:${String(seconds).padStart(2, "0")}`;
 }
 
-export function lineAmounts(item: Pick<CartItem, "way" | "gbpMinor" | "foreignMinor" | "currency">) {
+/**
+ * A line's two sides as the customer reads them: Click & Collect gives notes and, where they do not make
+ * the whole sterling paid, the rest back in sterling ("€335 in notes + £1.74 back in sterling").
+ */
+export function lineAmounts(
+  item: Pick<CartItem, "way" | "gbpMinor" | "foreignMinor" | "currency"> & { sterlingBackMinor?: number },
+) {
   const gbp = formatMinor(item.gbpMinor, "GBP");
-  const foreign = formatMinor(item.foreignMinor, item.currency);
-  return item.way === "Order" ? { from: gbp, to: foreign } : { from: foreign, to: gbp };
+  if (item.way === "Order") {
+    return { from: gbp, to: noteSplitText(item.foreignMinor, item.sterlingBackMinor ?? 0, item.currency) };
+  }
+  return { from: formatMinor(item.foreignMinor, item.currency), to: gbp };
 }
 
 /** The lines of this way in the cart, each with the time its rate is still held. */

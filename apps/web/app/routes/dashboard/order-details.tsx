@@ -152,6 +152,7 @@ export default function OrderDetails({ loaderData: { order, phoneOnly } }: Route
               <th scope="col">Foreign amount</th>
               <th scope="col">Customer rate</th>
               <th scope="col">Market rate</th>
+              <th scope="col">Sterling back</th>
             </tr>
           </thead>
           <tbody>
@@ -164,6 +165,7 @@ export default function OrderDetails({ loaderData: { order, phoneOnly } }: Route
                 <td>{formatMinor(line.foreignMinor, line.currency)}</td>
                 <td>{line.rate}</td>
                 <td>{line.marketRate}</td>
+                <td>{order.way === "Order" ? formatMinor(line.sterlingBackMinor, "GBP") : "–"}</td>
               </tr>
             ))}
           </tbody>

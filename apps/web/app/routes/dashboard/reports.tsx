@@ -69,12 +69,16 @@ export default function Reports({ loaderData: report }: Route.ComponentProps) {
             <td>{gbp(report.sterling.inMinor)}</td>
           </tr>
           <tr>
+            <th scope="row">Sterling back (Click &amp; Collect, not made in notes)</th>
+            <td>{gbp(report.sterling.backMinor)}</td>
+          </tr>
+          <tr>
             <th scope="row">Sterling out (Click &amp; Sell)</th>
             <td>{gbp(report.sterling.outMinor)}</td>
           </tr>
           <tr>
             <th scope="row">Sterling net</th>
-            <td>{gbp(report.sterling.inMinor - report.sterling.outMinor)}</td>
+            <td>{gbp(report.sterling.inMinor - report.sterling.backMinor - report.sterling.outMinor)}</td>
           </tr>
         </tbody>
       </table>

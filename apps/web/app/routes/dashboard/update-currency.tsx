@@ -1,5 +1,6 @@
 import { data, useNavigate } from "react-router";
 import type { AdminCurrency } from "@bureau/domain/contracts/dashboard";
+import { minorToMajorString } from "@bureau/domain/money";
 import { useToast } from "../../components/ui/toast.tsx";
 import { checkRate, updateCurrency } from "../../features/dashboard/dashboard-api.ts";
 import { CurrencyForm } from "../../features/dashboard/currency-form.tsx";
@@ -33,6 +34,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       label: posted.text("label"),
       sell: posted.text("sell"),
       buy: posted.text("buy"),
+      smallestNote: posted.text("smallestNote"),
     }),
   );
 }
@@ -52,11 +54,17 @@ export default function UpdateCurrency({ loaderData: currency }: Route.Component
         Market rate now: 1 GBP = {currency.rate} {currency.code}
       </p>
       <CurrencyForm
-        initial={{ code: currency.code, label: currency.label, sell: currency.sell, buy: currency.buy }}
+        initial={{
+          code: currency.code,
+          label: currency.label,
+          sell: currency.sell,
+          buy: currency.buy,
+          smallestNote: minorToMajorString(currency.smallestNoteMinor, currency.code),
+        }}
         codeEditable={false}
         submitLabel="Update"
-        onSubmit={async ({ label, sell, buy }) => {
-          const outcome = await submit("update", { label, sell, buy });
+        onSubmit={async ({ label, sell, buy, smallestNote = "" }) => {
+          const outcome = await submit("update", { label, sell, buy, smallestNote });
           if (!outcome.ok) {
             toast.error(outcome.message);
             return false;

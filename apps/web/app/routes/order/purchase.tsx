@@ -4,6 +4,7 @@ import { DEFAULT_ORDER_LIMITS } from "@bureau/domain/order-limits";
 import { isWay, WAY_TITLES } from "@bureau/domain/constants";
 import type { OrderReceipt, Quote } from "@bureau/domain/contracts/orders";
 import { AVAILABILITY_TEXT, type Availability } from "@bureau/domain/stock-availability";
+import { formatNotes, noteSplitText } from "@bureau/domain/note-text";
 import type { CustomerDetails } from "@bureau/domain/customer-details";
 import { useToast } from "../../components/ui/toast.tsx";
 import { type ActionOutcome, useRouteAction } from "../../lib/route-action.ts";
@@ -38,7 +39,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     code,
     prefill,
     label: currency.label,
-    currencies: currencies.map(({ code, label, collectRate, sellRate }) => ({ code, label, collectRate, sellRate })),
+    currencies: currencies.map(({ code, label, collectRate, sellRate, smallestNoteMinor }) => ({
+      code,
+      label,
+      collectRate,
+      sellRate,
+      smallestNoteMinor,
+    })),
     branches: branches.map(({ key, name, addressLines, postcode, phone }) => ({
       key,
       name,
@@ -219,7 +226,7 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
                   return (
                     <option key={b.key} value={b.key}>
                       {b.name} – {b.addressLines.join(", ")}, {b.postcode}
-                      {supply ? ` · ${AVAILABILITY_TEXT[supply]}` : ""}
+                      {supply ? ` · ${supplyText(supply)}` : ""}
                     </option>
                   );
                 })}
@@ -231,10 +238,13 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
                 {availability[branch.key] ? (
                   <>
                     {" "}
-                    · <strong>{AVAILABILITY_TEXT[availability[branch.key]!]}</strong>
+                    · <strong>{supplyText(availability[branch.key]!)}</strong>
                   </>
                 ) : null}
               </p>
+            ) : null}
+            {branch && availability[branch.key]?.lines ? (
+              <BranchNotes lines={availability[branch.key]!.lines!} items={items} />
             ) : null}
           </div>
           <div className="wizard-actions">
@@ -271,24 +281,30 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
  * while the answer is unknown (the server checks again on placing the order).
  */
 function useBranchAvailability(
-  items: { currency: string; foreignMinor: number }[],
+  items: { currency: string; gbpMinor: number; Rate: string }[],
   step: number,
-): Record<string, Availability | null> {
-  const [availability, setAvailability] = useState<Record<string, Availability | null>>({});
-  const need = items.map((item) => `${item.currency}:${item.foreignMinor}`).join(",");
+): Record<string, BranchSupply | null> {
+  const [availability, setAvailability] = useState<Record<string, BranchSupply | null>>({});
+  // Each line's sterling and rate: the branch answers by the rule placing the order applies.
+  const need = items.map((item) => `${item.currency}:${item.gbpMinor}:${item.Rate}`).join(",");
   useEffect(() => {
     if (step !== 1 || need === "") {
       setAvailability({});
       return;
     }
     let current = true;
-    const lines = need.split(",").map((pair) => {
-      const [currency, minor] = pair.split(":");
-      return { currency: currency!, foreignMinor: Number(minor) };
-    });
-    branchAvailability(lines)
+    branchAvailability(need)
       .then((answer) => {
-        if (current) setAvailability(Object.fromEntries(answer.branches.map((b) => [b.key, b.availability])));
+        if (current) {
+          setAvailability(
+            Object.fromEntries(
+              answer.branches.map((b) => [
+                b.key,
+                b.availability && { availability: b.availability, largest: b.largest, lines: b.lines },
+              ]),
+            ),
+          );
+        }
       })
       .catch(() => {
         if (current) setAvailability({});
@@ -298,4 +314,41 @@ function useBranchAvailability(
     };
   }, [need, step]);
   return availability;
+}
+
+type BranchSupply = {
+  availability: Availability;
+  largest: { currency: string; foreignMinor: number } | null;
+  lines: { currency: string; foreignMinor: number; sterlingBackMinor: number }[] | null;
+};
+
+/**
+ * Where the chosen branch's own notes make less than the basket's quotes, what it hands over instead
+ * (the order will carry these figures), so the customer sees them before confirming.
+ */
+function BranchNotes({
+  lines,
+  items,
+}: {
+  lines: { currency: string; foreignMinor: number; sterlingBackMinor: number }[];
+  items: { foreignMinor: number }[];
+}) {
+  const differing = lines.filter((line, i) => items[i] && line.foreignMinor !== items[i]!.foreignMinor);
+  if (differing.length === 0) return null;
+  const text = differing
+    .map((line) => `${line.currency} ${noteSplitText(line.foreignMinor, line.sterlingBackMinor, line.currency)}`)
+    .join("; ");
+  return (
+    <p className="branch-notes" role="status">
+      This branch's notes: {text}
+    </p>
+  );
+}
+
+/** "Available today", or "Not enough stock" with the largest amount the branch's notes can supply. */
+function supplyText({ availability, largest }: BranchSupply): string {
+  const text = AVAILABILITY_TEXT[availability];
+  return largest && largest.foreignMinor > 0
+    ? `${text} (at most ${formatNotes(largest.foreignMinor, largest.currency)})`
+    : text;
 }
