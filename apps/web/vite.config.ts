@@ -18,10 +18,11 @@ export default defineConfig({
                 { name: "framework", test: /node_modules\/(?!jsqr\/)/ },
                 // Everything the public pages share, in one request rather than one per small module
                 // (12 scripts → 5 up front on the home page); the staff dashboard's code stays apart, and so
-                // do the rules only the dashboard runs (the handover panel's ID check and note counts).
+                // do the rules only the dashboard runs (the handover panel's ID check and note counts, the due-diligence
+                // record, the receipt) and the sign-in and sign-up forms, which only their own pages load.
                 {
                   name: "shared",
-                  test: /packages\/domain\/src\/(?!handover|denominations|note-split)|app\/(lib|components|content|features\/(public|account|cart|order))\//,
+                  test: /packages\/domain\/src\/(?!handover|denominations|note-split|customer-due-diligence|customer-receipt|whole-notes|note-text)|app\/((lib|components|content|features\/(public|cart|order))\/|features\/account\/(?!auth-|provider-))/,
                   minShareCount: 2,
                 },
               ],

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { expect, waitForHydration } from "./fixtures.ts";
@@ -61,7 +64,28 @@ export async function signInThroughApi(page: Page, email: string, password: stri
 }
 
 const STEP_MS = 30_000;
-const lastStepUsed = new Map<string, number>();
+/**
+ * The last step whose code each secret gave, kept in a file rather than in memory: Playwright starts a new
+ * worker after a failed test, and a worker that forgot the step the server last accepted would send a
+ * spent code (refused) and fail the next test too.
+ */
+const stepsFile = path.join(os.tmpdir(), `bureau-e2e-totp-steps-${process.env.E2E_PORT ?? 3199}.json`);
+const lastStepUsed = {
+  get(secret: string): number | undefined {
+    try {
+      return (JSON.parse(readFileSync(stepsFile, "utf8")) as Record<string, number>)[secret];
+    } catch {
+      return undefined;
+    }
+  },
+  set(secret: string, step: number) {
+    let steps: Record<string, number> = {};
+    try {
+      steps = JSON.parse(readFileSync(stepsFile, "utf8")) as Record<string, number>;
+    } catch {}
+    writeFileSync(stepsFile, JSON.stringify({ ...steps, [secret]: step }));
+  },
+};
 
 /**
  * A code an authenticator app with this secret shows (RFC 6238: SHA-1, 6 digits, 30 s) that the

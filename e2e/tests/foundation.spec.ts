@@ -75,6 +75,7 @@ test("the home page hydrates with React DOM on under 130 KB of JavaScript gzippe
   let gzipBytes = 0;
   for (const body of scripts.values()) gzipBytes += gzipSync(await body, { level: 9 }).length;
   expect(scripts.size).toBeGreaterThan(0);
+  console.log(`home page JavaScript: ${gzipBytes} bytes gzipped in ${scripts.size} scripts`);
   expect(gzipBytes).toBeLessThan(130 * 1024);
   // React DOM itself hydrates the page: its fiber keys are on the DOM nodes it manages.
   const hydratedByReactDom = await page.evaluate(() =>

@@ -348,13 +348,14 @@ export function HandoverDialogButton({ orderId, orderNumber }: { orderId: string
   const headingId = useId();
   const [open, setOpen] = useState(false);
   const ref = useModalDialog(open);
-  const fetcher = useFetcher<OrderDetails>();
+  // The order page's loader answers the order beside other things the page shows.
+  const fetcher = useFetcher<{ order: OrderDetails }>();
   const { load } = fetcher;
   useEffect(() => {
     if (open) void load(orderActionPath(orderId));
   }, [open, load, orderId]);
 
-  const order = fetcher.data?.id === orderId ? fetcher.data : undefined;
+  const order = fetcher.data?.order.id === orderId ? fetcher.data.order : undefined;
   const completable =
     order?.allowedTransitions.includes("complete") && !(order.compliance.hold && !order.compliance.hold.clearedAt);
   return (
