@@ -17,7 +17,7 @@ export function StaffWarningsBanner({ warnings }: { warnings: StaffWarnings | nu
   const failing = rates.failingSince
     ? `Refreshes from the rates provider have failed since ${dates.longDateTime(rates.failingSince)}${
         rates.lastError ? ` (${rates.lastError})` : ""
-      }: check RATES_PROVIDER, RATES_API_URL and RATES_API_KEY, and that the service answers.`
+      }: check the provider's settings (RATES_PROVIDER, RATES_API_URL and its API key) and that the service answers.`
     : null;
   const sanctionsLine =
     sanctions.state === "none"
