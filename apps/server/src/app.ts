@@ -85,15 +85,58 @@ export async function buildApp({
   logStream,
   onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
-  // The currencies fast path (routes/public/currencies-fast-path.ts) answers before Fastify routing.
-  let fastPath: ((request: IncomingMessage, response: ServerResponse) => Promise<boolean>) | null = null;
-  const app = Fastify({
+  const front: FrontDoor = { fastPath: null, closing: false };
+  const app = createFastify({ config, logger, logStream }, front);
+  // First of all hooks, so that it hears of every route, those of the plugins included.
+  if (onRoute) app.addHook("onRoute", onRoute);
+  refuseOversizedBodiesBeforeContinue(app.server);
+  addClosingHooks(app, front);
+  addRequestLogging(app);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await decorateServices(app, config, database);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  // Route limits count per client address (an IPv6 /64 as one) in PostgreSQL, shared by every instance.
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => clientAddressKey(request.ip),
+    store: postgresRouteLimitStore(database.db),
+  });
+  await registerApiReference(app);
+  await registerRoutes(app);
+
+  if (webBuildDir) await app.register(webPlugin, { buildDir: webBuildDir });
+  // Called once the app is ready (it asks the normal route for the headers to copy).
+  app.decorate("enableFastPaths", async () => {
+    front.fastPath = await createCurrenciesFastPath(app as unknown as FastifyInstance);
+  });
+  return app as unknown as FastifyInstance;
+}
+
+/** What the HTTP server consults before handing a request to Fastify. */
+type FrontDoor = {
+  /** The currencies fast path (routes/public/currencies-fast-path.ts), which answers before Fastify routing. */
+  fastPath: ((request: IncomingMessage, response: ServerResponse) => Promise<boolean>) | null;
+  /** Set once a graceful shutdown has begun. */
+  closing: boolean;
+};
+
+type App = ReturnType<typeof createFastify>;
+
+function createFastify(
+  { config, logger, logStream }: Pick<BuildAppOptions, "config" | "logStream"> & { logger: boolean },
+  front: FrontDoor,
+) {
+  return Fastify({
     serverFactory: (handler) =>
       createServer((request, response) => {
         // While closing, Fastify answers (503 for new requests, Connection: close): the fast path
         // would otherwise keep serving through a shutdown.
-        if (!fastPath || closing) return handler(request, response);
-        fastPath(request, response).then(
+        if (!front.fastPath || front.closing) return handler(request, response);
+        front.fastPath(request, response).then(
           (served) => {
             if (!served) handler(request, response);
           },
@@ -116,7 +159,7 @@ export async function buildApp({
     clientErrorHandler: answerClientError,
     genReqId: () => randomUUID(),
     // Two log lines per request cost more than the request itself under load: requests are logged
-    // once, on completion, and only when they failed or were slow (see onResponse below).
+    // once, on completion, and only when they failed or were slow (see addRequestLogging).
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     // X-Forwarded-For decides the client address the attempt limits count, so it is believed only
@@ -135,21 +178,24 @@ export async function buildApp({
       });
     },
   }).withTypeProvider<ZodTypeProvider>();
-  // First of all hooks, so that it hears of every route, those of the plugins included.
-  if (onRoute) app.addHook("onRoute", onRoute);
-  refuseOversizedBodiesBeforeContinue(app.server);
+}
 
-  // During a graceful shutdown, answers to in-flight requests close their keep-alive connection
-  // so that the server can finish closing as soon as they are sent.
-  let closing = false;
+/**
+ * During a graceful shutdown, answers to in-flight requests close their keep-alive connection
+ * so that the server can finish closing as soon as they are sent.
+ */
+function addClosingHooks(app: App, front: FrontDoor): void {
   app.addHook("preClose", async () => {
-    closing = true;
+    front.closing = true;
   });
   app.addHook("onSend", async (_request, reply, payload) => {
-    if (closing) reply.header("connection", "close");
+    if (front.closing) reply.header("connection", "close");
     return payload;
   });
+}
 
+/** One log line per request, on completion, and only for a failed, refused or slow one. */
+function addRequestLogging(app: App): void {
   app.addHook("onResponse", async (request, reply) => {
     const ms = reply.elapsedTime;
     if (reply.statusCode >= 500 || ms > 1000) {
@@ -164,9 +210,9 @@ export async function buildApp({
       );
     }
   });
+}
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+async function decorateServices(app: App, config: Config, database: Database): Promise<void> {
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
@@ -193,15 +239,10 @@ export async function buildApp({
   app.addHook("onClose", async () => {
     await stopListening();
   });
+}
 
-  await app.register(errorsPlugin);
-  await app.register(securityPlugin, { config });
-  // Route limits count per client address (an IPv6 /64 as one) in PostgreSQL, shared by every instance.
-  await app.register(rateLimit, {
-    global: false,
-    keyGenerator: (request) => clientAddressKey(request.ip),
-    store: postgresRouteLimitStore(database.db),
-  });
+/** The OpenAPI document and its browsable reference under /api/docs. */
+async function registerApiReference(app: App): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -231,7 +272,9 @@ export async function buildApp({
     noStore(reply);
     return request.currentSession?.user.staffVerified ? app.swagger() : withoutStaffOperations(app.swagger());
   });
+}
 
+async function registerRoutes(app: App): Promise<void> {
   await app.register(operationsPlugin);
   await app.register(referenceDataRoutes);
   await app.register(rateHistoryRoutes);
@@ -244,13 +287,6 @@ export async function buildApp({
   await app.register(trackingRoutes);
   await app.register(authRoutes);
   await app.register(adminRoutes);
-
-  if (webBuildDir) await app.register(webPlugin, { buildDir: webBuildDir });
-  // Called once the app is ready (it asks the normal route for the headers to copy).
-  app.decorate("enableFastPaths", async () => {
-    fastPath = await createCurrenciesFastPath(app as unknown as FastifyInstance);
-  });
-  return app as unknown as FastifyInstance;
 }
 
 /** An OpenAPI document without the staff operations (paths under /api/admin). */

@@ -184,68 +184,10 @@ export function checkHandover(
     }
   }
 
-  let received: ReceivedCurrency[] | null = null;
-  let differenceReason: string | null = null;
-  let gbpMinor = order.lines.reduce((sum, line) => sum + line.gbpMinor, 0);
-  if (order.way === "Sell") {
-    received = [];
-    let differs = false;
-    for (const sale of saleCurrencies(order)) {
-      const entry = input.received?.find((r) => r.currency.trim().toUpperCase() === sale.currency);
-      const denominations = noteDenominations(sale.currency);
-      const key = `received.${sale.currency}`;
-      let receivedMinor: number | null = null;
-      let notes: NoteCount[] = [];
-      if (!entry) {
-        fields[key] = `Enter what was received in ${sale.currency}`;
-      } else if (denominations) {
-        const counts = new Map<number, number>();
-        for (const note of entry.notes ?? []) {
-          if (!denominations.includes(note.valueMinor)) {
-            fields[key] = `${formatMinor(note.valueMinor, sale.currency)} is not a ${sale.currency} note`;
-          } else if (!Number.isSafeInteger(note.count) || note.count < 0 || note.count > 100_000) {
-            fields[key] = "Each count must be a whole number from 0";
-          } else counts.set(note.valueMinor, (counts.get(note.valueMinor) ?? 0) + note.count);
-        }
-        notes = denominations
-          .filter((value) => (counts.get(value) ?? 0) > 0)
-          .map((valueMinor) => ({ valueMinor, count: counts.get(valueMinor)! }));
-        receivedMinor = notes.reduce((sum, note) => sum + note.valueMinor * note.count, 0);
-      } else if (!Number.isSafeInteger(entry.amountMinor) || (entry.amountMinor ?? -1) < 0) {
-        fields[key] = `Enter the amount of ${sale.currency} received`;
-      } else receivedMinor = entry.amountMinor!;
-      if (receivedMinor === null || fields[key]) continue;
-      if (receivedMinor > sale.orderedMinor) {
-        fields[key] =
-          `${formatMinor(receivedMinor, sale.currency)} is more than the order's ${formatMinor(sale.orderedMinor, sale.currency)}: ` +
-          "hand back the extra notes (the order was agreed for its amount)";
-        continue;
-      }
-      if (receivedMinor !== sale.orderedMinor) differs = true;
-      received.push({
-        currency: sale.currency,
-        orderedMinor: sale.orderedMinor,
-        receivedMinor,
-        notes,
-        gbpOrderedMinor: sale.gbpMinor,
-        gbpPaidMinor: gbpForReceived(
-          order.lines.filter((line) => line.currency === sale.currency),
-          receivedMinor,
-        ),
-      });
-    }
-    gbpMinor = received.reduce((sum, r) => sum + r.gbpPaidMinor, 0);
-    const reason = (input.differenceReason ?? "").trim();
-    if (differs) {
-      if (reason.length < 5 || reason.length > 500) {
-        fields.differenceReason =
-          "The notes received differ from the order: record the difference (what the customer brought, and why)";
-      } else differenceReason = reason;
-    }
-    if (received.length > 0 && received.every((r) => r.receivedMinor === 0)) {
-      fields.received = HANDOVER_MESSAGES.nothingReceived;
-    }
-  }
+  const sale = order.way === "Sell" ? checkReceived(order, input, fields) : null;
+  const received = sale?.received ?? null;
+  const differenceReason = sale?.differenceReason ?? null;
+  const gbpMinor = sale?.gbpMinor ?? order.lines.reduce((sum, line) => sum + line.gbpMinor, 0);
 
   const problems = Object.values(fields);
   if (problems.length > 0 || !idType) {
@@ -266,4 +208,92 @@ export function checkHandover(
       gbpMinor,
     },
   };
+}
+
+/**
+ * What a sale's handover received of each currency, the sterling that pays for it, and the reason
+ * recorded where it differs from the order. Problems go into `fields`, under `received.<currency>`,
+ * `received` and `differenceReason`.
+ */
+function checkReceived(
+  order: HandoverOrder,
+  input: HandoverInput,
+  fields: Record<string, string>,
+): { received: ReceivedCurrency[]; differenceReason: string | null; gbpMinor: number } {
+  const received: ReceivedCurrency[] = [];
+  let differs = false;
+  for (const sale of saleCurrencies(order)) {
+    const key = `received.${sale.currency}`;
+    const entry = input.received?.find((r) => r.currency.trim().toUpperCase() === sale.currency);
+    const counted = readReceived(sale.currency, entry, fields, key);
+    if (counted === null || fields[key]) continue;
+    const { receivedMinor, notes } = counted;
+    if (receivedMinor > sale.orderedMinor) {
+      fields[key] =
+        `${formatMinor(receivedMinor, sale.currency)} is more than the order's ${formatMinor(sale.orderedMinor, sale.currency)}: ` +
+        "hand back the extra notes (the order was agreed for its amount)";
+      continue;
+    }
+    if (receivedMinor !== sale.orderedMinor) differs = true;
+    received.push({
+      currency: sale.currency,
+      orderedMinor: sale.orderedMinor,
+      receivedMinor,
+      notes,
+      gbpOrderedMinor: sale.gbpMinor,
+      gbpPaidMinor: gbpForReceived(
+        order.lines.filter((line) => line.currency === sale.currency),
+        receivedMinor,
+      ),
+    });
+  }
+  let differenceReason: string | null = null;
+  const reason = (input.differenceReason ?? "").trim();
+  if (differs) {
+    if (reason.length < 5 || reason.length > 500) {
+      fields.differenceReason =
+        "The notes received differ from the order: record the difference (what the customer brought, and why)";
+    } else differenceReason = reason;
+  }
+  if (received.length > 0 && received.every((r) => r.receivedMinor === 0)) {
+    fields.received = HANDOVER_MESSAGES.nothingReceived;
+  }
+  return { received, differenceReason, gbpMinor: received.reduce((sum, r) => sum + r.gbpPaidMinor, 0) };
+}
+
+/**
+ * One currency as received: from the notes counted where the currency has a table of notes, else from
+ * the amount. Null where nothing usable was given (the problem is then in `fields[key]`); a note count
+ * with a problem still gives its total, with the problem in `fields[key]`.
+ */
+function readReceived(
+  currency: string,
+  entry: NonNullable<HandoverInput["received"]>[number] | undefined,
+  fields: Record<string, string>,
+  key: string,
+): { receivedMinor: number; notes: NoteCount[] } | null {
+  if (!entry) {
+    fields[key] = `Enter what was received in ${currency}`;
+    return null;
+  }
+  const denominations = noteDenominations(currency);
+  if (denominations) {
+    const counts = new Map<number, number>();
+    for (const note of entry.notes ?? []) {
+      if (!denominations.includes(note.valueMinor)) {
+        fields[key] = `${formatMinor(note.valueMinor, currency)} is not a ${currency} note`;
+      } else if (!Number.isSafeInteger(note.count) || note.count < 0 || note.count > 100_000) {
+        fields[key] = "Each count must be a whole number from 0";
+      } else counts.set(note.valueMinor, (counts.get(note.valueMinor) ?? 0) + note.count);
+    }
+    const notes = denominations
+      .filter((value) => (counts.get(value) ?? 0) > 0)
+      .map((valueMinor) => ({ valueMinor, count: counts.get(valueMinor)! }));
+    return { receivedMinor: notes.reduce((sum, note) => sum + note.valueMinor * note.count, 0), notes };
+  }
+  if (!Number.isSafeInteger(entry.amountMinor) || (entry.amountMinor ?? -1) < 0) {
+    fields[key] = `Enter the amount of ${currency} received`;
+    return null;
+  }
+  return { receivedMinor: entry.amountMinor!, notes: [] };
 }

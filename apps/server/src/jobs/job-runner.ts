@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../db/client.ts";
+import type { Database, Db } from "../db/client.ts";
 import type { Channel } from "../db/notify.ts";
 import { acquireJobLease, releaseJobLease } from "./job-lease.ts";
 
@@ -37,55 +37,10 @@ export function createJobRunner({
   holder?: string;
 }) {
   const db = database.db;
-  type State = {
-    job: Job;
-    running: Promise<void> | undefined;
-    again: boolean;
-    timer: NodeJS.Timeout | undefined;
-    stats: JobStats;
-  };
-  const states = new Map<string, State>(
-    jobs.map((job) => [
-      job.name,
-      {
-        job,
-        running: undefined,
-        again: false,
-        timer: undefined,
-        stats: { name: job.name, runs: 0, failures: 0, holdsLease: false },
-      },
-    ]),
-  );
+  const states = new Map<string, State>(jobs.map((job) => [job.name, initialState(job)]));
   const unlisteners: (() => Promise<void>)[] = [];
   let stopped = false;
-
-  async function runIfHolder(state: State): Promise<void> {
-    const { job, stats } = state;
-    const held = await acquireJobLease(db, job.name, holder, job.leaseSeconds);
-    stats.holdsLease = held;
-    if (!held || stopped) return;
-    // Long runs keep the lease: renewed a few times per lease period.
-    const renew = setInterval(
-      () => {
-        acquireJobLease(db, job.name, holder, job.leaseSeconds).then(
-          (ok) => {
-            stats.holdsLease = ok;
-          },
-          () => {},
-        );
-      },
-      Math.max(1_000, (job.leaseSeconds * 1000) / 3),
-    );
-    try {
-      stats.runs++;
-      await job.run();
-    } catch (error) {
-      stats.failures++;
-      log.error({ err: error, job: job.name }, "job run failed");
-    } finally {
-      clearInterval(renew);
-    }
-  }
+  const lease: LeaseContext = { db, holder, log, isStopped: () => stopped };
 
   function trigger(state: State): Promise<void> {
     if (stopped) return Promise.resolve();
@@ -93,7 +48,7 @@ export function createJobRunner({
       state.again = true;
       return state.running;
     }
-    state.running = runIfHolder(state)
+    state.running = runIfHolder(state, lease)
       .catch((error) => {
         // The lease query itself failed (database unreachable): try again at the next interval.
         state.stats.holdsLease = false;
@@ -144,6 +99,56 @@ export function createJobRunner({
       await Promise.allSettled([...states.values()].map((state) => releaseJobLease(db, state.job.name, holder)));
     },
   };
+}
+
+type State = {
+  job: Job;
+  running: Promise<void> | undefined;
+  /** A wake-up came during the run: one more run after it. */
+  again: boolean;
+  timer: NodeJS.Timeout | undefined;
+  stats: JobStats;
+};
+
+function initialState(job: Job): State {
+  return {
+    job,
+    running: undefined,
+    again: false,
+    timer: undefined,
+    stats: { name: job.name, runs: 0, failures: 0, holdsLease: false },
+  };
+}
+
+type LeaseContext = { db: Db; holder: string; log: FastifyBaseLogger; isStopped: () => boolean };
+
+/** Runs the job once if this instance holds (or can take) its lease, counting the run and any failure. */
+async function runIfHolder(state: State, { db, holder, log, isStopped }: LeaseContext): Promise<void> {
+  const { job, stats } = state;
+  const held = await acquireJobLease(db, job.name, holder, job.leaseSeconds);
+  stats.holdsLease = held;
+  if (!held || isStopped()) return;
+  // Long runs keep the lease: renewed a few times per lease period.
+  const renew = setInterval(
+    () => {
+      acquireJobLease(db, job.name, holder, job.leaseSeconds).then(
+        (ok) => {
+          stats.holdsLease = ok;
+        },
+        () => {},
+      );
+    },
+    Math.max(1_000, (job.leaseSeconds * 1000) / 3),
+  );
+  try {
+    stats.runs++;
+    await job.run();
+  } catch (error) {
+    stats.failures++;
+    log.error({ err: error, job: job.name }, "job run failed");
+  } finally {
+    clearInterval(renew);
+  }
 }
 
 export type JobRunner = ReturnType<typeof createJobRunner>;

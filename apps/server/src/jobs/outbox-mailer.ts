@@ -60,7 +60,7 @@ export function pooledSmtpUrl(smtpUrl: string): string {
  * its Message-ID is derived from the business event, so a receiving system can drop a repeat.
  */
 export function createOutboxMailer(options: OutboxMailerOptions) {
-  const { db, log } = options;
+  const { db } = options;
   const maxAttempts = options.maxAttempts ?? 10;
   const transport: Transporter | null = options.smtpUrl
     ? nodemailer.createTransport(pooledSmtpUrl(options.smtpUrl))
@@ -68,60 +68,8 @@ export function createOutboxMailer(options: OutboxMailerOptions) {
   const domain = new URL(options.publicUrl).hostname || "localhost";
   let stopped = false;
 
-  async function claim(): Promise<OutboxRow[]> {
-    return queryRows<OutboxRow>(
-      db,
-      sql`
-      update outbox set locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), attempts = attempts + 1
-      where id in (
-        select id from outbox
-        where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-        order by id limit ${BATCH} for update skip locked)
-      returning id, kind, dedupe_key, payload, attempts`,
-    );
-  }
-
-  async function sendOne(row: OutboxRow): Promise<void> {
-    try {
-      const rendered = await renderMail(db, row.kind, row.payload.data, {
-        publicUrl: options.publicUrl,
-        orderLinks: options.orderLinks,
-        alertLinks: options.alertLinks,
-        dates: displayDates(options.displayTimeZone),
-      });
-      if (!rendered) {
-        await db.execute(
-          sql`update outbox set status = 'failed', last_error = 'nothing to render', locked_until = null,
-            payload = ${payloadKeptAfterSending()} where id = ${row.id}`,
-        );
-        return;
-      }
-      await transport!.sendMail({
-        from: options.from,
-        to: row.payload.to,
-        subject: rendered.subject,
-        text: rendered.text,
-        html: rendered.html,
-        ...(rendered.attachments ? { attachments: rendered.attachments } : {}),
-        messageId: `<${row.dedupe_key.replaceAll(":", ".")}@${domain}>`,
-        // Headers a template asks for (List-Unsubscribe of the alert e-mails), set here for every kind.
-        ...(rendered.headers ? { headers: rendered.headers } : {}),
-      });
-      await db.execute(
-        sql`update outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
-          payload = ${payloadKeptAfterSending()} where id = ${row.id}`,
-      );
-      log.info({ outboxId: row.id, kind: row.kind }, "e-mail sent");
-    } catch (error) {
-      const message = error instanceof Error ? error.message.slice(0, 500) : "unknown error";
-      const failed = row.attempts >= maxAttempts;
-      const next = new Date(Date.now() + retryDelayMs(row.attempts));
-      await db.execute(sql`update outbox set status = ${failed ? "failed" : "pending"}, last_error = ${message},
-        next_attempt_at = ${next.toISOString()}::timestamptz, locked_until = null,
-        payload = ${failed ? payloadKeptAfterSending() : sql`payload`} where id = ${row.id}`);
-      log.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, failed, err: message }, "e-mail not sent");
-    }
-  }
+  // Without SMTP_URL nothing is sent; the messages wait in the outbox.
+  const sending: SendContext | null = transport ? { options, transport, domain, maxAttempts } : null;
 
   /**
    * One pass: sends everything due. Returns how many messages were attempted. A batch is sent
@@ -140,27 +88,25 @@ export function createOutboxMailer(options: OutboxMailerOptions) {
   }
 
   async function sendDue(): Promise<number> {
-    if (!transport) return 0;
+    if (!sending) return 0;
     let attempted = 0;
     while (!stopped) {
-      const rows = await claim();
+      const rows = await claimDue(db);
       if (rows.length === 0) return attempted;
       let next = 0;
       const sender = async () => {
         while (!stopped && next < rows.length) {
           const row = rows[next++]!;
-          await sendOne(row);
+          await sendOne(row, sending);
           attempted += 1;
         }
       };
       await Promise.all(Array.from({ length: Math.min(CONCURRENT_SENDS, rows.length) }, sender));
       if (stopped && next < rows.length) {
-        const unsent = rows.slice(next).map((r) => r.id);
-        await db.execute(sql`update outbox set locked_until = null, attempts = attempts - 1
-          where id in (${sql.join(
-            unsent.map((id) => sql`${id}`),
-            sql`, `,
-          )}) and status = 'pending'`);
+        await releaseUnsent(
+          db,
+          rows.slice(next).map((r) => r.id),
+        );
         return attempted;
       }
     }
@@ -178,6 +124,84 @@ export function createOutboxMailer(options: OutboxMailerOptions) {
       transport?.close();
     },
   };
+}
+
+/** Claims up to a batch of due messages under a lease, counting the attempt. */
+function claimDue(db: Db): Promise<OutboxRow[]> {
+  return queryRows<OutboxRow>(
+    db,
+    sql`
+    update outbox set locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), attempts = attempts + 1
+    where id in (
+      select id from outbox
+      where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+      order by id limit ${BATCH} for update skip locked)
+    returning id, kind, dedupe_key, payload, attempts`,
+  );
+}
+
+/** Gives claimed messages that were not attempted back at once, their attempt uncounted. */
+async function releaseUnsent(db: Db, ids: number[]): Promise<void> {
+  await db.execute(sql`update outbox set locked_until = null, attempts = attempts - 1
+    where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and status = 'pending'`);
+}
+
+type SendContext = {
+  options: OutboxMailerOptions;
+  transport: Transporter;
+  /** The host of the Message-IDs. */
+  domain: string;
+  maxAttempts: number;
+};
+
+/**
+ * Renders and sends one claimed message and records the outcome: sent, failed for good (nothing to
+ * render, or the last attempt), or pending again after the backoff.
+ */
+async function sendOne(row: OutboxRow, { options, transport, domain, maxAttempts }: SendContext): Promise<void> {
+  const { db, log } = options;
+  try {
+    const rendered = await renderMail(db, row.kind, row.payload.data, {
+      publicUrl: options.publicUrl,
+      orderLinks: options.orderLinks,
+      alertLinks: options.alertLinks,
+      dates: displayDates(options.displayTimeZone),
+    });
+    if (!rendered) {
+      await db.execute(
+        sql`update outbox set status = 'failed', last_error = 'nothing to render', locked_until = null,
+          payload = ${payloadKeptAfterSending()} where id = ${row.id}`,
+      );
+      return;
+    }
+    await transport.sendMail({
+      from: options.from,
+      to: row.payload.to,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      ...(rendered.attachments ? { attachments: rendered.attachments } : {}),
+      messageId: `<${row.dedupe_key.replaceAll(":", ".")}@${domain}>`,
+      // Headers a template asks for (List-Unsubscribe of the alert e-mails), set here for every kind.
+      ...(rendered.headers ? { headers: rendered.headers } : {}),
+    });
+    await db.execute(
+      sql`update outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
+        payload = ${payloadKeptAfterSending()} where id = ${row.id}`,
+    );
+    log.info({ outboxId: row.id, kind: row.kind }, "e-mail sent");
+  } catch (error) {
+    const message = error instanceof Error ? error.message.slice(0, 500) : "unknown error";
+    const failed = row.attempts >= maxAttempts;
+    const next = new Date(Date.now() + retryDelayMs(row.attempts));
+    await db.execute(sql`update outbox set status = ${failed ? "failed" : "pending"}, last_error = ${message},
+      next_attempt_at = ${next.toISOString()}::timestamptz, locked_until = null,
+      payload = ${failed ? payloadKeptAfterSending() : sql`payload`} where id = ${row.id}`);
+    log.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, failed, err: message }, "e-mail not sent");
+  }
 }
 
 export type OutboxMailer = ReturnType<typeof createOutboxMailer>;

@@ -1,4 +1,4 @@
-import { betterAuth } from "better-auth";
+import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins";
 import type { FastifyInstance } from "fastify";
@@ -94,42 +94,9 @@ export function createAuth({
     // Reset tokens (and every other single-use identifier) are kept as SHA-256 hashes: a copy of the
     // table opens no account (decision 031). Rows written before are still found by their plain value.
     verification: { storeIdentifier: "hashed" },
-    emailAndPassword: {
-      enabled: true,
-      // A sign-up never signs in (decision 030): it answers the same whether or not the address has an
-      // account (better-auth then answers a duplicate with a generic success), and the account's
-      // owner, not whoever typed the address, is told by e-mail. The new account signs in as usual.
-      autoSignIn: false,
-      onExistingUserSignUp: ({ user }) => accountMail.existingAccount({ id: user.id, email: user.email }),
-      minPasswordLength: PASSWORD_MIN_LENGTH,
-      maxPasswordLength: PASSWORD_MAX_LENGTH,
-      // Reset by e-mail: a single-use link (better-auth consumes its token) that works for an hour, sent
-      // through the outbox; the reset ends every session of the account (docs/decisions/014).
-      sendResetPassword: ({ user, token }) => accountMail.passwordReset({ to: user.email, token }),
-      resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
-      revokeSessionsOnPasswordReset: true,
-    },
-    // Sign-up sends a verification e-mail (through the outbox, so a slow mail server never slows the
-    // sign-up and a failed send is retried). Its link opens a page whose POST, signed in as the account,
-    // confirms the address (routes/auth/account-lifecycle-routes.ts): the library's GET /verify-email,
-    // which verified without a session, is disabled below. Unverified accounts can sign in and order;
-    // they see no orders by their address and cannot become staff (decisions 012, 014, 030).
-    emailVerification: {
-      sendOnSignUp: true,
-      sendOnSignIn: false,
-      autoSignInAfterVerification: false,
-      expiresIn: EMAIL_VERIFICATION_TTL_SECONDS,
-      sendVerificationEmail: ({ user }) => accountMail.verification({ id: user.id, email: user.email }),
-    },
-    socialProviders: config.google
-      ? {
-          google: {
-            clientId: config.google.clientId,
-            clientSecret: config.google.clientSecret,
-            prompt: "select_account",
-          },
-        }
-      : {},
+    emailAndPassword: emailAndPasswordOptions(accountMail),
+    emailVerification: emailVerificationOptions(accountMail),
+    socialProviders: socialProviderOptions(config),
     plugins: config.oidc
       ? [
           genericOAuth({
@@ -185,15 +152,69 @@ export function createAuth({
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
-    logger: {
-      level: "warn",
-      log: (level, message, ...args) => {
-        if (!log) return;
-        const target = level === "error" ? log.error : level === "warn" ? log.warn : log.info;
-        target.call(log, { auth: args.length ? args : undefined }, `auth: ${message}`);
-      },
-    },
+    logger: authLogger(log),
   });
+}
+
+/** Accounts by e-mail and password: sign-up, sign-in, and reset by e-mail. */
+function emailAndPasswordOptions(accountMail: AccountMail): NonNullable<BetterAuthOptions["emailAndPassword"]> {
+  return {
+    enabled: true,
+    // A sign-up never signs in (decision 030): it answers the same whether or not the address has an
+    // account (better-auth then answers a duplicate with a generic success), and the account's
+    // owner, not whoever typed the address, is told by e-mail. The new account signs in as usual.
+    autoSignIn: false,
+    onExistingUserSignUp: ({ user }) => accountMail.existingAccount({ id: user.id, email: user.email }),
+    minPasswordLength: PASSWORD_MIN_LENGTH,
+    maxPasswordLength: PASSWORD_MAX_LENGTH,
+    // Reset by e-mail: a single-use link (better-auth consumes its token) that works for an hour, sent
+    // through the outbox; the reset ends every session of the account (docs/decisions/014).
+    sendResetPassword: ({ user, token }) => accountMail.passwordReset({ to: user.email, token }),
+    resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
+    revokeSessionsOnPasswordReset: true,
+  };
+}
+
+/**
+ * Sign-up sends a verification e-mail (through the outbox, so a slow mail server never slows the
+ * sign-up and a failed send is retried). Its link opens a page whose POST, signed in as the account,
+ * confirms the address (routes/auth/account-lifecycle-routes.ts): the library's GET /verify-email,
+ * which verified without a session, is disabled below. Unverified accounts can sign in and order;
+ * they see no orders by their address and cannot become staff (decisions 012, 014, 030).
+ */
+function emailVerificationOptions(accountMail: AccountMail): NonNullable<BetterAuthOptions["emailVerification"]> {
+  return {
+    sendOnSignUp: true,
+    sendOnSignIn: false,
+    autoSignInAfterVerification: false,
+    expiresIn: EMAIL_VERIFICATION_TTL_SECONDS,
+    sendVerificationEmail: ({ user }) => accountMail.verification({ id: user.id, email: user.email }),
+  };
+}
+
+/** Google, where configured (GOOGLE_* variables). */
+function socialProviderOptions(config: Config): NonNullable<BetterAuthOptions["socialProviders"]> {
+  return config.google
+    ? {
+        google: {
+          clientId: config.google.clientId,
+          clientSecret: config.google.clientSecret,
+          prompt: "select_account",
+        },
+      }
+    : {};
+}
+
+/** better-auth's warnings and errors, in the app's log. */
+function authLogger(log: FastifyInstance["log"] | undefined): NonNullable<BetterAuthOptions["logger"]> {
+  return {
+    level: "warn",
+    log: (level, message, ...args) => {
+      if (!log) return;
+      const target = level === "error" ? log.error : level === "warn" ? log.warn : log.info;
+      target.call(log, { auth: args.length ? args : undefined }, `auth: ${message}`);
+    },
+  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -30,7 +30,42 @@ export const operationsPlugin = fp(async (instance: FastifyInstance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  const { requestDuration, ordersPlaced } = registerMetrics(app, registry);
 
+  app.decorate("metrics", {
+    ordersPlaced,
+    observeRequest: (method, route, status, seconds) =>
+      requestDuration.observe({ method, route, status: String(status) }, seconds),
+  });
+  app.decorate("draining", false);
+  app.addHook("preClose", async () => {
+    app.draining = true;
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    // The route pattern, never the raw address: label values stay few whatever clients send.
+    const route = request.routeOptions.url ?? "unmatched";
+    requestDuration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  registerHealthRoutes(app);
+  app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
+    if (!metricsAllowed(app, request.ip)) {
+      throw new AppError("forbidden", "Metrics are not available from this address.");
+    }
+    const body = await registry.metrics();
+    noStore(reply).type(registry.contentType);
+    return body;
+  });
+});
+
+/**
+ * The product's metrics in `registry`: request durations and orders placed (counted where they happen),
+ * and gauges read at each scrape (outbox, background jobs, database pool).
+ */
+function registerMetrics(app: FastifyInstance, registry: Registry) {
   const requestDuration = new Histogram({
     name: "http_request_duration_seconds",
     help: "Time to answer HTTP requests, by route pattern",
@@ -61,6 +96,24 @@ export const operationsPlugin = fp(async (instance: FastifyInstance) => {
       this.set(row.oldestAgeSeconds);
     },
   });
+  registerJobGauges(app, registry);
+  new Gauge({
+    name: "db_pool_connections",
+    help: "Database connections of this instance: total open, idle, and requests waiting for one",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      const use = app.database.poolUse();
+      this.set({ state: "total" }, use.total);
+      this.set({ state: "idle" }, use.idle);
+      this.set({ state: "waiting" }, use.waiting);
+    },
+  });
+  return { requestDuration, ordersPlaced };
+}
+
+/** Each background job's runs, failures and lease on this instance (none where it runs no jobs). */
+function registerJobGauges(app: FastifyInstance, registry: Registry): void {
   new Gauge({
     name: "job_runs_total",
     help: "Runs of each background job on this instance",
@@ -88,37 +141,11 @@ export const operationsPlugin = fp(async (instance: FastifyInstance) => {
       for (const stats of app.jobRunner?.stats() ?? []) this.set({ job: stats.name }, stats.holdsLease ? 1 : 0);
     },
   });
-  new Gauge({
-    name: "db_pool_connections",
-    help: "Database connections of this instance: total open, idle, and requests waiting for one",
-    labelNames: ["state"] as const,
-    registers: [registry],
-    collect() {
-      const use = instance.database.poolUse();
-      this.set({ state: "total" }, use.total);
-      this.set({ state: "idle" }, use.idle);
-      this.set({ state: "waiting" }, use.waiting);
-    },
-  });
+}
 
-  app.decorate("metrics", {
-    ordersPlaced,
-    observeRequest: (method, route, status, seconds) =>
-      requestDuration.observe({ method, route, status: String(status) }, seconds),
-  });
-  app.decorate("draining", false);
-  app.addHook("preClose", async () => {
-    app.draining = true;
-  });
-  app.addHook("onResponse", async (request, reply) => {
-    // The route pattern, never the raw address: label values stay few whatever clients send.
-    const route = request.routeOptions.url ?? "unmatched";
-    requestDuration.observe(
-      { method: request.method, route, status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
-  });
-
+/** Liveness and readiness, for load balancers and orchestrators. */
+function registerHealthRoutes(instance: FastifyInstance): void {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     "/api/health",
     {
@@ -152,16 +179,7 @@ export const operationsPlugin = fp(async (instance: FastifyInstance) => {
       });
     },
   );
-
-  app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
-    if (!metricsAllowed(app, request.ip)) {
-      throw new AppError("forbidden", "Metrics are not available from this address.");
-    }
-    const body = await registry.metrics();
-    noStore(reply).type(registry.contentType);
-    return body;
-  });
-});
+}
 
 const migratedDatabases = new WeakSet<object>();
 /** Once a database has every migration it keeps them: only the first positive answer is queried. */

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import {
   type CustomerDueDiligenceInput,
   type CustomerDueDiligenceRecord,
@@ -7,11 +7,11 @@ import {
 } from "@bureau/domain/customer-due-diligence";
 import { THRESHOLD_HOLD_REASON_START } from "@bureau/domain/due-diligence";
 import { todayIn } from "@bureau/domain/handover";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { customerDueDiligence, orders, suspicionReports } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
-import { auditedBy, writeAudit } from "../audit/write-audit.ts";
+import { type AuditEntry, auditedBy, writeAudit } from "../audit/write-audit.ts";
 
 /**
  * The MLRO clears an order's hold by recording the customer due diligence done (decision 029): the ID
@@ -55,34 +55,8 @@ export async function clearHold({
   const record = checked.record;
   const clearReason = customerDueDiligenceSummary(record);
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({
-        holdReason: orders.holdReason,
-        holdClearedAt: orders.holdClearedAt,
-        emailKey: orders.emailKey,
-        phoneKey: orders.phoneKey,
-      })
-      .from(orders)
-      .where(eq(orders.id, orderId));
-    if (!before) throw new AppError("not_found", "There is no such order.");
-    // The order and the rest of its series locked in id order first, so that two clearings of one series
-    // at once wait for each other instead of deadlocking.
-    const linked = or(
-      before.emailKey ? eq(orders.emailKey, before.emailKey) : undefined,
-      before.phoneKey ? eq(orders.phoneKey, before.phoneKey) : undefined,
-    );
-    await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(or(eq(orders.id, orderId), linked ? and(linked, heldForTheThresholdAlone) : undefined))
-      .orderBy(orders.id)
-      .for("update");
-    const openReports = await tx
-      .select({ id: suspicionReports.id })
-      .from(suspicionReports)
-      .where(and(eq(suspicionReports.orderId, orderId), isNull(suspicionReports.closedAt)))
-      .for("update");
-    if (openReports.length > 0 && before.holdReason && !before.holdClearedAt && !actorIsMlro) {
+    const { before, linked, hasOpenReports } = await lockOrderAndSeries(tx, orderId);
+    if (hasOpenReports && before.holdReason && !before.holdClearedAt && !actorIsMlro) {
       throw new AppError("forbidden", "Only the MLRO can clear this hold.");
     }
     const [stored] = await tx
@@ -109,7 +83,7 @@ export async function clearHold({
       .where(and(eq(orders.id, orderId), isNotNull(orders.holdReason), isNull(orders.holdClearedAt)))
       .returning({ id: orders.id, orderNumber: orders.orderNumber });
     if (!after) throw new AppError("conflict", "This order is not on hold. Please refresh the page.");
-    if (openReports.length > 0) {
+    if (hasOpenReports) {
       await tx
         .update(suspicionReports)
         .set({ closedAt: now, closedBy: actor.email, closeReason: clearReason })
@@ -124,27 +98,85 @@ export async function clearHold({
       after: after_,
     });
 
-    // The rest of the series: the customer's other open orders on a standing hold whose every reason is
-    // the threshold's (a sanctions match or a suspicion report on one of them still needs its own clearing).
-    const series = linked
-      ? await tx
-          .update(orders)
-          .set(cleared)
-          .where(and(linked, ne(orders.id, orderId), heldForTheThresholdAlone))
-          .returning({ id: orders.id, holdReason: orders.holdReason })
+    const alsoCleared = linked
+      ? await clearTheRestOfTheSeries(tx, { linked, orderId, cleared, audit, after: after_ })
       : [];
-    for (const order of series) {
-      await writeAudit(tx, {
-        ...audit,
-        entityId: order.id,
-        before: { onHold: true, reason: order.holdReason },
-        after: { ...after_, clearedWithOrder: orderId },
-      });
-    }
-    return { ...after, clearedAt: now.toISOString(), alsoCleared: series.map((order) => order.id) };
+    return { ...after, clearedAt: now.toISOString(), alsoCleared };
   });
 }
 
+/**
+ * Reads the order's hold and identity keys, then locks it and the rest of its series, and its open
+ * suspicion reports, for the clearing's transaction.
+ */
+async function lockOrderAndSeries(tx: Tx, orderId: string) {
+  const [before] = await tx
+    .select({
+      holdReason: orders.holdReason,
+      holdClearedAt: orders.holdClearedAt,
+      emailKey: orders.emailKey,
+      phoneKey: orders.phoneKey,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!before) throw new AppError("not_found", "There is no such order.");
+  // The order and the rest of its series locked in id order first, so that two clearings of one series
+  // at once wait for each other instead of deadlocking.
+  const linked = or(
+    before.emailKey ? eq(orders.emailKey, before.emailKey) : undefined,
+    before.phoneKey ? eq(orders.phoneKey, before.phoneKey) : undefined,
+  );
+  await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(or(eq(orders.id, orderId), linked ? and(linked, heldForTheThresholdAlone) : undefined))
+    .orderBy(orders.id)
+    .for("update");
+  const openReports = await tx
+    .select({ id: suspicionReports.id })
+    .from(suspicionReports)
+    .where(and(eq(suspicionReports.orderId, orderId), isNull(suspicionReports.closedAt)))
+    .for("update");
+  return { before, linked, hasOpenReports: openReports.length > 0 };
+}
+
+/**
+ * The rest of the series: the customer's other open orders on a standing hold whose every reason is
+ * the threshold's (a sanctions match or a suspicion report on one of them still needs its own clearing).
+ * Each is cleared as the order was and audited as cleared with it; returns their ids.
+ */
+async function clearTheRestOfTheSeries(
+  tx: Tx,
+  {
+    linked,
+    orderId,
+    cleared,
+    audit,
+    after,
+  }: {
+    linked: SQL;
+    orderId: string;
+    cleared: Partial<typeof orders.$inferInsert>;
+    audit: Pick<AuditEntry, "actorId" | "actorEmail" | "requestId" | "action" | "entityType">;
+    /** The order's own audit entry's after, which each of the series' entries repeats. */
+    after: Record<string, unknown>;
+  },
+): Promise<string[]> {
+  const series = await tx
+    .update(orders)
+    .set(cleared)
+    .where(and(linked, ne(orders.id, orderId), heldForTheThresholdAlone))
+    .returning({ id: orders.id, holdReason: orders.holdReason });
+  for (const order of series) {
+    await writeAudit(tx, {
+      ...audit,
+      entityId: order.id,
+      before: { onHold: true, reason: order.holdReason },
+      after: { ...after, clearedWithOrder: orderId },
+    });
+  }
+  return series.map((order) => order.id);
+}
 /** An open order on a standing hold whose every reason is the threshold's (decision 029). */
 const heldForTheThresholdAlone = and(
   sql`${orders.status} in ('pending', 'accepted')`,

@@ -42,57 +42,8 @@ export async function exportCustomerData({
   const keys = await subjectKeys(db, subject);
   const { emails, accountIds } = keys;
 
-  const orderMatch: SQL[] = [inArray(orders.emailKey, emails), inArray(orders.userId, accountIds)];
-  if (subject.from === "order") orderMatch.push(eq(orders.id, subject.orderId));
-  const orderRows = await db
-    .select()
-    .from(orders)
-    .where(or(...orderMatch))
-    .orderBy(asc(orders.createdAt), asc(orders.id));
-  const handoverRows =
-    orderRows.length === 0
-      ? []
-      : await db
-          .select()
-          .from(orderHandovers)
-          .where(
-            inArray(
-              orderHandovers.orderId,
-              orderRows.map((order) => order.id),
-            ),
-          );
-  const handoverOf = new Map(handoverRows.map((handover) => [handover.orderId, handover]));
-  const lineRows =
-    orderRows.length === 0
-      ? []
-      : await db
-          .select()
-          .from(orderLines)
-          .where(
-            inArray(
-              orderLines.orderId,
-              orderRows.map((order) => order.id),
-            ),
-          )
-          .orderBy(asc(orderLines.orderId), asc(orderLines.position));
-
-  const accountRows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      emailVerified: users.emailVerified,
-      name: users.name,
-      role: users.role,
-      createdAt: users.createdAt,
-      // Spelled out with aliases: Drizzle writes a one-table query's columns without their table's name.
-      hasPhoto: sql<boolean>`exists (select 1 from user_photos p where p.user_id = users.id)`,
-      signInMethods: sql<string[]>`coalesce((select array_agg(a.provider_id order by a.provider_id)
-        from accounts a where a.user_id = users.id), '{}')`,
-    })
-    .from(users)
-    .where(or(inArray(users.id, accountIds), inArray(sql`lower(btrim(${users.email}))`, emails)))
-    .orderBy(asc(users.createdAt));
-
+  const { orderRows, handoverOf, lineRows } = await subjectOrders(db, subject, keys);
+  const accountRows = await subjectAccounts(db, keys);
   const messageRows = await db
     .select()
     .from(contactMessages)
@@ -133,38 +84,14 @@ export async function exportCustomerData({
       hasPhoto: Boolean(account.hasPhoto),
       signInMethods: account.signInMethods,
     })),
-    orders: orderRows.map((order) => ({
-      orderNumber: order.orderNumber,
-      status: order.status,
-      way: order.way,
-      placedAt: order.createdAt.toISOString(),
-      acceptedAt: iso(order.acceptedAt),
-      completedAt: iso(order.completedAt),
-      cancelledAt: iso(order.cancelledAt),
-      expiredAt: iso(order.expiredAt),
-      anonymisedAt: iso(order.anonymisedAt),
-      firstName: order.firstName,
-      lastName: order.lastName,
-      email: order.email,
-      phone: order.phone,
-      address: order.customerAddress,
-      dateOfBirth: order.customerDateOfBirth,
-      branch: order.branchKey,
-      totalGbpMinor: order.totalGbpMinor,
-      lines: lineRows
-        .filter((line) => line.orderId === order.id)
-        .map((line) => ({
-          currency: line.currencyCode,
-          gbpMinor: line.gbpMinor,
-          foreignMinor: line.foreignMinor,
-          rate: line.rate,
-        })),
-      handover: handoverView(handoverOf.get(order.id)),
-      linkedBy: [
-        ...(order.emailKey && emails.includes(order.emailKey) ? (["email"] as const) : []),
-        ...(order.userId && accountIds.includes(order.userId) ? (["account"] as const) : []),
-      ],
-    })),
+    orders: orderRows.map((order) =>
+      orderView(
+        order,
+        lineRows.filter((line) => line.orderId === order.id),
+        handoverOf.get(order.id),
+        keys,
+      ),
+    ),
     contactMessages: messageRows.map((message) => ({
       receivedAt: message.createdAt.toISOString(),
       name: message.name,
@@ -186,8 +113,95 @@ export async function exportCustomerData({
   };
 }
 
+type SubjectKeys = { emails: string[]; accountIds: string[] };
+
+/** The subject's orders (by e-mail, by account, and the order the export starts from), with their handovers and lines. */
+async function subjectOrders(db: Db, subject: DataSubject, { emails, accountIds }: SubjectKeys) {
+  const orderMatch: SQL[] = [inArray(orders.emailKey, emails), inArray(orders.userId, accountIds)];
+  if (subject.from === "order") orderMatch.push(eq(orders.id, subject.orderId));
+  const orderRows = await db
+    .select()
+    .from(orders)
+    .where(or(...orderMatch))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  const orderIds = orderRows.map((order) => order.id);
+  const handoverRows =
+    orderRows.length === 0
+      ? []
+      : await db.select().from(orderHandovers).where(inArray(orderHandovers.orderId, orderIds));
+  const handoverOf = new Map(handoverRows.map((handover) => [handover.orderId, handover]));
+  const lineRows =
+    orderRows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orderLines)
+          .where(inArray(orderLines.orderId, orderIds))
+          .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  return { orderRows, handoverOf, lineRows };
+}
+
+/** The accounts by id, and those whose e-mail is one of the subject's. */
+function subjectAccounts(db: Db, { emails, accountIds }: SubjectKeys) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      name: users.name,
+      role: users.role,
+      createdAt: users.createdAt,
+      // Spelled out with aliases: Drizzle writes a one-table query's columns without their table's name.
+      hasPhoto: sql<boolean>`exists (select 1 from user_photos p where p.user_id = users.id)`,
+      signInMethods: sql<string[]>`coalesce((select array_agg(a.provider_id order by a.provider_id)
+        from accounts a where a.user_id = users.id), '{}')`,
+    })
+    .from(users)
+    .where(or(inArray(users.id, accountIds), inArray(sql`lower(btrim(${users.email}))`, emails)))
+    .orderBy(asc(users.createdAt));
+}
+
+/** An order as the export shows it, saying which of the subject's keys linked it to them. */
+function orderView(
+  order: typeof orders.$inferSelect,
+  lines: (typeof orderLines.$inferSelect)[],
+  handover: typeof orderHandovers.$inferSelect | undefined,
+  { emails, accountIds }: SubjectKeys,
+): DataExport["orders"][number] {
+  return {
+    orderNumber: order.orderNumber,
+    status: order.status,
+    way: order.way,
+    placedAt: order.createdAt.toISOString(),
+    acceptedAt: iso(order.acceptedAt),
+    completedAt: iso(order.completedAt),
+    cancelledAt: iso(order.cancelledAt),
+    expiredAt: iso(order.expiredAt),
+    anonymisedAt: iso(order.anonymisedAt),
+    firstName: order.firstName,
+    lastName: order.lastName,
+    email: order.email,
+    phone: order.phone,
+    address: order.customerAddress,
+    dateOfBirth: order.customerDateOfBirth,
+    branch: order.branchKey,
+    totalGbpMinor: order.totalGbpMinor,
+    lines: lines.map((line) => ({
+      currency: line.currencyCode,
+      gbpMinor: line.gbpMinor,
+      foreignMinor: line.foreignMinor,
+      rate: line.rate,
+    })),
+    handover: handoverView(handover),
+    linkedBy: [
+      ...(order.emailKey && emails.includes(order.emailKey) ? (["email"] as const) : []),
+      ...(order.userId && accountIds.includes(order.userId) ? (["account"] as const) : []),
+    ],
+  };
+}
+
 /** The normalised e-mails and account ids the subject's records are matched by. */
-export async function subjectKeys(db: Db, subject: DataSubject): Promise<{ emails: string[]; accountIds: string[] }> {
+export async function subjectKeys(db: Db, subject: DataSubject): Promise<SubjectKeys> {
   const present = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
   if (subject.from === "account") {
     // The same normalisation as the orders' generated e-mail key.

@@ -36,144 +36,22 @@ export async function getDayReport({
   date?: string | undefined;
   now?: Date;
 }): Promise<DayReport> {
-  const branchRows = await db
-    .select({ key: branches.key, name: branches.name })
-    .from(branches)
-    .orderBy(asc(branches.displayOrder));
-  const chosen = branch ? branchRows.find((b) => b.key === branch) : branchRows[0];
-  if (!chosen) throw new AppError("not_found", "There is no such branch.");
-  const today = displayDates(timeZone).day(now);
-  const day = date ?? today;
-  if (day > today)
-    throw new AppError("validation_failed", "There is no report for a day that has not begun.", {
-      date: "is in the future",
-    });
-
+  const { branchRows, chosen, day, today } = await chooseBranchAndDay(db, { timeZone, branch, date, now });
   const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  const [afterClose] = onDisplayDays(orders.completedAt, { from: nextDay }, timeZone);
 
-  const collected = await db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      way: orders.way,
-      firstName: orders.firstName,
-      lastName: orders.lastName,
-      completedAt: orders.completedAt,
-      totalGbpMinor: orders.totalGbpMinor,
-      // What the handover recorded (decision 024): for a Click & Sell, the sterling actually paid and the
-      // currency actually received, which may be less than ordered.
-      settledGbpMinor: orderHandovers.gbpMinor,
-      received: orderHandovers.received,
-      // Click & Collect: the sterling given back where the notes do not make the whole conversion.
-      sterlingBackMinor: sql<string>`(select coalesce(sum(l.sterling_back_minor), 0)::text from order_lines l
-        where l.order_id = ${orders.id})`,
-    })
-    .from(orders)
-    .leftJoin(orderHandovers, eq(orderHandovers.orderId, orders.id))
-    .where(
-      and(
-        eq(orders.branchKey, chosen.key),
-        eq(orders.status, "completed"),
-        ...onDisplayDays(orders.completedAt, { from: day, to: day }, timeZone),
-      ),
-    )
-    .orderBy(asc(orders.completedAt), asc(orders.id));
+  const collected = await ordersCompletedOn(db, { branchKey: chosen.key, day, timeZone });
   const lines = await currencyLinesOf(
     db,
     collected.map((o) => o.id),
   );
+  const settled = await notesSettledSince(db, { branchKey: chosen.key, day, nextDay, timeZone });
 
-  // The notes each way of the day's completed orders moved, and those of orders completed after it.
-  const settled = await queryRows<{
-    after_close: boolean;
-    way: "Order" | "Sell";
-    currency_code: string;
-    denomination_minor: string | number;
-    count: string | number;
-  }>(
-    db,
-    sql`select ${afterClose} as after_close, ${orders.way} as way, n.currency_code, n.denomination_minor,
-          sum(n.count)::int as count
-        from ${orders} join order_notes n on n.order_id = ${orders.id}
-        where ${orders.branchKey} = ${chosen.key} and ${orders.status} = 'completed'
-          and ${and(...onDisplayDays(orders.completedAt, { from: day }, timeZone))}
-        group by 1, 2, 3, 4`,
-  );
+  const { sterling, flows } = tallyOrders(collected, lines);
+  /** What changed each note's count after the close: taken back from today's count. */
+  const changedSince: NoteChanges = new Map();
+  tallySettledNotes(settled, flows, changedSince);
+  const stockAtClose = await stockAtCloseOf(db, { branchKey: chosen.key, nextDay, timeZone, changedSince });
 
-  const sterling = { inMinor: 0, outMinor: 0, backMinor: 0 };
-  const flows = new Map<
-    string,
-    { outMinor: number; inMinor: number; notesOut: Map<number, number>; notesIn: Map<number, number> }
-  >();
-  const flowOf = (currency: string) => {
-    let flow = flows.get(currency);
-    if (!flow) {
-      flow = { outMinor: 0, inMinor: 0, notesOut: new Map(), notesIn: new Map() };
-      flows.set(currency, flow);
-    }
-    return flow;
-  };
-  for (const order of collected) {
-    const gbpMinor = order.settledGbpMinor ?? order.totalGbpMinor;
-    if (order.way === "Order") {
-      sterling.inMinor += gbpMinor;
-      sterling.backMinor += Number(order.sterlingBackMinor);
-    } else sterling.outMinor += gbpMinor;
-    const receivedOf = new Map((order.received ?? []).map((r) => [r.currency, r.receivedMinor]));
-    for (const line of lines.get(order.id) ?? []) {
-      const flow = flowOf(line.currency);
-      if (order.way === "Order") flow.outMinor += line.foreignMinor;
-      else flow.inMinor += receivedOf.get(line.currency) ?? line.foreignMinor;
-    }
-  }
-  /** What changed each note's count after the close: taken back from today's count below. */
-  const changedSince = new Map<NoteKey, number>();
-  const addChange = (currency: string, valueMinor: number, by: number) =>
-    changedSince.set(noteKey(currency, valueMinor), (changedSince.get(noteKey(currency, valueMinor)) ?? 0) + by);
-  for (const row of settled) {
-    const valueMinor = Number(row.denomination_minor);
-    const count = Number(row.count);
-    if (row.after_close) addChange(row.currency_code, valueMinor, row.way === "Order" ? -count : count);
-    else {
-      const notes = row.way === "Order" ? flowOf(row.currency_code).notesOut : flowOf(row.currency_code).notesIn;
-      notes.set(valueMinor, (notes.get(valueMinor) ?? 0) + count);
-    }
-  }
-
-  const [tracked, counts, laterCounts] = await Promise.all([
-    db
-      .select({ currency: stockCurrencies.currencyCode })
-      .from(stockCurrencies)
-      .where(and(eq(stockCurrencies.branchKey, chosen.key), eq(stockCurrencies.tracked, true)))
-      .orderBy(asc(stockCurrencies.currencyCode)),
-    db
-      .select({ currency: stockNotes.currencyCode, valueMinor: stockNotes.denominationMinor, count: stockNotes.count })
-      .from(stockNotes)
-      .where(eq(stockNotes.branchKey, chosen.key)),
-    db
-      .select({ entityId: auditLog.entityId, before: auditLog.before, after: auditLog.after })
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.entityType, STOCK_AUDIT.entityType),
-          like(auditLog.entityId, `${chosen.key}/%`),
-          ...onDisplayDays(auditLog.createdAt, { from: nextDay }, timeZone),
-        ),
-      ),
-  ]);
-  for (const entry of laterCounts) {
-    const currency = entry.entityId.slice(chosen.key.length + 1);
-    for (const note of (entry.after as AuditCounts)?.counts ?? []) addChange(currency, note.valueMinor, note.count);
-    for (const note of (entry.before as AuditCounts)?.counts ?? []) addChange(currency, note.valueMinor, -note.count);
-  }
-  const countNow = new Map(counts.map((c) => [noteKey(c.currency, c.valueMinor), c.count]));
-
-  const byValueDesc = (notes: Map<number, number>) =>
-    [...notes]
-      .filter(([, count]) => count !== 0)
-      .sort(([a], [b]) => b - a)
-      .map(([valueMinor, count]) => ({ valueMinor, count }));
   return {
     branches: branchRows,
     branch: chosen,
@@ -199,12 +77,195 @@ export async function getDayReport({
         notesOut: byValueDesc(flow.notesOut),
         notesIn: byValueDesc(flow.notesIn),
       })),
-    stockAtClose: tracked.map(({ currency }) => {
-      const notes = (noteDenominations(currency) ?? []).map((valueMinor) => {
-        const key = noteKey(currency, valueMinor);
-        return { valueMinor, count: (countNow.get(key) ?? 0) - (changedSince.get(key) ?? 0) };
-      });
-      return { currency, notes, totalMinor: notes.reduce((sum, n) => sum + n.valueMinor * n.count, 0) };
-    }),
+    stockAtClose,
   };
 }
+
+/** The branch asked for (the first one when none is) and the day, which must have begun. */
+async function chooseBranchAndDay(
+  db: Db,
+  {
+    timeZone,
+    branch,
+    date,
+    now,
+  }: { timeZone: string; branch?: string | undefined; date?: string | undefined; now: Date },
+) {
+  const branchRows = await db
+    .select({ key: branches.key, name: branches.name })
+    .from(branches)
+    .orderBy(asc(branches.displayOrder));
+  const chosen = branch ? branchRows.find((b) => b.key === branch) : branchRows[0];
+  if (!chosen) throw new AppError("not_found", "There is no such branch.");
+  const today = displayDates(timeZone).day(now);
+  const day = date ?? today;
+  if (day > today)
+    throw new AppError("validation_failed", "There is no report for a day that has not begun.", {
+      date: "is in the future",
+    });
+  return { branchRows, chosen, day, today };
+}
+
+/** The branch's orders completed on `day`, with what their handover recorded. */
+function ordersCompletedOn(db: Db, { branchKey, day, timeZone }: { branchKey: string; day: string; timeZone: string }) {
+  return db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      way: orders.way,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      completedAt: orders.completedAt,
+      totalGbpMinor: orders.totalGbpMinor,
+      // What the handover recorded (decision 024): for a Click & Sell, the sterling actually paid and the
+      // currency actually received, which may be less than ordered.
+      settledGbpMinor: orderHandovers.gbpMinor,
+      received: orderHandovers.received,
+      // Click & Collect: the sterling given back where the notes do not make the whole conversion.
+      sterlingBackMinor: sql<string>`(select coalesce(sum(l.sterling_back_minor), 0)::text from order_lines l
+        where l.order_id = ${orders.id})`,
+    })
+    .from(orders)
+    .leftJoin(orderHandovers, eq(orderHandovers.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.branchKey, branchKey),
+        eq(orders.status, "completed"),
+        ...onDisplayDays(orders.completedAt, { from: day, to: day }, timeZone),
+      ),
+    )
+    .orderBy(asc(orders.completedAt), asc(orders.id));
+}
+
+type CompletedOrder = Awaited<ReturnType<typeof ordersCompletedOn>>[number];
+type SettledNotes = {
+  after_close: boolean;
+  way: "Order" | "Sell";
+  currency_code: string;
+  denomination_minor: string | number;
+  count: string | number;
+};
+
+/** The notes each way of the day's completed orders moved, and those of orders completed after it. */
+function notesSettledSince(
+  db: Db,
+  { branchKey, day, nextDay, timeZone }: { branchKey: string; day: string; nextDay: string; timeZone: string },
+) {
+  const [afterClose] = onDisplayDays(orders.completedAt, { from: nextDay }, timeZone);
+  return queryRows<SettledNotes>(
+    db,
+    sql`select ${afterClose} as after_close, ${orders.way} as way, n.currency_code, n.denomination_minor,
+          sum(n.count)::int as count
+        from ${orders} join order_notes n on n.order_id = ${orders.id}
+        where ${orders.branchKey} = ${branchKey} and ${orders.status} = 'completed'
+          and ${and(...onDisplayDays(orders.completedAt, { from: day }, timeZone))}
+        group by 1, 2, 3, 4`,
+  );
+}
+
+type CurrencyFlow = { outMinor: number; inMinor: number; notesOut: Map<number, number>; notesIn: Map<number, number> };
+type NoteChanges = Map<NoteKey, number>;
+
+function flowOf(flows: Map<string, CurrencyFlow>, currency: string): CurrencyFlow {
+  let flow = flows.get(currency);
+  if (!flow) {
+    flow = { outMinor: 0, inMinor: 0, notesOut: new Map(), notesIn: new Map() };
+    flows.set(currency, flow);
+  }
+  return flow;
+}
+
+function addChange(changes: NoteChanges, currency: string, valueMinor: number, by: number) {
+  changes.set(noteKey(currency, valueMinor), (changes.get(noteKey(currency, valueMinor)) ?? 0) + by);
+}
+
+/** The sterling in, out and given back, and each currency's amounts out and in, of the day's orders. */
+function tallyOrders(collected: CompletedOrder[], lines: Awaited<ReturnType<typeof currencyLinesOf>>) {
+  const sterling = { inMinor: 0, outMinor: 0, backMinor: 0 };
+  const flows = new Map<string, CurrencyFlow>();
+  for (const order of collected) {
+    const gbpMinor = order.settledGbpMinor ?? order.totalGbpMinor;
+    if (order.way === "Order") {
+      sterling.inMinor += gbpMinor;
+      sterling.backMinor += Number(order.sterlingBackMinor);
+    } else sterling.outMinor += gbpMinor;
+    const receivedOf = new Map((order.received ?? []).map((r) => [r.currency, r.receivedMinor]));
+    for (const line of lines.get(order.id) ?? []) {
+      const flow = flowOf(flows, line.currency);
+      if (order.way === "Order") flow.outMinor += line.foreignMinor;
+      else flow.inMinor += receivedOf.get(line.currency) ?? line.foreignMinor;
+    }
+  }
+  return { sterling, flows };
+}
+
+/** The day's notes go to its currency flows; those of orders completed after the close are changes since. */
+function tallySettledNotes(settled: SettledNotes[], flows: Map<string, CurrencyFlow>, changedSince: NoteChanges) {
+  for (const row of settled) {
+    const valueMinor = Number(row.denomination_minor);
+    const count = Number(row.count);
+    if (row.after_close) addChange(changedSince, row.currency_code, valueMinor, row.way === "Order" ? -count : count);
+    else {
+      const flow = flowOf(flows, row.currency_code);
+      const notes = row.way === "Order" ? flow.notesOut : flow.notesIn;
+      notes.set(valueMinor, (notes.get(valueMinor) ?? 0) + count);
+    }
+  }
+}
+
+/**
+ * The notes of each tracked currency at the day's close: today's counts less the changes since, to which
+ * the staff counts made after the close are added here.
+ */
+async function stockAtCloseOf(
+  db: Db,
+  {
+    branchKey,
+    nextDay,
+    timeZone,
+    changedSince,
+  }: { branchKey: string; nextDay: string; timeZone: string; changedSince: NoteChanges },
+): Promise<DayReport["stockAtClose"]> {
+  const [tracked, counts, laterCounts] = await Promise.all([
+    db
+      .select({ currency: stockCurrencies.currencyCode })
+      .from(stockCurrencies)
+      .where(and(eq(stockCurrencies.branchKey, branchKey), eq(stockCurrencies.tracked, true)))
+      .orderBy(asc(stockCurrencies.currencyCode)),
+    db
+      .select({ currency: stockNotes.currencyCode, valueMinor: stockNotes.denominationMinor, count: stockNotes.count })
+      .from(stockNotes)
+      .where(eq(stockNotes.branchKey, branchKey)),
+    db
+      .select({ entityId: auditLog.entityId, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityType, STOCK_AUDIT.entityType),
+          like(auditLog.entityId, `${branchKey}/%`),
+          ...onDisplayDays(auditLog.createdAt, { from: nextDay }, timeZone),
+        ),
+      ),
+  ]);
+  for (const entry of laterCounts) {
+    const currency = entry.entityId.slice(branchKey.length + 1);
+    for (const note of (entry.after as AuditCounts)?.counts ?? [])
+      addChange(changedSince, currency, note.valueMinor, note.count);
+    for (const note of (entry.before as AuditCounts)?.counts ?? [])
+      addChange(changedSince, currency, note.valueMinor, -note.count);
+  }
+  const countNow = new Map(counts.map((c) => [noteKey(c.currency, c.valueMinor), c.count]));
+  return tracked.map(({ currency }) => {
+    const notes = (noteDenominations(currency) ?? []).map((valueMinor) => {
+      const key = noteKey(currency, valueMinor);
+      return { valueMinor, count: (countNow.get(key) ?? 0) - (changedSince.get(key) ?? 0) };
+    });
+    return { currency, notes, totalMinor: notes.reduce((sum, n) => sum + n.valueMinor * n.count, 0) };
+  });
+}
+
+const byValueDesc = (notes: Map<number, number>) =>
+  [...notes]
+    .filter(([, count]) => count !== 0)
+    .sort(([a], [b]) => b - a)
+    .map(([valueMinor, count]) => ({ valueMinor, count }));

@@ -3,7 +3,7 @@ import type { stockUpdateSchema } from "@bureau/domain/contracts/stock";
 import { noteDenominations } from "@bureau/domain/denominations";
 import { minorToMajorString } from "@bureau/domain/money";
 import type { z } from "zod";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { branches, currencies, stockCurrencies, stockNotes } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
@@ -43,18 +43,7 @@ export async function setStock({
   if (!known) throw new AppError("not_found", "There is no such branch.");
   if (!known.currency || !denominations)
     throw new AppError("not_found", `We do not keep a table of notes for ${currency}.`);
-  const seen = new Set<number>();
-  for (const { valueMinor } of update.counts) {
-    if (!denominations.includes(valueMinor)) {
-      const message = `${minorToMajorString(valueMinor, currency)} is not a ${currency} note.`;
-      throw new AppError("validation_failed", message, { counts: message });
-    }
-    if (seen.has(valueMinor)) {
-      const message = `The ${minorToMajorString(valueMinor, currency)} ${currency} note is given twice.`;
-      throw new AppError("validation_failed", message, { counts: message });
-    }
-    seen.add(valueMinor);
-  }
+  checkNotesGiven(update.counts, denominations, currency);
 
   try {
     await db.transaction(async (tx) => {
@@ -82,29 +71,7 @@ export async function setStock({
       if (before.tracked === after.tracked && before.counts.every((c, i) => c.count === after.counts[i]!.count)) {
         throw new AppError("validation_failed", "Nothing to save: the counts and tracking are as they were.");
       }
-      await tx
-        .insert(stockCurrencies)
-        .values({ branchKey: branch, currencyCode: currency, tracked: update.tracked })
-        .onConflictDoUpdate({
-          target: [stockCurrencies.branchKey, stockCurrencies.currencyCode],
-          set: { tracked: update.tracked, updatedAt: sql`now()` },
-        });
-      if (update.counts.length > 0) {
-        await tx
-          .insert(stockNotes)
-          .values(
-            update.counts.map(({ valueMinor, count }) => ({
-              branchKey: branch,
-              currencyCode: currency,
-              denominationMinor: valueMinor,
-              count,
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [stockNotes.branchKey, stockNotes.currencyCode, stockNotes.denominationMinor],
-            set: { count: sql`excluded.count` },
-          });
-      }
+      await writeStock(tx, { branch, currency, update });
       await writeAudit(tx, {
         ...auditedBy(actor, requestId),
         action: STOCK_AUDIT.action,
@@ -122,6 +89,52 @@ export async function setStock({
         "Open orders have just reserved some of these notes. Please reload and try again.",
       );
     throw error;
+  }
+}
+
+/** Each note given must be one the currency issues, and given once. */
+function checkNotesGiven(counts: Counts, denominations: number[], currency: string): void {
+  const seen = new Set<number>();
+  for (const { valueMinor } of counts) {
+    if (!denominations.includes(valueMinor)) {
+      const message = `${minorToMajorString(valueMinor, currency)} is not a ${currency} note.`;
+      throw new AppError("validation_failed", message, { counts: message });
+    }
+    if (seen.has(valueMinor)) {
+      const message = `The ${minorToMajorString(valueMinor, currency)} ${currency} note is given twice.`;
+      throw new AppError("validation_failed", message, { counts: message });
+    }
+    seen.add(valueMinor);
+  }
+}
+
+/** Stores the tracking and the counts given; the counts not given stay as they are. */
+async function writeStock(
+  tx: Tx,
+  { branch, currency, update }: { branch: string; currency: string; update: z.output<typeof stockUpdateSchema> },
+): Promise<void> {
+  await tx
+    .insert(stockCurrencies)
+    .values({ branchKey: branch, currencyCode: currency, tracked: update.tracked })
+    .onConflictDoUpdate({
+      target: [stockCurrencies.branchKey, stockCurrencies.currencyCode],
+      set: { tracked: update.tracked, updatedAt: sql`now()` },
+    });
+  if (update.counts.length > 0) {
+    await tx
+      .insert(stockNotes)
+      .values(
+        update.counts.map(({ valueMinor, count }) => ({
+          branchKey: branch,
+          currencyCode: currency,
+          denominationMinor: valueMinor,
+          count,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [stockNotes.branchKey, stockNotes.currencyCode, stockNotes.denominationMinor],
+        set: { count: sql`excluded.count` },
+      });
   }
 }
 
