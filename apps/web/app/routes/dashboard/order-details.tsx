@@ -1,4 +1,4 @@
-import { data, Link, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import {
   type ClearHoldRequest,
   type OrderDetails as Details,
@@ -25,28 +25,20 @@ import {
 import { HandoverPanel, HandoverSummary } from "../../features/dashboard/handover-panel.tsx";
 import { OrderActionButtons } from "../../features/dashboard/order-actions.tsx";
 import { OrderNotesSection } from "../../features/dashboard/order-notes.tsx";
-import { ApiClientError } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
-import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
+import { apiAction, readIntent, refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/order-details";
 
 /** Loaded before display (spec §2): the page renders with the order already there. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  try {
-    const api = serverApi(context);
-    const path = `/api/admin/orders/${encodeURIComponent(params.id)}`;
-    const [order, phoneOnly] = await Promise.all([
-      api.call<Details>("GET", path),
-      api.call<PhoneOnlyReview>("GET", `${path}/data-export/phone-only`),
-    ]);
-    return { order, phoneOnly };
-  } catch (error) {
-    if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) {
-      throw data("There is no such order.", { status: 404 });
-    }
-    throw error;
-  }
+  const api = serverApi(context);
+  const path = `/api/admin/orders/${encodeURIComponent(params.id)}`;
+  const [order, phoneOnly] = await refusalAsResponse(
+    Promise.all([api.call<Details>("GET", path), api.call<PhoneOnlyReview>("GET", `${path}/data-export/phone-only`)]),
+    { status: 404, message: "There is no such order." },
+  );
+  return { order, phoneOnly };
 }
 
 const ORDER_INTENTS = [...orderTransitionValues, "archive", "clearHold", "raiseSuspicionReport"] as const;

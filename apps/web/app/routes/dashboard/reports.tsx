@@ -1,11 +1,10 @@
 import { useId } from "react";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import type { DayReport } from "@bureau/domain/contracts/reports";
 import { formatMinor } from "@bureau/domain/money";
-import { ApiClientError } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
-import { serverApi } from "../../lib/server-api.ts";
+import { refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/reports";
 import { BranchField } from "../../features/dashboard/branch-field.tsx";
@@ -18,14 +17,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const value = url.searchParams.get(name);
     if (value) query.set(name, value);
   }
-  try {
-    return await serverApi(context).call<DayReport>("GET", `/api/admin/reports/day?${query}`);
-  } catch (error) {
-    if (error instanceof ApiClientError && (error.status === 400 || error.status === 404)) {
-      throw data(error.apiError?.message ?? "There is no such branch or day to report on.", { status: 400 });
-    }
-    throw error;
-  }
+  const pending = serverApi(context).call<DayReport>("GET", `/api/admin/reports/day?${query}`);
+  return refusalAsResponse(pending, {
+    status: 400,
+    message: "There is no such branch or day to report on.",
+    apiWordsFirst: true,
+  });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Reports | Harbour FX dashboard" }];

@@ -1,13 +1,12 @@
 import { useId, useState } from "react";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import type { StockChange, StockUpdate, StockView } from "@bureau/domain/contracts/stock";
 import { formatMinor } from "@bureau/domain/money";
 import { useToast } from "../../components/ui/toast.tsx";
 import { saveStock } from "../../features/dashboard/dashboard-api.ts";
-import { ApiClientError } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
-import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
+import { apiAction, readIntent, refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/stock";
 import { BranchField } from "../../features/dashboard/branch-field.tsx";
@@ -20,14 +19,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const value = url.searchParams.get(name);
     if (value) query.set(name, value);
   }
-  try {
-    return await serverApi(context).call<StockView>("GET", `/api/admin/stock?${query}`);
-  } catch (error) {
-    if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) {
-      throw data("There is no such branch or currency to count.", { status: 404 });
-    }
-    throw error;
-  }
+  const pending = serverApi(context).call<StockView>("GET", `/api/admin/stock?${query}`);
+  return refusalAsResponse(pending, { status: 404, message: "There is no such branch or currency to count." });
 }
 
 /** Save a branch's counts and tracking of a currency, with a reason (the API validates and audits it). */
