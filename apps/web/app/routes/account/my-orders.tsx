@@ -2,6 +2,7 @@ import { WAY_TITLES } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
 import { customerStatusOf } from "@bureau/domain/order-tracking";
 import { data, Link, redirect } from "react-router";
+import { Pager } from "../../components/ui/pager.tsx";
 import { withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
 import { myOrders } from "../../features/tracking/tracking-api.ts";
@@ -89,21 +90,11 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       {page ? (
-        <nav className="pager" aria-label="Pages">
-          {after ? (
-            <Link className="button button-small" to="/account/orders">
-              Newest
-            </Link>
-          ) : null}
-          {page.nextCursor ? (
-            <Link
-              className="button button-small"
-              to={`/account/orders?${new URLSearchParams({ after: page.nextCursor })}`}
-            >
-              Older orders
-            </Link>
-          ) : null}
-        </nav>
+        <Pager
+          firstHref={after ? "/account/orders" : null}
+          nextHref={page.nextCursor ? `/account/orders?${new URLSearchParams({ after: page.nextCursor })}` : null}
+          nextText="Older orders"
+        />
       ) : null}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { Pager } from "../../components/ui/pager.tsx";
 import { auditDiff } from "@bureau/domain/audit-diff";
 import type { AuditActions, AuditEntry, AuditLogPage } from "@bureau/domain/contracts/audit";
 import { ApiClientError } from "../../lib/api-client.ts";
@@ -131,21 +132,13 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
               <AuditTable entries={page.entries} />
             )}
           </div>
-          <nav className="pager" aria-label="Pages">
-            {after ? (
-              <Link className="button button-small" to={`/dashboard/audit${filterQuery ? `?${filterQuery}` : ""}`}>
-                Newest
-              </Link>
-            ) : null}
-            {page.nextCursor ? (
-              <Link
-                className="button button-small"
-                to={`/dashboard/audit?${new URLSearchParams({ ...filters, after: page.nextCursor })}`}
-              >
-                Older entries
-              </Link>
-            ) : null}
-          </nav>
+          <Pager
+            firstHref={after ? `/dashboard/audit${filterQuery ? `?${filterQuery}` : ""}` : null}
+            nextHref={
+              page.nextCursor ? `/dashboard/audit?${new URLSearchParams({ ...filters, after: page.nextCursor })}` : null
+            }
+            nextText="Older entries"
+          />
         </>
       ) : null}
     </section>

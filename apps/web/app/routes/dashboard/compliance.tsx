@@ -6,6 +6,7 @@ import type { FlaggedOrderList, SuspicionReportList } from "@bureau/domain/contr
 import type { SanctionsImportAnswer } from "@bureau/domain/contracts/sanctions";
 import { formatMinor } from "@bureau/domain/money";
 import { SANCTIONS_LIST_MAX_BYTES, SANCTIONS_LIST_TOO_LARGE_MESSAGE } from "@bureau/domain/uk-sanctions-list";
+import { Pager } from "../../components/ui/pager.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import {
   ComplianceRecord,
@@ -178,20 +179,15 @@ function ListPager({
     const text = query.toString();
     return `${location.pathname}${text ? `?${text}` : ""}`;
   };
-  if (!after && !next) return null;
   return (
-    <nav className="pager" aria-label={`Pages of ${label}`}>
-      {after ? (
-        <Link className="button button-small" to={href(null)} preventScrollReset>
-          Newest {label}
-        </Link>
-      ) : null}
-      {next ? (
-        <Link className="button button-small" to={href(next)} preventScrollReset>
-          Older {label}
-        </Link>
-      ) : null}
-    </nav>
+    <Pager
+      label={`Pages of ${label}`}
+      firstHref={after ? href(null) : null}
+      firstText={`Newest ${label}`}
+      nextHref={next ? href(next) : null}
+      nextText={`Older ${label}`}
+      preventScrollReset
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import type { AdminUser } from "@bureau/domain/contracts/accounts";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Pager } from "../../components/ui/pager.tsx";
 import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { listUsers, makeAdmin, resetAuthenticator } from "../../features/account/account-api.ts";
@@ -104,12 +104,14 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
-      <nav className="pager" aria-label="Pages of users">
-        {paged ? <Link to="/dashboard/Users">First page</Link> : null}
-        {page.nextCursor ? (
-          <Link to={`/dashboard/Users?after=${encodeURIComponent(page.nextCursor)}`}>Next page</Link>
-        ) : null}
-      </nav>
+      <Pager
+        label="Pages of users"
+        firstHref={paged ? "/dashboard/Users" : null}
+        firstText="First page"
+        nextHref={page.nextCursor ? `/dashboard/Users?after=${encodeURIComponent(page.nextCursor)}` : null}
+        nextText="Next page"
+        plainLinks
+      />
       {dialog}
     </section>
   );
