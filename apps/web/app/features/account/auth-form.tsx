@@ -2,6 +2,7 @@ import { PASSWORD_RULE } from "@bureau/domain/account-rules";
 import type { SignInProvider } from "@bureau/domain/contracts/accounts";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { EmailField } from "../../components/ui/email-field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { type ActionOutcome, useRouteAction } from "../../lib/route-action.ts";
 import { ProviderButtons } from "./provider-buttons.tsx";
@@ -100,8 +101,7 @@ export function AuthForm({
         </div>
       ) : null}
       <form className="auth-form" onSubmit={onSubmit} hidden={sentTo !== null}>
-        <label htmlFor={emailId}>Email</label>
-        <input id={emailId} name="email" type="email" autoComplete="email" placeholder="name@example.com" />
+        <EmailField id={emailId} look="auth" placeholder="name@example.com" />
         <label htmlFor={passwordId}>Password</label>
         <input
           id={passwordId}
