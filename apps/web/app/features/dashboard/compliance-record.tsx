@@ -7,6 +7,7 @@ import { ApiClientError, type ApiClient } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { LinkedTotals, ScreeningsTable, SuspicionReportList } from "./due-diligence.tsx";
 import { HandoverSummary } from "./handover-panel.tsx";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 /** The record asked for on the Compliance screen: the order, or why there is none for that number. */
 export type ComplianceRecordLookup = { number: string; order: OrderDetails | null; problem: string | null };
@@ -100,31 +101,21 @@ export function ComplianceRecord({ order, madeAt, madeBy }: { order: OrderDetail
         <dt>Branch</dt>
         <dd>{order.branch.name}</dd>
       </dl>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption>Lines</caption>
-          <thead>
-            <tr>
-              <th scope="col">Currency</th>
-              <th scope="col">Sterling</th>
-              <th scope="col">Foreign amount</th>
-              <th scope="col">Customer rate</th>
-              <th scope="col">Market rate</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.position}>
-                <th scope="row">{line.currency}</th>
-                <td>{formatMinor(line.gbpMinor, "GBP")}</td>
-                <td>{formatMinor(line.foreignMinor, line.currency)}</td>
-                <td>{line.rate}</td>
-                <td>{line.marketRate}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Lines"
+        columns={["Currency", "Sterling", "Foreign amount", "Customer rate", "Market rate"]}
+        scrollable
+      >
+        {order.lines.map((line) => (
+          <tr key={line.position}>
+            <th scope="row">{line.currency}</th>
+            <td>{formatMinor(line.gbpMinor, "GBP")}</td>
+            <td>{formatMinor(line.foreignMinor, line.currency)}</td>
+            <td>{line.rate}</td>
+            <td>{line.marketRate}</td>
+          </tr>
+        ))}
+      </DataTable>
       <p className="order-total">
         Total: <strong>{formatMinor(order.totalGbpMinor, "GBP")}</strong>
       </p>

@@ -14,6 +14,7 @@ import { useSessionUser } from "../account/session.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
 import { orderActionPath } from "./order-actions.tsx";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 type Compliance = OrderDetails["compliance"];
 
@@ -31,36 +32,30 @@ export function DueDiligenceBadges({ onHold, enhanced }: { onHold: boolean; enha
 export function LinkedTotals({ totals }: { totals: Compliance["linkedTotals"] }) {
   const gbp = (minor: number) => formatMinor(minor, "GBP");
   return (
-    <div className="table-scroll">
-      <table className="data-table linked-totals">
-        <caption>
+    <DataTable
+      className="data-table linked-totals"
+      caption={
+        <>
           Linked totals to this order, itself included ({totals.orders} {totals.orders === 1 ? "order" : "orders"} in 12
           months, linked by e-mail, phone or account)
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            <th scope="col">Click &amp; Collect</th>
-            <th scope="col">Click &amp; Sell</th>
-            <th scope="col">Both ways</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row">12 months</th>
-            <td>{gbp(totals.yearOrderGbpMinor)}</td>
-            <td>{gbp(totals.yearSellGbpMinor)}</td>
-            <td>{gbp(totals.yearOrderGbpMinor + totals.yearSellGbpMinor)}</td>
-          </tr>
-          <tr>
-            <th scope="row">30 days</th>
-            <td>{gbp(totals.monthOrderGbpMinor)}</td>
-            <td>{gbp(totals.monthSellGbpMinor)}</td>
-            <td>{gbp(totals.monthOrderGbpMinor + totals.monthSellGbpMinor)}</td>
-          </tr>
-        </tbody>
-      </table>
-    </div>
+        </>
+      }
+      columns={["Period", "Click & Collect", "Click & Sell", "Both ways"]}
+      scrollable
+    >
+      <tr>
+        <th scope="row">12 months</th>
+        <td>{gbp(totals.yearOrderGbpMinor)}</td>
+        <td>{gbp(totals.yearSellGbpMinor)}</td>
+        <td>{gbp(totals.yearOrderGbpMinor + totals.yearSellGbpMinor)}</td>
+      </tr>
+      <tr>
+        <th scope="row">30 days</th>
+        <td>{gbp(totals.monthOrderGbpMinor)}</td>
+        <td>{gbp(totals.monthSellGbpMinor)}</td>
+        <td>{gbp(totals.monthOrderGbpMinor + totals.monthSellGbpMinor)}</td>
+      </tr>
+    </DataTable>
   );
 }
 
@@ -391,39 +386,30 @@ export function ComplianceChecks({ order }: { order: OrderDetails }) {
 export function ScreeningsTable({ screenings }: { screenings: Compliance["screenings"] }) {
   const dates = useDisplayDates();
   return (
-    <div className="table-scroll">
-      <table className="data-table screenings">
-        <caption>Sanctions screenings (UK Sanctions List)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Screened</th>
-            <th scope="col">List version</th>
-            <th scope="col">Result</th>
-            <th scope="col">Score</th>
-            <th scope="col">Closest list entry</th>
+    <DataTable
+      className="data-table screenings"
+      caption="Sanctions screenings (UK Sanctions List)"
+      columns={["Screened", "List version", "Result", "Score", "Closest list entry"]}
+      scrollable
+    >
+      {screenings.length === 0 ? (
+        <tr>
+          <td colSpan={5}>Not screened yet: no list has been imported.</td>
+        </tr>
+      ) : (
+        screenings.map((s) => (
+          <tr key={`${s.listVersion}-${s.screenedAt}`}>
+            <td>
+              {dates.longDateTime(s.screenedAt)} ({s.occasion === "placement" ? "at placement" : "after an import"})
+            </td>
+            <td>{s.listVersion}</td>
+            <td>{s.result === "match" ? <strong>Match</strong> : "Clear"}</td>
+            <td>{s.score}</td>
+            <td>{s.matchedEntryId ? `${s.matchedName} (${s.matchedEntryId})` : "None"}</td>
           </tr>
-        </thead>
-        <tbody>
-          {screenings.length === 0 ? (
-            <tr>
-              <td colSpan={5}>Not screened yet: no list has been imported.</td>
-            </tr>
-          ) : (
-            screenings.map((s) => (
-              <tr key={`${s.listVersion}-${s.screenedAt}`}>
-                <td>
-                  {dates.longDateTime(s.screenedAt)} ({s.occasion === "placement" ? "at placement" : "after an import"})
-                </td>
-                <td>{s.listVersion}</td>
-                <td>{s.result === "match" ? <strong>Match</strong> : "Clear"}</td>
-                <td>{s.score}</td>
-                <td>{s.matchedEntryId ? `${s.matchedName} (${s.matchedEntryId})` : "None"}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+        ))
+      )}
+    </DataTable>
   );
 }
 

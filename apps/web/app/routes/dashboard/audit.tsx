@@ -8,6 +8,7 @@ import { useDisplayDates } from "../../lib/display-dates.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/audit";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 const FILTERS = ["who", "action", "order", "from", "to"] as const;
 type FilterName = (typeof FILTERS)[number];
@@ -148,41 +149,33 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
   const { longDateTime } = useDisplayDates();
   return (
-    <div className="table-scroll">
-      <table className="data-table audit-table">
-        <caption className="visually-hidden">Audit log entries, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-            <th scope="col">Subject</th>
-            <th scope="col">Before and after</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td>{longDateTime(entry.at)}</td>
-              <td>{entry.actorEmail ?? "system"}</td>
-              <td>{entry.action}</td>
-              <td>
-                {entry.order ? (
-                  <Link to={`/dashboard/orderDetails/${entry.order.id}`}>Order {entry.order.orderNumber}</Link>
-                ) : (
-                  <>
-                    {entry.entityType} <span className="audit-subject-id">{entry.entityId}</span>
-                  </>
-                )}
-              </td>
-              <td>
-                <AuditDiff entry={entry} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="data-table audit-table"
+      caption="Audit log entries, newest first"
+      hiddenCaption
+      columns={["When", "Who", "What", "Subject", "Before and after"]}
+      scrollable
+    >
+      {entries.map((entry) => (
+        <tr key={entry.id}>
+          <td>{longDateTime(entry.at)}</td>
+          <td>{entry.actorEmail ?? "system"}</td>
+          <td>{entry.action}</td>
+          <td>
+            {entry.order ? (
+              <Link to={`/dashboard/orderDetails/${entry.order.id}`}>Order {entry.order.orderNumber}</Link>
+            ) : (
+              <>
+                {entry.entityType} <span className="audit-subject-id">{entry.entityId}</span>
+              </>
+            )}
+          </td>
+          <td>
+            <AuditDiff entry={entry} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

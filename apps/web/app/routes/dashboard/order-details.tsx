@@ -29,6 +29,7 @@ import { useDisplayDates } from "../../lib/display-dates.ts";
 import { apiAction, readIntent, refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/order-details";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 /** Loaded before display (spec §2): the page renders with the order already there. */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -135,34 +136,23 @@ export default function OrderDetails({ loaderData: { order, phoneOnly } }: Route
         </section>
       </div>
       <h2>Lines</h2>
-      <div className="table-scroll">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Currency</th>
-              <th scope="col">Sterling</th>
-              <th scope="col">Foreign amount</th>
-              <th scope="col">Customer rate</th>
-              <th scope="col">Market rate</th>
-              <th scope="col">Sterling back</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.position}>
-                <th scope="row">
-                  {line.currency} <span className="muted">{line.label}</span>
-                </th>
-                <td>{formatMinor(line.gbpMinor, "GBP")}</td>
-                <td>{formatMinor(line.foreignMinor, line.currency)}</td>
-                <td>{line.rate}</td>
-                <td>{line.marketRate}</td>
-                <td>{order.way === "Order" ? formatMinor(line.sterlingBackMinor, "GBP") : "–"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={["Currency", "Sterling", "Foreign amount", "Customer rate", "Market rate", "Sterling back"]}
+        scrollable
+      >
+        {order.lines.map((line) => (
+          <tr key={line.position}>
+            <th scope="row">
+              {line.currency} <span className="muted">{line.label}</span>
+            </th>
+            <td>{formatMinor(line.gbpMinor, "GBP")}</td>
+            <td>{formatMinor(line.foreignMinor, line.currency)}</td>
+            <td>{line.rate}</td>
+            <td>{line.marketRate}</td>
+            <td>{order.way === "Order" ? formatMinor(line.sterlingBackMinor, "GBP") : "–"}</td>
+          </tr>
+        ))}
+      </DataTable>
       <p className="order-total">
         Total: <strong>{formatMinor(order.totalGbpMinor, "GBP")}</strong>
       </p>

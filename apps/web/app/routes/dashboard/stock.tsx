@@ -10,6 +10,7 @@ import { apiAction, readIntent, refusalAsResponse, serverApi } from "../../lib/s
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/stock";
 import { BranchField } from "../../features/dashboard/branch-field.tsx";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 /** Loaded before display: the chosen branch's notes of the chosen currency (?branch=&currency=). */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -69,28 +70,16 @@ export default function Stock({ loaderData: view }: Route.ComponentProps) {
       {view.tracked.length === 0 ? (
         <p className="muted">No branch tracks any currency yet: orders are taken without stock.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Branch</th>
-                <th scope="col">Currency</th>
-                <th scope="col">In stock</th>
-                <th scope="col">Free</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.tracked.map((t) => (
-                <tr key={`${t.branch}/${t.currency}`}>
-                  <th scope="row">{branchName(t.branch)}</th>
-                  <td>{t.currency}</td>
-                  <td>{formatMinor(t.valueMinor, t.currency)}</td>
-                  <td>{formatMinor(t.freeMinor, t.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={["Branch", "Currency", "In stock", "Free"]} scrollable>
+          {view.tracked.map((t) => (
+            <tr key={`${t.branch}/${t.currency}`}>
+              <th scope="row">{branchName(t.branch)}</th>
+              <td>{t.currency}</td>
+              <td>{formatMinor(t.valueMinor, t.currency)}</td>
+              <td>{formatMinor(t.freeMinor, t.currency)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );
@@ -154,45 +143,39 @@ function StockForm({ view, branchName }: { view: StockView; branchName: string }
         Tracked: Click &amp; Collect orders reserve notes here and step 1 says whether the branch can supply them. Not
         tracked: orders are taken as without stock.
       </p>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption className="visually-hidden">
+      <DataTable
+        caption={
+          <>
             {code} notes at {branchName}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Note</th>
-              <th scope="col">In stock</th>
-              <th scope="col">Reserved by open orders</th>
-              <th scope="col">Free</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.notes.map((note, i) => (
-              <tr key={note.valueMinor}>
-                <th scope="row">{formatMinor(note.valueMinor, code)}</th>
-                <td>
-                  <label className="visually-hidden" htmlFor={`${id}-count-${i}`}>
-                    {formatMinor(note.valueMinor, code)} notes in stock
-                  </label>
-                  <input
-                    id={`${id}-count-${i}`}
-                    className="count-input"
-                    type="number"
-                    inputMode="numeric"
-                    min={note.reserved}
-                    step={1}
-                    value={counts[i]}
-                    onChange={(e) => setCounts((list) => list.map((c, j) => (j === i ? e.target.value : c)))}
-                  />
-                </td>
-                <td>{note.reserved}</td>
-                <td>{note.free}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          </>
+        }
+        hiddenCaption
+        columns={["Note", "In stock", "Reserved by open orders", "Free"]}
+        scrollable
+      >
+        {view.notes.map((note, i) => (
+          <tr key={note.valueMinor}>
+            <th scope="row">{formatMinor(note.valueMinor, code)}</th>
+            <td>
+              <label className="visually-hidden" htmlFor={`${id}-count-${i}`}>
+                {formatMinor(note.valueMinor, code)} notes in stock
+              </label>
+              <input
+                id={`${id}-count-${i}`}
+                className="count-input"
+                type="number"
+                inputMode="numeric"
+                min={note.reserved}
+                step={1}
+                value={counts[i]}
+                onChange={(e) => setCounts((list) => list.map((c, j) => (j === i ? e.target.value : c)))}
+              />
+            </td>
+            <td>{note.reserved}</td>
+            <td>{note.free}</td>
+          </tr>
+        ))}
+      </DataTable>
       <div className="field">
         <label htmlFor={`${id}-reason`}>Reason</label>
         <textarea
@@ -227,28 +210,16 @@ function StockHistory({ history, currency }: { history: StockChange[]; currency:
       {history.length === 0 ? (
         <p className="muted">No changes recorded yet.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table stock-history">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">By</th>
-                <th scope="col">Change</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((change) => (
-                <tr key={change.at}>
-                  <td>{longDateTime(change.at)}</td>
-                  <td>{change.by ?? "system"}</td>
-                  <td>{describeChange(change, currency)}</td>
-                  <td>{change.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable className="data-table stock-history" columns={["When", "By", "Change", "Reason"]} scrollable>
+          {history.map((change) => (
+            <tr key={change.at}>
+              <td>{longDateTime(change.at)}</td>
+              <td>{change.by ?? "system"}</td>
+              <td>{describeChange(change, currency)}</td>
+              <td>{change.reason}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );
