@@ -1,36 +1,9 @@
-import { useState } from "react";
 import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
 import { noteDenominations } from "@bureau/domain/denominations";
 import { ID_DOCUMENT_LABELS, ID_DOCUMENT_TYPES } from "@bureau/domain/handover";
 import { formatMinor } from "@bureau/domain/money";
+import type { FieldProblems } from "./field-problems.tsx";
 import type { HandoverEntry } from "./handover-entry.ts";
-
-/**
- * The handover form's field problems (the domain's or the server's, by field name): each field's id, its
- * message tied to it for screen readers, and focus on the first problem when they are shown.
- */
-export function useFieldProblems(formId: string) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const fieldId = (name: string) => `${formId}-${name.replace(/\W/g, "-")}`;
-  const problem = (name: string) =>
-    errors[name] ? (
-      <p className="field-error" id={`${fieldId(name)}-error`}>
-        {errors[name]}
-      </p>
-    ) : null;
-  const described = (name: string) => ({
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${fieldId(name)}-error` : undefined,
-  });
-  function showProblems(fields: Record<string, string>) {
-    setErrors(fields);
-    const first = Object.keys(fields)[0];
-    if (first) requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus());
-  }
-  return { errors, fieldId, problem, described, showProblems, clear: () => setErrors({}) };
-}
-
-export type FieldProblems = ReturnType<typeof useFieldProblems>;
 
 /** The photo ID checked: its kind, the last 4 characters of its number and its expiry date. */
 export function IdCheckFields({

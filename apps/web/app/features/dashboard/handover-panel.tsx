@@ -15,8 +15,8 @@ import {
   IdCheckFields,
   ReceivedNotesFields,
   SterlingToPay,
-  useFieldProblems,
 } from "./handover-fields.tsx";
+import { useFieldProblems } from "./field-problems.tsx";
 import { orderActionPath, TRANSITION_SUCCESS } from "./order-actions.tsx";
 
 /**
