@@ -74,7 +74,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function OrderDetails({ loaderData: { order, phoneOnly } }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const { longDateTime: time } = useDisplayDates();
   const onHold = Boolean(order.compliance.hold && !order.compliance.hold.clearedAt);
   const transitions = transitionsAllowedBy(order.allowedTransitions, { onHold });
   return (
@@ -99,96 +98,17 @@ export default function OrderDetails({ loaderData: { order, phoneOnly } }: Route
         <RiskFlagBadges labels={order.compliance.riskFlags.map((flag) => flag.label)} />
       </p>
       <div className="details-grid">
-        <section aria-labelledby="customer-heading">
-          <h2 id="customer-heading">Customer</h2>
-          <dl className="booking-details">
-            <dt>Name</dt>
-            <dd>
-              {order.firstName} {order.lastName}
-            </dd>
-            <dt>Email</dt>
-            <dd>
-              <a href={`mailto:${order.email}`}>{order.email}</a>
-            </dd>
-            <dt>Phone</dt>
-            <dd>
-              <a href={`tel:${order.phone.replace(/\s/g, "")}`}>{order.phone}</a>
-            </dd>
-            <dt>Branch</dt>
-            <dd>
-              {order.branch.name}, {[...order.branch.addressLines, order.branch.postcode].join(", ")}
-            </dd>
-          </dl>
-        </section>
-        <section aria-labelledby="timeline-heading">
-          <h2 id="timeline-heading">Timeline</h2>
-          <ol className="timeline">
-            {order.timeline.map((entry) => (
-              <li key={entry.event}>
-                <strong className="status-badge">{entry.event}</strong> {time(entry.at)}
-                {entry.by ? ` by ${entry.by}` : ""}
-                {entry.event === "handover" && order.handover ? (
-                  <HandoverSummary handover={order.handover} way={order.way} />
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        </section>
+        <CustomerSection order={order} />
+        <TimelineSection order={order} />
       </div>
-      <h2>Lines</h2>
-      <DataTable
-        columns={["Currency", "Sterling", "Foreign amount", "Customer rate", "Market rate", "Sterling back"]}
-        scrollable
-      >
-        {order.lines.map((line) => (
-          <tr key={line.position}>
-            <th scope="row">
-              {line.currency} <span className="muted">{line.label}</span>
-            </th>
-            <td>{formatMinor(line.gbpMinor, "GBP")}</td>
-            <td>{formatMinor(line.foreignMinor, line.currency)}</td>
-            <td>{line.rate}</td>
-            <td>{line.marketRate}</td>
-            <td>{order.way === "Order" ? formatMinor(line.sterlingBackMinor, "GBP") : "–"}</td>
-          </tr>
-        ))}
-      </DataTable>
+      <OrderLines order={order} />
       <p className="order-total">
         Total: <strong>{formatMinor(order.totalGbpMinor, "GBP")}</strong>
       </p>
       <OrderNotesSection notes={order.notes} />
       <DueDiligenceSection order={order} />
       <ComplianceChecks order={order} />
-      <section className="print-hidden" aria-labelledby="data-export-heading">
-        <h2 id="data-export-heading">Customer data</h2>
-        <p>
-          For a subject access request: this order and every order sharing its e-mail or account, with their contact
-          messages, rate alerts and account, as a JSON file. The download is recorded in the audit log.
-        </p>
-        {/* A native form post (the export is audited): the answer is the file, and the page stays. */}
-        <form method="post" action={`/dashboard/orderDetails/${order.id}/dataExport`}>
-          <button type="submit" className="button button-small">
-            Download customer data
-          </button>
-        </form>
-        {phoneOnly.orders.length > 0 ? (
-          <>
-            <h3 id="phone-only-heading">To review: orders sharing only the phone number</h3>
-            <p>
-              A phone number does not prove who someone is, so these orders are not in the file. Check with the customer
-              that they are theirs before sharing anything of them.
-            </p>
-            <ul aria-labelledby="phone-only-heading">
-              {phoneOnly.orders.map((other) => (
-                <li key={other.id}>
-                  <Link to={`/dashboard/orderDetails/${other.id}`}>Order {other.orderNumber}</Link>, {other.name},{" "}
-                  {other.status}, placed {time(other.placedAt)}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-      </section>
+      <CustomerDataSection orderId={order.id} phoneOnly={phoneOnly} />
       {transitions.includes("complete") ? (
         <div className="print-hidden">
           <HandoverPanel order={order} />
@@ -209,5 +129,116 @@ export default function OrderDetails({ loaderData: { order, phoneOnly } }: Route
       </p>
       <CustomerReceipt order={order} />
     </article>
+  );
+}
+
+function CustomerSection({ order }: { order: Details }) {
+  return (
+    <section aria-labelledby="customer-heading">
+      <h2 id="customer-heading">Customer</h2>
+      <dl className="booking-details">
+        <dt>Name</dt>
+        <dd>
+          {order.firstName} {order.lastName}
+        </dd>
+        <dt>Email</dt>
+        <dd>
+          <a href={`mailto:${order.email}`}>{order.email}</a>
+        </dd>
+        <dt>Phone</dt>
+        <dd>
+          <a href={`tel:${order.phone.replace(/\s/g, "")}`}>{order.phone}</a>
+        </dd>
+        <dt>Branch</dt>
+        <dd>
+          {order.branch.name}, {[...order.branch.addressLines, order.branch.postcode].join(", ")}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+function TimelineSection({ order }: { order: Details }) {
+  const { longDateTime: time } = useDisplayDates();
+  return (
+    <section aria-labelledby="timeline-heading">
+      <h2 id="timeline-heading">Timeline</h2>
+      <ol className="timeline">
+        {order.timeline.map((entry) => (
+          <li key={entry.event}>
+            <strong className="status-badge">{entry.event}</strong> {time(entry.at)}
+            {entry.by ? ` by ${entry.by}` : ""}
+            {entry.event === "handover" && order.handover ? (
+              <HandoverSummary handover={order.handover} way={order.way} />
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function OrderLines({ order }: { order: Details }) {
+  return (
+    <>
+      <h2>Lines</h2>
+      <DataTable
+        columns={["Currency", "Sterling", "Foreign amount", "Customer rate", "Market rate", "Sterling back"]}
+        scrollable
+      >
+        {order.lines.map((line) => (
+          <tr key={line.position}>
+            <th scope="row">
+              {line.currency} <span className="muted">{line.label}</span>
+            </th>
+            <td>{formatMinor(line.gbpMinor, "GBP")}</td>
+            <td>{formatMinor(line.foreignMinor, line.currency)}</td>
+            <td>{line.rate}</td>
+            <td>{line.marketRate}</td>
+            <td>{order.way === "Order" ? formatMinor(line.sterlingBackMinor, "GBP") : "–"}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </>
+  );
+}
+
+/**
+ * A subject access request's download of the customer's data, and the orders that share only the phone
+ * number, to review with the customer first.
+ */
+function CustomerDataSection({ orderId, phoneOnly }: { orderId: string; phoneOnly: PhoneOnlyReview }) {
+  const { longDateTime: time } = useDisplayDates();
+  return (
+    <section className="print-hidden" aria-labelledby="data-export-heading">
+      <h2 id="data-export-heading">Customer data</h2>
+      <p>
+        For a subject access request: this order and every order sharing its e-mail or account, with their contact
+        messages, rate alerts and account, as a JSON file. The download is recorded in the audit log.
+      </p>
+      {/* A native form post (the export is audited): the answer is the file, and the page stays. */}
+      <form method="post" action={`/dashboard/orderDetails/${orderId}/dataExport`}>
+        <button type="submit" className="button button-small">
+          Download customer data
+        </button>
+      </form>
+      {phoneOnly.orders.length > 0 ? (
+        <>
+          <h3 id="phone-only-heading">To review: orders sharing only the phone number</h3>
+          <p>
+            A phone number does not prove who someone is, so these orders are not in the file. Check with the customer
+            that they are theirs before sharing anything of them.
+          </p>
+          <ul aria-labelledby="phone-only-heading">
+            {phoneOnly.orders.map((other) => (
+              <li key={other.id}>
+                <Link to={`/dashboard/orderDetails/${other.id}`}>Order {other.orderNumber}</Link>, {other.name},{" "}
+                {other.status}, placed {time(other.placedAt)}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
   );
 }
