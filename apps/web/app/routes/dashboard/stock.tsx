@@ -143,39 +143,13 @@ function StockForm({ view, branchName }: { view: StockView; branchName: string }
         Tracked: Click &amp; Collect orders reserve notes here and step 1 says whether the branch can supply them. Not
         tracked: orders are taken as without stock.
       </p>
-      <DataTable
-        caption={
-          <>
-            {code} notes at {branchName}
-          </>
-        }
-        hiddenCaption
-        columns={["Note", "In stock", "Reserved by open orders", "Free"]}
-        scrollable
-      >
-        {view.notes.map((note, i) => (
-          <tr key={note.valueMinor}>
-            <th scope="row">{formatMinor(note.valueMinor, code)}</th>
-            <td>
-              <label className="visually-hidden" htmlFor={`${id}-count-${i}`}>
-                {formatMinor(note.valueMinor, code)} notes in stock
-              </label>
-              <input
-                id={`${id}-count-${i}`}
-                className="count-input"
-                type="number"
-                inputMode="numeric"
-                min={note.reserved}
-                step={1}
-                value={counts[i]}
-                onChange={(e) => setCounts((list) => list.map((c, j) => (j === i ? e.target.value : c)))}
-              />
-            </td>
-            <td>{note.reserved}</td>
-            <td>{note.free}</td>
-          </tr>
-        ))}
-      </DataTable>
+      <NoteCountsTable
+        id={id}
+        view={view}
+        branchName={branchName}
+        counts={counts}
+        onCount={(i, text) => setCounts((list) => list.map((c, j) => (j === i ? text : c)))}
+      />
       <div className="field">
         <label htmlFor={`${id}-reason`}>Reason</label>
         <textarea
@@ -199,6 +173,58 @@ function StockForm({ view, branchName }: { view: StockView; branchName: string }
         Save stock
       </button>
     </form>
+  );
+}
+
+/** Each note's count in stock, typed, beside what open orders reserve and what is free. */
+function NoteCountsTable({
+  id,
+  view,
+  branchName,
+  counts,
+  onCount,
+}: {
+  id: string;
+  view: StockView;
+  branchName: string;
+  counts: string[];
+  onCount: (index: number, text: string) => void;
+}) {
+  const code = view.currency;
+  return (
+    <DataTable
+      caption={
+        <>
+          {code} notes at {branchName}
+        </>
+      }
+      hiddenCaption
+      columns={["Note", "In stock", "Reserved by open orders", "Free"]}
+      scrollable
+    >
+      {view.notes.map((note, i) => (
+        <tr key={note.valueMinor}>
+          <th scope="row">{formatMinor(note.valueMinor, code)}</th>
+          <td>
+            <label className="visually-hidden" htmlFor={`${id}-count-${i}`}>
+              {formatMinor(note.valueMinor, code)} notes in stock
+            </label>
+            <input
+              id={`${id}-count-${i}`}
+              className="count-input"
+              type="number"
+              inputMode="numeric"
+              min={note.reserved}
+              step={1}
+              value={counts[i]}
+              onChange={(e) => onCount(i, e.target.value)}
+            />
+          </td>
+          <td>{note.reserved}</td>
+          <td>{note.free}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
