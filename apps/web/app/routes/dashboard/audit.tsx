@@ -45,74 +45,16 @@ export const meta: Route.MetaFunction = () => [{ title: "Audit | Harbour FX dash
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const { page, actions, filters, after, problem, fields } = loaderData;
-  const id = useId();
   const navigation = useNavigation();
   const { timeZone } = useDisplayDates();
   const filterQuery = new URLSearchParams(filters).toString();
-  const fieldProps = (name: FilterName) => ({
-    id: `${id}-${name}`,
-    name,
-    defaultValue: filters[name] ?? "",
-    "aria-invalid": fields[name] ? (true as const) : undefined,
-    "aria-describedby": fields[name] ? `${id}-${name}-error` : undefined,
-  });
-  const fieldError = (name: FilterName) =>
-    fields[name] ? (
-      <span id={`${id}-${name}-error`} className="field-error">
-        {fields[name]}
-      </span>
-    ) : null;
-
   return (
     <section aria-labelledby="page-heading">
       <h1 id="page-heading">Audit</h1>
       <p className="muted">
         Every change staff and the system made, newest first. Days are calendar days in {timeZone}.
       </p>
-      <Form method="get" className="audit-filters" aria-label="Filter the audit log" key={filterQuery}>
-        <div className="field">
-          <label htmlFor={`${id}-who`}>Who (e-mail)</label>
-          <input {...fieldProps("who")} type="text" inputMode="email" autoComplete="off" />
-          {fieldError("who")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-action`}>What</label>
-          <select {...fieldProps("action")}>
-            <option value="">Any action</option>
-            {actions.map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
-          </select>
-          {fieldError("action")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-order`}>Order Number</label>
-          <input {...fieldProps("order")} type="text" inputMode="numeric" autoComplete="off" maxLength={8} />
-          {fieldError("order")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-from`}>From</label>
-          <input {...fieldProps("from")} type="date" />
-          {fieldError("from")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-to`}>To</label>
-          <input {...fieldProps("to")} type="date" />
-          {fieldError("to")}
-        </div>
-        <div className="audit-filter-actions">
-          <button type="submit" className="button">
-            Show
-          </button>
-          {filterQuery ? (
-            <Link to="/dashboard/audit" className="button button-small">
-              Clear filters
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <AuditFilters actions={actions} filters={filters} fields={fields} filterQuery={filterQuery} />
       {problem !== null ? (
         <div className="alert" role="alert">
           {problem}
@@ -143,6 +85,81 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** The filters of the log (who, what, which order, which days), with each refused filter's reason. */
+function AuditFilters({
+  actions,
+  filters,
+  fields,
+  filterQuery,
+}: {
+  actions: Route.ComponentProps["loaderData"]["actions"];
+  filters: Route.ComponentProps["loaderData"]["filters"];
+  fields: Route.ComponentProps["loaderData"]["fields"];
+  filterQuery: string;
+}) {
+  const id = useId();
+  const fieldProps = (name: FilterName) => ({
+    id: `${id}-${name}`,
+    name,
+    defaultValue: filters[name] ?? "",
+    "aria-invalid": fields[name] ? (true as const) : undefined,
+    "aria-describedby": fields[name] ? `${id}-${name}-error` : undefined,
+  });
+  const fieldError = (name: FilterName) =>
+    fields[name] ? (
+      <span id={`${id}-${name}-error`} className="field-error">
+        {fields[name]}
+      </span>
+    ) : null;
+
+  return (
+    <Form method="get" className="audit-filters" aria-label="Filter the audit log" key={filterQuery}>
+      <div className="field">
+        <label htmlFor={`${id}-who`}>Who (e-mail)</label>
+        <input {...fieldProps("who")} type="text" inputMode="email" autoComplete="off" />
+        {fieldError("who")}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-action`}>What</label>
+        <select {...fieldProps("action")}>
+          <option value="">Any action</option>
+          {actions.map((action) => (
+            <option key={action} value={action}>
+              {action}
+            </option>
+          ))}
+        </select>
+        {fieldError("action")}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-order`}>Order Number</label>
+        <input {...fieldProps("order")} type="text" inputMode="numeric" autoComplete="off" maxLength={8} />
+        {fieldError("order")}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-from`}>From</label>
+        <input {...fieldProps("from")} type="date" />
+        {fieldError("from")}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-to`}>To</label>
+        <input {...fieldProps("to")} type="date" />
+        {fieldError("to")}
+      </div>
+      <div className="audit-filter-actions">
+        <button type="submit" className="button">
+          Show
+        </button>
+        {filterQuery ? (
+          <Link to="/dashboard/audit" className="button button-small">
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </Form>
   );
 }
 
