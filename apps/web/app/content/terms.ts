@@ -30,6 +30,7 @@ export function termsSections(limits: OrderLimits, expiry: OrderExpiry): readonl
   );
 }
 
+// Longer than 100 lines because it is the terms' text, section after section, read best in one piece.
 const termsWith = (limitsParagraph: string, expiryParagraph: string): readonly LegalSection[] => [
   {
     id: "who-we-are",

@@ -9,17 +9,29 @@ export function serverApi(context: Readonly<RouterContextProvider>) {
 }
 
 /**
- * For loaders whose input comes from the address bar (a search, a page cursor): an API refusal (4xx)
- * becomes a response of the same status for the route's error boundary, never a 500 page.
+ * How a loader words an address that names nothing the API knows (the API answered 400 or 404): the
+ * error page's status and text. With `apiWordsFirst` the API's own message is shown when it gave one.
  */
-export async function refusalAsResponse<T>(pending: Promise<T>): Promise<T> {
+export type NoSuchThing = { status: 400 | 404; message: string; apiWordsFirst?: boolean };
+
+/**
+ * The one way loaders turn the API's refusal into a page. Loaders take their input from the address bar
+ * (a search, a page cursor, a code in the path), so an API refusal (4xx) becomes a response for the
+ * route's error boundary, never a 500 page: by default of the API's status in its words; a 400 or 404 as
+ * `noSuchThing` says when given. Other errors (the API unreachable, a 5xx) propagate.
+ */
+export async function refusalAsResponse<T>(pending: Promise<T>, noSuchThing?: NoSuchThing): Promise<T> {
   try {
     return await pending;
   } catch (error) {
-    if (error instanceof ApiClientError && error.status >= 400 && error.status < 500) {
-      throw data(error.message, { status: error.status });
+    if (!(error instanceof ApiClientError) || error.status < 400 || error.status >= 500) throw error;
+    if (noSuchThing && (error.status === 400 || error.status === 404)) {
+      const message = noSuchThing.apiWordsFirst
+        ? (error.apiError?.message ?? noSuchThing.message)
+        : noSuchThing.message;
+      throw data(message, { status: noSuchThing.status });
     }
-    throw error;
+    throw data(error.message, { status: error.status });
   }
 }
 

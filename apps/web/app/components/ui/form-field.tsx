@@ -9,6 +9,19 @@ export type FieldInputProps = {
 };
 
 /**
+ * The classes of a field's wrapper and of its error message in each form family: the public forms
+ * (contact, rate alert), order tracking, the order wizard's details, and the sign-in screens, whose
+ * label and input sit straight in the form's column with no wrapper.
+ */
+const FIELD_LOOKS = {
+  contact: { field: "contact-field", error: "contact-error" },
+  track: { field: "track-field", error: "track-error" },
+  wizard: { field: "field", error: "field-error" },
+  auth: { field: null, error: "field-error" },
+} as const;
+export type FieldLook = keyof typeof FIELD_LOOKS;
+
+/**
  * One labelled field of a public form with its error message. The ids that join the label, the
  * hints and the error are made here, so every form names and describes its fields the same way for
  * screen readers (an invalid field is announced with its message).
@@ -18,7 +31,7 @@ export function FormField({
   label,
   error,
   describedBy = [],
-  classPrefix = "contact",
+  look = "contact",
   input,
 }: {
   /** The input's id; the error message's id is derived from it. */
@@ -27,23 +40,25 @@ export function FormField({
   error: string | undefined;
   /** Other ids that describe the input (a unit, a form-wide problem), read before the error. */
   describedBy?: (string | null | undefined)[];
-  /** The form's style family: `<prefix>-field` and `<prefix>-error`. */
-  classPrefix?: "contact" | "track";
+  /** The form's style family, see FIELD_LOOKS. */
+  look?: FieldLook;
   input: (props: FieldInputProps) => ReactNode;
 }) {
   const errorId = `${id}-error`;
   const description = [...describedBy, error ? errorId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={`${classPrefix}-field`}>
+  const { field, error: errorClass } = FIELD_LOOKS[look];
+  const parts = (
+    <>
       <label htmlFor={id}>{label}</label>
       {input({ id, "aria-invalid": error ? true : undefined, "aria-describedby": description })}
       {error ? (
-        <p className={`${classPrefix}-error`} id={errorId}>
+        <p className={errorClass} id={errorId}>
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
+  return field ? <div className={field}>{parts}</div> : parts;
 }
 
 /** What a public form's route action answers: a message, and on failure the field errors and what was typed. */

@@ -2,6 +2,7 @@ import { PASSWORD_RULE } from "@bureau/domain/account-rules";
 import type { SignInProvider } from "@bureau/domain/contracts/accounts";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { EmailField } from "../../components/ui/email-field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { type ActionOutcome, useRouteAction } from "../../lib/route-action.ts";
 import { ProviderButtons } from "./provider-buttons.tsx";
@@ -37,9 +38,6 @@ export function AuthForm({
   const credentials = useRouteAction<unknown>();
   const providerStart = useRouteAction<{ url: string }>();
   const [pending, setPending] = useState(false);
-  const emailId = useId();
-  const passwordId = useId();
-  const ruleId = useId();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const target = returnTargetOf(location);
 
@@ -90,35 +88,8 @@ export function AuthForm({
     <section className="auth-card" aria-labelledby="auth-heading">
       <h1 id="auth-heading">{heading}</h1>
       <p className="auth-subtitle">{subtitle}</p>
-      {sentTo ? (
-        <div role="status" className="auth-sent">
-          <h2>Check your e-mail</h2>
-          <p>
-            We have sent a message to {sentTo}. Open the link in it and sign in to confirm your address. If you already
-            have an account with this address, the message tells you how to sign in.
-          </p>
-        </div>
-      ) : null}
-      <form className="auth-form" onSubmit={onSubmit} hidden={sentTo !== null}>
-        <label htmlFor={emailId}>Email</label>
-        <input id={emailId} name="email" type="email" autoComplete="email" placeholder="name@example.com" />
-        <label htmlFor={passwordId}>Password</label>
-        <input
-          id={passwordId}
-          name="password"
-          type="password"
-          autoComplete={mode === "sign-in" ? "current-password" : "new-password"}
-          aria-describedby={mode === "sign-up" ? ruleId : undefined}
-        />
-        {mode === "sign-up" ? (
-          <p id={ruleId} className="auth-subtitle">
-            {PASSWORD_RULE}
-          </p>
-        ) : null}
-        <button type="submit" className="button button-primary auth-submit" disabled={pending} aria-busy={pending}>
-          {mode === "sign-in" ? "Let's Go!" : "Sign Up"}
-        </button>
-      </form>
+      {sentTo ? <SignUpSent sentTo={sentTo} /> : null}
+      <CredentialsForm mode={mode} hidden={sentTo !== null} pending={pending} onSubmit={onSubmit} />
       <div className="auth-divider" aria-hidden="true">
         <span>or</span>
       </div>
@@ -128,6 +99,56 @@ export function AuthForm({
         <Link to="/">Back to Travel Money</Link>
       </p>
     </section>
+  );
+}
+
+/** After a sign-up: the e-mail to follow, which says the same whether or not the address had an account. */
+function SignUpSent({ sentTo }: { sentTo: string }) {
+  return (
+    <div role="status" className="auth-sent">
+      <h2>Check your e-mail</h2>
+      <p>
+        We have sent a message to {sentTo}. Open the link in it and sign in to confirm your address. If you already have
+        an account with this address, the message tells you how to sign in.
+      </p>
+    </div>
+  );
+}
+
+function CredentialsForm({
+  mode,
+  hidden,
+  pending,
+  onSubmit,
+}: {
+  mode: Mode;
+  hidden: boolean;
+  pending: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  const emailId = useId();
+  const passwordId = useId();
+  const ruleId = useId();
+  return (
+    <form className="auth-form" onSubmit={onSubmit} hidden={hidden}>
+      <EmailField id={emailId} look="auth" placeholder="name@example.com" />
+      <label htmlFor={passwordId}>Password</label>
+      <input
+        id={passwordId}
+        name="password"
+        type="password"
+        autoComplete={mode === "sign-in" ? "current-password" : "new-password"}
+        aria-describedby={mode === "sign-up" ? ruleId : undefined}
+      />
+      {mode === "sign-up" ? (
+        <p id={ruleId} className="auth-subtitle">
+          {PASSWORD_RULE}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary auth-submit" disabled={pending} aria-busy={pending}>
+        {mode === "sign-in" ? "Let's Go!" : "Sign Up"}
+      </button>
+    </form>
   );
 }
 

@@ -7,6 +7,7 @@ import { ApiClientError, type ApiClient } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { LinkedTotals, ScreeningsTable, SuspicionReportList } from "./due-diligence.tsx";
 import { HandoverSummary } from "./handover-panel.tsx";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 /** The record asked for on the Compliance screen: the order, or why there is none for that number. */
 export type ComplianceRecordLookup = { number: string; order: OrderDetails | null; problem: string | null };
@@ -73,7 +74,6 @@ export function ComplianceRecord({ order, madeAt, madeBy }: { order: OrderDetail
   const { longDateTime } = useDisplayDates();
   const id = useId();
   const { compliance } = order;
-  const { hold } = compliance;
   return (
     <section className="compliance-record print-area" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Compliance record: order {order.orderNumber}</h2>
@@ -87,6 +87,38 @@ export function ComplianceRecord({ order, madeAt, madeBy }: { order: OrderDetail
         <Link to={`/dashboard/orderDetails/${order.id}`}>Open the order</Link>
       </p>
 
+      <RecordedOrder order={order} />
+      <RecordedDueDiligence order={order} />
+      <h3>Risk flags</h3>
+      {compliance.riskFlags.length === 0 ? (
+        <p>No risk flag fired when the order was placed.</p>
+      ) : (
+        <ul className="risk-flags">
+          {compliance.riskFlags.map((flag) => (
+            <li key={flag.rule}>
+              <strong>{flag.label}</strong>: {flag.detail} ({longDateTime(flag.flaggedAt)})
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Sanctions screening</h3>
+      <ScreeningsTable screenings={compliance.screenings} />
+      {compliance.suspicionReports ? (
+        <SuspicionReportList reports={compliance.suspicionReports} />
+      ) : (
+        <>
+          <h3>Suspicion reports</h3>
+          <p>Suspicion reports are read by the MLRO only.</p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function RecordedOrder({ order }: { order: OrderDetails }) {
+  const { longDateTime } = useDisplayDates();
+  return (
+    <>
       <h3>Order</h3>
       <dl className="booking-details">
         <dt>Way</dt>
@@ -100,31 +132,21 @@ export function ComplianceRecord({ order, madeAt, madeBy }: { order: OrderDetail
         <dt>Branch</dt>
         <dd>{order.branch.name}</dd>
       </dl>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption>Lines</caption>
-          <thead>
-            <tr>
-              <th scope="col">Currency</th>
-              <th scope="col">Sterling</th>
-              <th scope="col">Foreign amount</th>
-              <th scope="col">Customer rate</th>
-              <th scope="col">Market rate</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.position}>
-                <th scope="row">{line.currency}</th>
-                <td>{formatMinor(line.gbpMinor, "GBP")}</td>
-                <td>{formatMinor(line.foreignMinor, line.currency)}</td>
-                <td>{line.rate}</td>
-                <td>{line.marketRate}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Lines"
+        columns={["Currency", "Sterling", "Foreign amount", "Customer rate", "Market rate"]}
+        scrollable
+      >
+        {order.lines.map((line) => (
+          <tr key={line.position}>
+            <th scope="row">{line.currency}</th>
+            <td>{formatMinor(line.gbpMinor, "GBP")}</td>
+            <td>{formatMinor(line.foreignMinor, line.currency)}</td>
+            <td>{line.rate}</td>
+            <td>{line.marketRate}</td>
+          </tr>
+        ))}
+      </DataTable>
       <p className="order-total">
         Total: <strong>{formatMinor(order.totalGbpMinor, "GBP")}</strong>
       </p>
@@ -137,7 +159,17 @@ export function ComplianceRecord({ order, madeAt, madeBy }: { order: OrderDetail
           </li>
         ))}
       </ol>
+    </>
+  );
+}
 
+/** Linked totals, the hold and its clearing, and the handover record. */
+function RecordedDueDiligence({ order }: { order: OrderDetails }) {
+  const { longDateTime } = useDisplayDates();
+  const { compliance } = order;
+  const { hold } = compliance;
+  return (
+    <>
       <h3>Due diligence</h3>
       <p>{compliance.enhancedDueDiligence ? "Enhanced due diligence." : "Standard: ID at collection."}</p>
       <LinkedTotals totals={compliance.linkedTotals} />
@@ -177,29 +209,6 @@ export function ComplianceRecord({ order, madeAt, madeBy }: { order: OrderDetail
           <dd>{compliance.handover.dateOfBirth}</dd>
         </dl>
       ) : null}
-
-      <h3>Risk flags</h3>
-      {compliance.riskFlags.length === 0 ? (
-        <p>No risk flag fired when the order was placed.</p>
-      ) : (
-        <ul className="risk-flags">
-          {compliance.riskFlags.map((flag) => (
-            <li key={flag.rule}>
-              <strong>{flag.label}</strong>: {flag.detail} ({longDateTime(flag.flaggedAt)})
-            </li>
-          ))}
-        </ul>
-      )}
-      <h3>Sanctions screening</h3>
-      <ScreeningsTable screenings={compliance.screenings} />
-      {compliance.suspicionReports ? (
-        <SuspicionReportList reports={compliance.suspicionReports} />
-      ) : (
-        <>
-          <h3>Suspicion reports</h3>
-          <p>Suspicion reports are read by the MLRO only.</p>
-        </>
-      )}
-    </section>
+    </>
   );
 }

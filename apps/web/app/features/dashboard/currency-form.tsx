@@ -26,34 +26,17 @@ export function CurrencyForm({
   onSubmit: (values: CurrencyFormValues) => Promise<boolean>;
 }) {
   const id = useId();
-  const toast = useToast();
   const [values, setValues] = useState(initial);
-  const [check, setCheck] = useState<CheckState>({ status: "unchecked" });
   const [busy, setBusy] = useState(false);
-  const rateCheck = useRouteAction<RateCheck>();
   const code = values.code.trim().toUpperCase();
-  const checked = check.status === "checked" && check.code === code;
+  const { check, setCheck, checkedRate, runCheck } = useRateCheck(code);
+  const checked = checkedRate !== null;
 
   const set = (name: keyof CurrencyFormValues, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
     // Another code needs another check.
     if (name === "code") setCheck({ status: "unchecked" });
   };
-
-  async function runCheck() {
-    if (!/^[A-Z]{3}$/.test(code)) {
-      toast.error("Wrong currency tried");
-      return;
-    }
-    setCheck({ status: "checking" });
-    const outcome = await rateCheck.submit("check-rate", { code });
-    if (outcome.ok) {
-      setCheck({ status: "checked", rate: outcome.value.rate, code });
-      return;
-    }
-    setCheck({ status: "unchecked" });
-    toast.error(outcome.status === 404 ? "Wrong currency tried" : outcome.message);
-  }
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -93,73 +76,165 @@ export function CurrencyForm({
           maxLength={80}
         />
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-sell`}>Sell Rate</label>
-        <input
-          id={`${id}-sell`}
-          type="number"
-          step="0.01"
-          min={-50}
-          max={50}
-          value={values.sell}
-          onChange={(e) => set("sell", e.target.value)}
-          required
-          aria-describedby={`${id}-margin-hint`}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-buy`}>Buy Rate</label>
-        <input
-          id={`${id}-buy`}
-          type="number"
-          step="0.01"
-          min={-50}
-          max={50}
-          value={values.buy}
-          onChange={(e) => set("buy", e.target.value)}
-          required
-          aria-describedby={`${id}-margin-hint`}
-        />
-      </div>
+      <MarginField
+        id={`${id}-sell`}
+        label="Sell Rate"
+        value={values.sell}
+        onChange={(v) => set("sell", v)}
+        hintId={`${id}-margin-hint`}
+      />
+      <MarginField
+        id={`${id}-buy`}
+        label="Buy Rate"
+        value={values.buy}
+        onChange={(v) => set("buy", v)}
+        hintId={`${id}-margin-hint`}
+      />
       {values.smallestNote !== undefined ? (
-        <div className="field">
-          <label htmlFor={`${id}-smallest-note`}>Smallest note</label>
-          <input
-            id={`${id}-smallest-note`}
-            type="number"
-            step="any"
-            min={0}
-            value={values.smallestNote}
-            onChange={(e) => set("smallestNote", e.target.value)}
-            required
-            aria-describedby={`${id}-smallest-note-hint`}
-          />
-          <p className="hint" id={`${id}-smallest-note-hint`}>
-            The smallest {code} note branches hand over and buy: Click &amp; Collect gives the rest back in sterling,
-            Click &amp; Sell takes multiples of it.
-          </p>
-        </div>
+        <SmallestNoteField
+          id={`${id}-smallest-note`}
+          code={code}
+          value={values.smallestNote}
+          onChange={(v) => set("smallestNote", v)}
+        />
       ) : null}
       <p className="hint" id={`${id}-margin-hint`}>
         Margins in percent: Sell applies when customers buy (usually negative), Buy when they sell (usually positive).
       </p>
-      <div className="form-actions">
-        <button type="button" className="button" onClick={runCheck} disabled={check.status === "checking"}>
-          {check.status === "checking" ? (
-            <>
-              <span className="spinner" aria-hidden="true" /> Checking
-            </>
-          ) : checked ? (
-            "Checked"
-          ) : (
-            "Check"
-          )}
-        </button>
-        <span aria-live="polite">Rate: {checked ? `1 GBP = ${check.rate} ${code}` : "0"}</span>
-        <button type="submit" className="button button-primary" disabled={!checked || busy}>
-          {submitLabel}
-        </button>
-      </div>
+      <CheckAndSubmit
+        checking={check.status === "checking"}
+        rateText={checkedRate !== null ? `1 GBP = ${checkedRate} ${code}` : null}
+        onCheck={runCheck}
+        submitLabel={submitLabel}
+        submitDisabled={!checked || busy}
+      />
     </form>
+  );
+}
+
+/**
+ * Check: the server's market rate of 1 GBP in the code, valid for that code only (another code needs
+ * another check).
+ */
+function useRateCheck(code: string) {
+  const toast = useToast();
+  const [check, setCheck] = useState<CheckState>({ status: "unchecked" });
+  const rateCheck = useRouteAction<RateCheck>();
+  const checkedRate = check.status === "checked" && check.code === code ? check.rate : null;
+
+  async function runCheck() {
+    if (!/^[A-Z]{3}$/.test(code)) {
+      toast.error("Wrong currency tried");
+      return;
+    }
+    setCheck({ status: "checking" });
+    const outcome = await rateCheck.submit("check-rate", { code });
+    if (outcome.ok) {
+      setCheck({ status: "checked", rate: outcome.value.rate, code });
+      return;
+    }
+    setCheck({ status: "unchecked" });
+    toast.error(outcome.status === 404 ? "Wrong currency tried" : outcome.message);
+  }
+
+  return { check, setCheck, checkedRate, runCheck };
+}
+
+/** A margin in percent, described by the hint under the margins. */
+function MarginField({
+  id,
+  label,
+  value,
+  onChange,
+  hintId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hintId: string;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        step="0.01"
+        min={-50}
+        max={50}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        required
+        aria-describedby={hintId}
+      />
+    </div>
+  );
+}
+
+function SmallestNoteField({
+  id,
+  code,
+  value,
+  onChange,
+}: {
+  id: string;
+  code: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Smallest note</label>
+      <input
+        id={id}
+        type="number"
+        step="any"
+        min={0}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        required
+        aria-describedby={`${id}-hint`}
+      />
+      <p className="hint" id={`${id}-hint`}>
+        The smallest {code} note branches hand over and buy: Click &amp; Collect gives the rest back in sterling, Click
+        &amp; Sell takes multiples of it.
+      </p>
+    </div>
+  );
+}
+
+/** Check (with its progress), the checked rate, and the submit button that waits for the check. */
+function CheckAndSubmit({
+  checking,
+  rateText,
+  onCheck,
+  submitLabel,
+  submitDisabled,
+}: {
+  checking: boolean;
+  rateText: string | null;
+  onCheck: () => void;
+  submitLabel: string;
+  submitDisabled: boolean;
+}) {
+  return (
+    <div className="form-actions">
+      <button type="button" className="button" onClick={onCheck} disabled={checking}>
+        {checking ? (
+          <>
+            <span className="spinner" aria-hidden="true" /> Checking
+          </>
+        ) : rateText !== null ? (
+          "Checked"
+        ) : (
+          "Check"
+        )}
+      </button>
+      <span aria-live="polite">Rate: {rateText ?? "0"}</span>
+      <button type="submit" className="button button-primary" disabled={submitDisabled}>
+        {submitLabel}
+      </button>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
 import { type CustomerReceipt as Receipt, customerReceiptOf } from "@bureau/domain/customer-receipt";
 import { formatMinor } from "@bureau/domain/money";
 import { useDisplayDates } from "../../lib/display-dates.ts";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 /**
  * The receipt handed to the customer, printed by the order page's Print (decision 028): on paper only,
@@ -66,33 +67,26 @@ export function CustomerReceipt({ order }: { order: OrderDetails }) {
 /** The receipt's lines: each currency's amount (with the sterling given back, if any), rate and sterling. */
 export function ReceiptLines({ lines }: { lines: Receipt["lines"] }) {
   return (
-    <table className="data-table receipt-lines">
-      <caption>Currencies</caption>
-      <thead>
-        <tr>
-          <th scope="col">Currency</th>
-          <th scope="col">Amount</th>
-          <th scope="col">Rate</th>
-          <th scope="col">Sterling</th>
+    <DataTable
+      className="data-table receipt-lines"
+      caption="Currencies"
+      columns={["Currency", "Amount", "Rate", "Sterling"]}
+    >
+      {lines.map((line) => (
+        <tr key={line.position}>
+          <th scope="row">
+            {line.currency} {line.label}
+          </th>
+          <td>
+            {formatMinor(line.foreignMinor, line.currency)}
+            {line.sterlingBackMinor > 0 ? (
+              <span className="receipt-back"> {formatMinor(line.sterlingBackMinor, "GBP")} back in sterling</span>
+            ) : null}
+          </td>
+          <td>{line.rate}</td>
+          <td>{formatMinor(line.gbpMinor, "GBP")}</td>
         </tr>
-      </thead>
-      <tbody>
-        {lines.map((line) => (
-          <tr key={line.position}>
-            <th scope="row">
-              {line.currency} {line.label}
-            </th>
-            <td>
-              {formatMinor(line.foreignMinor, line.currency)}
-              {line.sterlingBackMinor > 0 ? (
-                <span className="receipt-back"> {formatMinor(line.sterlingBackMinor, "GBP")} back in sterling</span>
-              ) : null}
-            </td>
-            <td>{line.rate}</td>
-            <td>{formatMinor(line.gbpMinor, "GBP")}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }

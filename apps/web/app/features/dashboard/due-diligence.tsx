@@ -13,7 +13,9 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { useSessionUser } from "../account/session.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
+import { type FieldProblems, useFieldProblems } from "./field-problems.tsx";
 import { orderActionPath } from "./order-actions.tsx";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 type Compliance = OrderDetails["compliance"];
 
@@ -31,36 +33,30 @@ export function DueDiligenceBadges({ onHold, enhanced }: { onHold: boolean; enha
 export function LinkedTotals({ totals }: { totals: Compliance["linkedTotals"] }) {
   const gbp = (minor: number) => formatMinor(minor, "GBP");
   return (
-    <div className="table-scroll">
-      <table className="data-table linked-totals">
-        <caption>
+    <DataTable
+      className="data-table linked-totals"
+      caption={
+        <>
           Linked totals to this order, itself included ({totals.orders} {totals.orders === 1 ? "order" : "orders"} in 12
           months, linked by e-mail, phone or account)
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            <th scope="col">Click &amp; Collect</th>
-            <th scope="col">Click &amp; Sell</th>
-            <th scope="col">Both ways</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row">12 months</th>
-            <td>{gbp(totals.yearOrderGbpMinor)}</td>
-            <td>{gbp(totals.yearSellGbpMinor)}</td>
-            <td>{gbp(totals.yearOrderGbpMinor + totals.yearSellGbpMinor)}</td>
-          </tr>
-          <tr>
-            <th scope="row">30 days</th>
-            <td>{gbp(totals.monthOrderGbpMinor)}</td>
-            <td>{gbp(totals.monthSellGbpMinor)}</td>
-            <td>{gbp(totals.monthOrderGbpMinor + totals.monthSellGbpMinor)}</td>
-          </tr>
-        </tbody>
-      </table>
-    </div>
+        </>
+      }
+      columns={["Period", "Click & Collect", "Click & Sell", "Both ways"]}
+      scrollable
+    >
+      <tr>
+        <th scope="row">12 months</th>
+        <td>{gbp(totals.yearOrderGbpMinor)}</td>
+        <td>{gbp(totals.yearSellGbpMinor)}</td>
+        <td>{gbp(totals.yearOrderGbpMinor + totals.yearSellGbpMinor)}</td>
+      </tr>
+      <tr>
+        <th scope="row">30 days</th>
+        <td>{gbp(totals.monthOrderGbpMinor)}</td>
+        <td>{gbp(totals.monthSellGbpMinor)}</td>
+        <td>{gbp(totals.monthOrderGbpMinor + totals.monthSellGbpMinor)}</td>
+      </tr>
+    </DataTable>
   );
 }
 
@@ -96,6 +92,41 @@ function DueDiligenceRecord({ record }: { record: NonNullable<Compliance["custom
  */
 function HoldPanel({ orderId, hold }: { orderId: string; hold: NonNullable<Compliance["hold"]> }) {
   const id = useId();
+  if (hold.clearedAt) return <ClearedHold hold={hold} clearedAt={hold.clearedAt} />;
+  return (
+    <section className="hold-panel" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>On hold</h3>
+      <p>{hold.reason}</p>
+      {!hold.viewerMayClear ? (
+        <p className="hint">
+          Accept and Complete wait until the MLRO clears the hold, recording customer due diligence.
+        </p>
+      ) : (
+        <ClearHoldForm orderId={orderId} />
+      )}
+    </section>
+  );
+}
+
+function ClearedHold({ hold, clearedAt }: { hold: NonNullable<Compliance["hold"]>; clearedAt: string }) {
+  const dates = useDisplayDates();
+  return (
+    <div className="hold-panel hold-cleared">
+      <p>
+        <strong>Hold cleared</strong> {dates.longDateTime(clearedAt)}
+        {hold.clearedBy ? ` by ${hold.clearedBy}` : ""}: {hold.clearReason}
+      </p>
+      <p className="muted">It was held because: {hold.reason}</p>
+      {hold.dueDiligence ? <DueDiligenceRecord record={hold.dueDiligence} /> : null}
+    </div>
+  );
+}
+
+type DueDiligenceField = keyof CustomerDueDiligenceInput;
+
+/** The customer due diligence that clears the hold, checked as the server will before it is sent. */
+function ClearHoldForm({ orderId }: { orderId: string }) {
+  const id = useId();
   const toast = useToast();
   const dates = useDisplayDates();
   const user = useSessionUser();
@@ -107,144 +138,116 @@ function HoldPanel({ orderId, hold }: { orderId: string; hold: NonNullable<Compl
     sourceOfFunds: "",
     note: "",
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const fieldId = (name: keyof CustomerDueDiligenceInput) => `${id}-${name}`;
-  const described = (name: keyof CustomerDueDiligenceInput) => ({
-    id: fieldId(name),
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${fieldId(name)}-error` : undefined,
-  });
-  const problem = (name: keyof CustomerDueDiligenceInput) =>
-    errors[name] ? (
-      <p className="field-error" id={`${fieldId(name)}-error`}>
-        {errors[name]}
-      </p>
-    ) : null;
-  const set = (name: keyof CustomerDueDiligenceInput) => (value: string) =>
-    setInput((current) => ({ ...current, [name]: value }));
-
-  function showProblems(fields: Record<string, string>) {
-    setErrors(fields);
-    const first = Object.keys(fields)[0] as keyof CustomerDueDiligenceInput | undefined;
-    if (first) requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus());
-  }
+  const problems = useFieldProblems(id);
+  const set = (name: DueDiligenceField) => (value: string) => setInput((current) => ({ ...current, [name]: value }));
 
   async function clear(event: React.FormEvent) {
     event.preventDefault();
     const checked = checkCustomerDueDiligence(input, dates.day(new Date()));
     if (!checked.ok) {
-      showProblems(checked.fields);
+      problems.showProblems(checked.fields);
       return;
     }
-    setErrors({});
+    problems.clear();
     const outcome = await submit("clearHold", { dueDiligence: input });
     if (!outcome.ok) {
       toast.error(outcome.message);
-      showProblems(outcome.fields ?? {});
+      problems.showProblems(outcome.fields ?? {});
       return;
     }
     toast.success("Hold cleared. The order may now be accepted.");
   }
 
-  if (hold.clearedAt) {
-    return (
-      <div className="hold-panel hold-cleared">
-        <p>
-          <strong>Hold cleared</strong> {dates.longDateTime(hold.clearedAt)}
-          {hold.clearedBy ? ` by ${hold.clearedBy}` : ""}: {hold.clearReason}
-        </p>
-        <p className="muted">It was held because: {hold.reason}</p>
-        {hold.dueDiligence ? <DueDiligenceRecord record={hold.dueDiligence} /> : null}
-      </div>
-    );
-  }
   return (
-    <section className="hold-panel" aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>On hold</h3>
-      <p>{hold.reason}</p>
-      {!hold.viewerMayClear ? (
-        <p className="hint">
-          Accept and Complete wait until the MLRO clears the hold, recording customer due diligence.
-        </p>
-      ) : (
-        <form onSubmit={clear} noValidate aria-labelledby={`${id}-form-heading`}>
-          <h4 id={`${id}-form-heading`}>Customer due diligence</h4>
-          <p className="hint">
-            Accept and Complete wait until the hold is cleared. Verify the customer's ID and the source of the funds:
-            the record covers the customer's linked orders for 12 months.
-          </p>
-          <div className="form-grid">
-            <div className="field">
-              <label htmlFor={fieldId("idType")}>ID type</label>
-              <select {...described("idType")} value={input.idType} onChange={(e) => set("idType")(e.target.value)}>
-                <option value="">Choose…</option>
-                {ID_DOCUMENT_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {ID_DOCUMENT_LABELS[type]}
-                  </option>
-                ))}
-              </select>
-              {problem("idType")}
-            </div>
-            <div className="field">
-              <label htmlFor={fieldId("idNumberLast4")}>Last 4 characters of its number</label>
-              <input
-                {...described("idNumberLast4")}
-                value={input.idNumberLast4}
-                maxLength={4}
-                autoComplete="off"
-                spellCheck={false}
-                onChange={(e) => set("idNumberLast4")(e.target.value.toUpperCase())}
-              />
-              {problem("idNumberLast4")}
-            </div>
-            <div className="field">
-              <label htmlFor={fieldId("idExpiresOn")}>Expiry date</label>
-              <input
-                {...described("idExpiresOn")}
-                type="date"
-                value={input.idExpiresOn}
-                onChange={(e) => set("idExpiresOn")(e.target.value)}
-              />
-              {problem("idExpiresOn")}
-            </div>
-            <div className="field">
-              <label htmlFor={fieldId("sourceOfFunds")}>Source of funds</label>
-              <select
-                {...described("sourceOfFunds")}
-                value={input.sourceOfFunds}
-                onChange={(e) => set("sourceOfFunds")(e.target.value)}
-              >
-                <option value="">Choose…</option>
-                {SOURCES_OF_FUNDS.map((source) => (
-                  <option key={source} value={source}>
-                    {SOURCE_OF_FUNDS_LABELS[source]}
-                  </option>
-                ))}
-              </select>
-              {problem("sourceOfFunds")}
-            </div>
-          </div>
-          <div className="field">
-            <label htmlFor={fieldId("note")}>
-              Note
-              {input.sourceOfFunds === "other" ? " (required for Other: what the source of funds is)" : " (optional)"}
-            </label>
-            <textarea
-              {...described("note")}
-              rows={2}
-              value={input.note}
-              onChange={(e) => set("note")(e.target.value)}
-            />
-            {problem("note")}
-          </div>
-          <p>Checked by: {user?.email ?? "you"}</p>
-          <button type="submit" className="button button-small button-accent" disabled={busy}>
-            Clear hold
-          </button>
-        </form>
-      )}
-    </section>
+    <form onSubmit={clear} noValidate aria-labelledby={`${id}-form-heading`}>
+      <h4 id={`${id}-form-heading`}>Customer due diligence</h4>
+      <p className="hint">
+        Accept and Complete wait until the hold is cleared. Verify the customer's ID and the source of the funds: the
+        record covers the customer's linked orders for 12 months.
+      </p>
+      <DueDiligenceFields input={input} set={set} problems={problems} />
+      <p>Checked by: {user?.email ?? "you"}</p>
+      <button type="submit" className="button button-small button-accent" disabled={busy}>
+        Clear hold
+      </button>
+    </form>
+  );
+}
+
+function DueDiligenceFields({
+  input,
+  set,
+  problems,
+}: {
+  input: Required<CustomerDueDiligenceInput>;
+  set: (name: DueDiligenceField) => (value: string) => void;
+  problems: FieldProblems;
+}) {
+  const { fieldId, problem } = problems;
+  const described = (name: DueDiligenceField) => ({ id: fieldId(name), ...problems.described(name) });
+  return (
+    <>
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor={fieldId("idType")}>ID type</label>
+          <select {...described("idType")} value={input.idType} onChange={(e) => set("idType")(e.target.value)}>
+            <option value="">Choose…</option>
+            {ID_DOCUMENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {ID_DOCUMENT_LABELS[type]}
+              </option>
+            ))}
+          </select>
+          {problem("idType")}
+        </div>
+        <div className="field">
+          <label htmlFor={fieldId("idNumberLast4")}>Last 4 characters of its number</label>
+          <input
+            {...described("idNumberLast4")}
+            value={input.idNumberLast4}
+            maxLength={4}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => set("idNumberLast4")(e.target.value.toUpperCase())}
+          />
+          {problem("idNumberLast4")}
+        </div>
+        <div className="field">
+          <label htmlFor={fieldId("idExpiresOn")}>Expiry date</label>
+          <input
+            {...described("idExpiresOn")}
+            type="date"
+            value={input.idExpiresOn}
+            onChange={(e) => set("idExpiresOn")(e.target.value)}
+          />
+          {problem("idExpiresOn")}
+        </div>
+        <div className="field">
+          <label htmlFor={fieldId("sourceOfFunds")}>Source of funds</label>
+          <select
+            {...described("sourceOfFunds")}
+            value={input.sourceOfFunds}
+            onChange={(e) => set("sourceOfFunds")(e.target.value)}
+          >
+            <option value="">Choose…</option>
+            {SOURCES_OF_FUNDS.map((source) => (
+              <option key={source} value={source}>
+                {SOURCE_OF_FUNDS_LABELS[source]}
+              </option>
+            ))}
+          </select>
+          {problem("sourceOfFunds")}
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={fieldId("note")}>
+          Note
+          {input.sourceOfFunds === "other" ? " (required for Other: what the source of funds is)" : " (optional)"}
+        </label>
+        <textarea {...described("note")} rows={2} value={input.note} onChange={(e) => set("note")(e.target.value)} />
+        {problem("note")}
+      </div>
+    </>
   );
 }
 
@@ -391,39 +394,30 @@ export function ComplianceChecks({ order }: { order: OrderDetails }) {
 export function ScreeningsTable({ screenings }: { screenings: Compliance["screenings"] }) {
   const dates = useDisplayDates();
   return (
-    <div className="table-scroll">
-      <table className="data-table screenings">
-        <caption>Sanctions screenings (UK Sanctions List)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Screened</th>
-            <th scope="col">List version</th>
-            <th scope="col">Result</th>
-            <th scope="col">Score</th>
-            <th scope="col">Closest list entry</th>
+    <DataTable
+      className="data-table screenings"
+      caption="Sanctions screenings (UK Sanctions List)"
+      columns={["Screened", "List version", "Result", "Score", "Closest list entry"]}
+      scrollable
+    >
+      {screenings.length === 0 ? (
+        <tr>
+          <td colSpan={5}>Not screened yet: no list has been imported.</td>
+        </tr>
+      ) : (
+        screenings.map((s) => (
+          <tr key={`${s.listVersion}-${s.screenedAt}`}>
+            <td>
+              {dates.longDateTime(s.screenedAt)} ({s.occasion === "placement" ? "at placement" : "after an import"})
+            </td>
+            <td>{s.listVersion}</td>
+            <td>{s.result === "match" ? <strong>Match</strong> : "Clear"}</td>
+            <td>{s.score}</td>
+            <td>{s.matchedEntryId ? `${s.matchedName} (${s.matchedEntryId})` : "None"}</td>
           </tr>
-        </thead>
-        <tbody>
-          {screenings.length === 0 ? (
-            <tr>
-              <td colSpan={5}>Not screened yet: no list has been imported.</td>
-            </tr>
-          ) : (
-            screenings.map((s) => (
-              <tr key={`${s.listVersion}-${s.screenedAt}`}>
-                <td>
-                  {dates.longDateTime(s.screenedAt)} ({s.occasion === "placement" ? "at placement" : "after an import"})
-                </td>
-                <td>{s.listVersion}</td>
-                <td>{s.result === "match" ? <strong>Match</strong> : "Clear"}</td>
-                <td>{s.score}</td>
-                <td>{s.matchedEntryId ? `${s.matchedName} (${s.matchedEntryId})` : "None"}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+        ))
+      )}
+    </DataTable>
   );
 }
 

@@ -6,6 +6,7 @@ import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 type HeldMove = NonNullable<RateRefreshState["heldMoves"]>[number];
 
@@ -43,45 +44,35 @@ export function HeldRateMoves({ moves }: { moves: HeldMove[] }) {
         The live rates moved more than 10% for these currencies, so they were not applied. Check each one with the
         provider before you confirm it.
       </p>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption className="visually-hidden">Provider rates held for confirmation</caption>
-          <thead>
-            <tr>
-              <th scope="col">Currency</th>
-              <th scope="col">Current rate</th>
-              <th scope="col">Held rate</th>
-              <th scope="col">Move</th>
-              <th scope="col">Held since</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {moves.map((move) => (
-              <tr key={move.code}>
-                <th scope="row">{move.code}</th>
-                <td>{formatRate(move.currentRate)}</td>
-                <td>
-                  {formatRate(move.providerRate)} <span className="muted">({move.source})</span>
-                </td>
-                <td>{describeRateMove(move.currentRate, move.providerRate)}</td>
-                <td>{dates.longDateTime(move.at)}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="button button-small"
-                    onClick={() => void apply(move)}
-                    disabled={busyCode !== null}
-                    aria-busy={busyCode === move.code}
-                  >
-                    Confirm rate<span className="visually-hidden"> {move.code}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Provider rates held for confirmation"
+        hiddenCaption
+        columns={["Currency", "Current rate", "Held rate", "Move", "Held since", "Action"]}
+        scrollable
+      >
+        {moves.map((move) => (
+          <tr key={move.code}>
+            <th scope="row">{move.code}</th>
+            <td>{formatRate(move.currentRate)}</td>
+            <td>
+              {formatRate(move.providerRate)} <span className="muted">({move.source})</span>
+            </td>
+            <td>{describeRateMove(move.currentRate, move.providerRate)}</td>
+            <td>{dates.longDateTime(move.at)}</td>
+            <td>
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => void apply(move)}
+                disabled={busyCode !== null}
+                aria-busy={busyCode === move.code}
+              >
+                Confirm rate<span className="visually-hidden"> {move.code}</span>
+              </button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {dialog}
     </section>
   );

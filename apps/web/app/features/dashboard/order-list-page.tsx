@@ -1,6 +1,7 @@
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import type { OrderList } from "@bureau/domain/contracts/dashboard";
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
+import { Pager } from "../../components/ui/pager.tsx";
 import type { createApiClient } from "../../lib/api-client.ts";
 import { refusalAsResponse } from "../../lib/server-api.ts";
 import type { OrderAction } from "./order-actions.tsx";
@@ -84,18 +85,11 @@ export function OrderListPage({
       <div aria-busy={navigation.state === "loading"}>
         <OrdersTable caption={title} orders={data.orders} transitions={transitions} />
       </div>
-      <nav className="pager" aria-label="Pages">
-        {data.after ? (
-          <Link className="button button-small" to={hrefWith(data.q ? { q: data.q } : {})}>
-            Newest
-          </Link>
-        ) : null}
-        {nextHref ? (
-          <Link className="button button-small" to={nextHref}>
-            Older orders
-          </Link>
-        ) : null}
-      </nav>
+      <Pager
+        firstHref={data.after ? hrefWith(data.q ? { q: data.q } : {}) : null}
+        nextHref={nextHref}
+        nextText="Older orders"
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { OrderNotes } from "@bureau/domain/contracts/stock";
 import { formatMinor } from "@bureau/domain/money";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 const STATE_TEXT: Record<OrderNotes["state"], string> = {
   reserved: "Reserved",
@@ -17,45 +18,31 @@ export function OrderNotesSection({ notes }: { notes: OrderNotes[] }) {
   return (
     <section aria-labelledby="notes-heading">
       <h2 id="notes-heading">Notes</h2>
-      <div className="table-scroll">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Currency</th>
-              <th scope="col">Notes</th>
-              <th scope="col">Notes total</th>
-              <th scope="col">Ordered</th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
-          <tbody>
-            {notes.map((entry) => (
-              <tr key={entry.currency}>
-                <th scope="row">{entry.currency}</th>
-                <td>
-                  {entry.notes.map((n) => `${n.count} × ${formatMinor(n.valueMinor, entry.currency)}`).join(", ") ||
-                    "None"}
-                </td>
-                <td>
-                  {formatMinor(entry.totalMinor, entry.currency)}
-                  {entry.totalMinor < entry.orderedMinor ? (
-                    <span className="muted">
-                      {" "}
-                      ({formatMinor(entry.orderedMinor - entry.totalMinor, entry.currency)} below the order
-                      {entry.state === "received"
-                        ? ": what the customer handed over"
-                        : ": the nearest amount notes can pay"}
-                      )
-                    </span>
-                  ) : null}
-                </td>
-                <td>{formatMinor(entry.orderedMinor, entry.currency)}</td>
-                <td>{STATE_TEXT[entry.state]}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={["Currency", "Notes", "Notes total", "Ordered", "State"]} scrollable>
+        {notes.map((entry) => (
+          <tr key={entry.currency}>
+            <th scope="row">{entry.currency}</th>
+            <td>
+              {entry.notes.map((n) => `${n.count} × ${formatMinor(n.valueMinor, entry.currency)}`).join(", ") || "None"}
+            </td>
+            <td>
+              {formatMinor(entry.totalMinor, entry.currency)}
+              {entry.totalMinor < entry.orderedMinor ? (
+                <span className="muted">
+                  {" "}
+                  ({formatMinor(entry.orderedMinor - entry.totalMinor, entry.currency)} below the order
+                  {entry.state === "received"
+                    ? ": what the customer handed over"
+                    : ": the nearest amount notes can pay"}
+                  )
+                </span>
+              ) : null}
+            </td>
+            <td>{formatMinor(entry.orderedMinor, entry.currency)}</td>
+            <td>{STATE_TEXT[entry.state]}</td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }

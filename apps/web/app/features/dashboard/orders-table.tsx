@@ -6,6 +6,7 @@ import { useDisplayDates } from "../../lib/display-dates.ts";
 import { DueDiligenceBadges, RiskFlagBadges, transitionsAllowedBy } from "./due-diligence.tsx";
 import { HandoverDialogButton } from "./handover-panel.tsx";
 import { type OrderAction, OrderActionButtons } from "./order-actions.tsx";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 export function fxAmount(order: Pick<OrderListItem, "fx">): string {
   return order.fx.map((line) => formatMinor(line.foreignMinor, line.currency)).join(", ");
@@ -24,72 +25,61 @@ export function OrdersTable({
   const dates = useDisplayDates();
   if (orders.length === 0) return <p className="muted">No orders here.</p>;
   return (
-    <div className="table-scroll">
-      <table className="data-table orders-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Order Id</th>
-            <th scope="col">Name</th>
-            <th scope="col">Phone Number</th>
-            <th scope="col">Way</th>
-            <th scope="col">Amount</th>
-            <th scope="col">FX Amount</th>
-            <th scope="col">Time</th>
-            <th scope="col">Action</th>
+    <DataTable
+      className="data-table orders-table"
+      caption={caption}
+      hiddenCaption
+      columns={["Order Id", "Name", "Phone Number", "Way", "Amount", "FX Amount", "Time", "Action"]}
+      scrollable
+    >
+      {orders.map((order) => {
+        const dueDiligence = { onHold: order.holdReason !== null, enhanced: order.enhancedDueDiligence };
+        // An archived order (History's "Show archived") is archived once: no Delete again.
+        const allowed = transitionsAllowedBy(transitions, dueDiligence).filter(
+          (action) => !(action === "archive" && order.archivedAt !== null),
+        );
+        return (
+          <tr key={order.id}>
+            <th scope="row">
+              {order.orderNumber}
+              {dueDiligence.onHold || dueDiligence.enhanced || order.riskFlags.length > 0 ? (
+                <span className="row-badges">
+                  <DueDiligenceBadges {...dueDiligence} />
+                  <RiskFlagBadges labels={order.riskFlags} />
+                </span>
+              ) : null}
+              {order.holdReason ? <span className="hold-reason">{order.holdReason}</span> : null}
+              {order.archivedAt ? (
+                <span className="row-badges">
+                  <span className="status-badge">Archived</span>
+                </span>
+              ) : null}
+            </th>
+            <td>{order.name}</td>
+            <td>{order.phone}</td>
+            <td>{WAY_TITLES[order.way]}</td>
+            <td>{formatMinor(order.totalGbpMinor, "GBP")}</td>
+            <td>{fxAmount(order)}</td>
+            <td>{dates.longDate(order.createdAt)}</td>
+            <td>
+              <span className="row-actions">
+                <Link className="button button-small" to={`/dashboard/orderDetails/${order.id}`}>
+                  Details<span className="visually-hidden"> of order {order.orderNumber}</span>
+                </Link>
+                {/* Complete opens the handover panel; the other actions only ask to confirm. */}
+                {allowed.includes("complete") ? (
+                  <HandoverDialogButton orderId={order.id} orderNumber={order.orderNumber} />
+                ) : null}
+                <OrderActionButtons
+                  orderId={order.id}
+                  orderNumber={order.orderNumber}
+                  transitions={allowed.filter((transition) => transition !== "complete")}
+                />
+              </span>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => {
-            const dueDiligence = { onHold: order.holdReason !== null, enhanced: order.enhancedDueDiligence };
-            // An archived order (History's "Show archived") is archived once: no Delete again.
-            const allowed = transitionsAllowedBy(transitions, dueDiligence).filter(
-              (action) => !(action === "archive" && order.archivedAt !== null),
-            );
-            return (
-              <tr key={order.id}>
-                <th scope="row">
-                  {order.orderNumber}
-                  {dueDiligence.onHold || dueDiligence.enhanced || order.riskFlags.length > 0 ? (
-                    <span className="row-badges">
-                      <DueDiligenceBadges {...dueDiligence} />
-                      <RiskFlagBadges labels={order.riskFlags} />
-                    </span>
-                  ) : null}
-                  {order.holdReason ? <span className="hold-reason">{order.holdReason}</span> : null}
-                  {order.archivedAt ? (
-                    <span className="row-badges">
-                      <span className="status-badge">Archived</span>
-                    </span>
-                  ) : null}
-                </th>
-                <td>{order.name}</td>
-                <td>{order.phone}</td>
-                <td>{WAY_TITLES[order.way]}</td>
-                <td>{formatMinor(order.totalGbpMinor, "GBP")}</td>
-                <td>{fxAmount(order)}</td>
-                <td>{dates.longDate(order.createdAt)}</td>
-                <td>
-                  <span className="row-actions">
-                    <Link className="button button-small" to={`/dashboard/orderDetails/${order.id}`}>
-                      Details<span className="visually-hidden"> of order {order.orderNumber}</span>
-                    </Link>
-                    {/* Complete opens the handover panel; the other actions only ask to confirm. */}
-                    {allowed.includes("complete") ? (
-                      <HandoverDialogButton orderId={order.id} orderNumber={order.orderNumber} />
-                    ) : null}
-                    <OrderActionButtons
-                      orderId={order.id}
-                      orderNumber={order.orderNumber}
-                      transitions={allowed.filter((transition) => transition !== "complete")}
-                    />
-                  </span>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -79,26 +79,9 @@ export function AddCurrencyForm({
   async function add(event: React.FormEvent) {
     event.preventDefault();
     const minor = parseMajorToMinor(typed.text, typed.side === "gbp" ? "GBP" : currency!.code);
-    if (minor === null || minor <= 0) {
-      toast.error("Please give correct amount");
-      return;
-    }
-    // Beyond any single line's reach (the preview refuses it): for Click & Collect the order maximum.
-    if (!preview) {
-      toast.error(
-        way === "Order" ? orderLimitMessage("above_order_maximum", orderLimits) : "Please give correct amount",
-      );
-      return;
-    }
-    // Click & Sell takes whole notes only: said here, with the nearest amounts offered below the fields.
-    if (way === "Sell" && !isWholeNotesAmount(preview.foreignMinor, currency!.smallestNoteMinor)) {
-      toast.error(sellNotesMessage(currency!.code, preview.foreignMinor, currency!.smallestNoteMinor));
-      return;
-    }
-    // The line's own limits at once; the server checks them again with the basket.
-    const problem = orderLimitProblem({ way, lineGbpMinor: preview.gbpMinor }, orderLimits);
-    if (problem) {
-      toast.error(orderLimitMessage(problem, orderLimits));
+    const problem = lineProblem(way, currency!, minor, preview, orderLimits);
+    if (problem || minor === null) {
+      toast.error(problem ?? "Please give correct amount");
       return;
     }
     setBusy(true);
@@ -127,62 +110,133 @@ export function AddCurrencyForm({
           ))}
         </select>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-gbp`}>{gbpLabel}</label>
-        <input
-          id={`${id}-gbp`}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          value={gbpValue}
-          onChange={(e) => setTyped({ side: "gbp", text: e.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-foreign`}>{foreignLabel}</label>
-        <input
-          id={`${id}-foreign`}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="any"
-          value={foreignValue}
-          onChange={(e) => setTyped({ side: "foreign", text: e.target.value })}
-        />
-      </div>
-      <p className="hint" aria-live="polite">
-        Rate: 1 GBP = {way === "Order" ? currency.collectRate : currency.sellRate} {currency.code}
-        {way === "Order" && preview && typed.side === "gbp" && preview.gbpMinor !== preview.typedMinor
-          ? ` · Click & Collect amounts are rounded up to the next £10: you pay £${minorToMajorString(preview.gbpMinor, "GBP")}`
-          : ""}
-        {way === "Order" && preview
-          ? ` · You get ${noteSplitText(preview.foreignMinor, preview.sterlingBackMinor, currency.code)}`
-          : ""}
-      </p>
+      <AmountInput
+        id={`${id}-gbp`}
+        label={gbpLabel}
+        step="0.01"
+        value={gbpValue}
+        onChange={(text) => setTyped({ side: "gbp", text })}
+      />
+      <AmountInput
+        id={`${id}-foreign`}
+        label={foreignLabel}
+        step="any"
+        value={foreignValue}
+        onChange={(text) => setTyped({ side: "foreign", text })}
+      />
+      <RateHint way={way} currency={currency} preview={preview} typedSide={typed.side} />
       {way === "Sell" ? (
-        <div className="hint">
-          <p>{sellNotesHint(currency.code, currency.smallestNoteMinor)}</p>
-          {offered ? (
-            <p>
-              Nearest amounts:{" "}
-              {offered.map((amount) => (
-                <button
-                  key={amount}
-                  type="button"
-                  className="button button-small"
-                  onClick={() => setTyped({ side: "foreign", text: minorToMajorString(amount, currency.code) })}
-                >
-                  Sell {formatNotes(amount, currency.code)}
-                </button>
-              ))}
-            </p>
-          ) : null}
-        </div>
+        <SellNotesHint
+          currency={currency}
+          offered={offered}
+          onPick={(amount) => setTyped({ side: "foreign", text: minorToMajorString(amount, currency.code) })}
+        />
       ) : null}
       <button type="submit" className="button button-primary" disabled={busy}>
         Add
       </button>
     </form>
+  );
+}
+
+/** Why the typed amount cannot be added as a line, or null when it can. */
+function lineProblem(
+  way: Way,
+  currency: PreviewCurrency,
+  minor: number | null,
+  preview: ReturnType<typeof previewAmounts>,
+  orderLimits: OrderLimits,
+): string | null {
+  if (minor === null || minor <= 0) return "Please give correct amount";
+  // Beyond any single line's reach (the preview refuses it): for Click & Collect the order maximum.
+  if (!preview)
+    return way === "Order" ? orderLimitMessage("above_order_maximum", orderLimits) : "Please give correct amount";
+  // Click & Sell takes whole notes only: said here, with the nearest amounts offered below the fields.
+  if (way === "Sell" && !isWholeNotesAmount(preview.foreignMinor, currency.smallestNoteMinor)) {
+    return sellNotesMessage(currency.code, preview.foreignMinor, currency.smallestNoteMinor);
+  }
+  // The line's own limits at once; the server checks them again with the basket.
+  const problem = orderLimitProblem({ way, lineGbpMinor: preview.gbpMinor }, orderLimits);
+  return problem ? orderLimitMessage(problem, orderLimits) : null;
+}
+
+/** The rate, and for Click & Collect what the amount comes to in notes (rounded up to the next £10). */
+function RateHint({
+  way,
+  currency,
+  preview,
+  typedSide,
+}: {
+  way: Way;
+  currency: PreviewCurrency;
+  preview: ReturnType<typeof previewAmounts>;
+  typedSide: Typed["side"];
+}) {
+  return (
+    <p className="hint" aria-live="polite">
+      Rate: 1 GBP = {way === "Order" ? currency.collectRate : currency.sellRate} {currency.code}
+      {way === "Order" && preview && typedSide === "gbp" && preview.gbpMinor !== preview.typedMinor
+        ? ` · Click & Collect amounts are rounded up to the next £10: you pay £${minorToMajorString(preview.gbpMinor, "GBP")}`
+        : ""}
+      {way === "Order" && preview
+        ? ` · You get ${noteSplitText(preview.foreignMinor, preview.sterlingBackMinor, currency.code)}`
+        : ""}
+    </p>
+  );
+}
+
+/** Click & Sell: whole notes only, and the nearest amounts that are, to pick. */
+function SellNotesHint({
+  currency,
+  offered,
+  onPick,
+}: {
+  currency: PreviewCurrency;
+  offered: number[] | null;
+  onPick: (amountMinor: number) => void;
+}) {
+  return (
+    <div className="hint">
+      <p>{sellNotesHint(currency.code, currency.smallestNoteMinor)}</p>
+      {offered ? (
+        <p>
+          Nearest amounts:{" "}
+          {offered.map((amount) => (
+            <button key={amount} type="button" className="button button-small" onClick={() => onPick(amount)}>
+              Sell {formatNotes(amount, currency.code)}
+            </button>
+          ))}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function AmountInput({
+  id,
+  label,
+  step,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  step: string;
+  value: string;
+  onChange: (text: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={step}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
   );
 }

@@ -1,6 +1,8 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { CUSTOMER_TEXT_FIELDS, type CustomerDetails, customerDetailsProblem } from "@bureau/domain/customer-details";
+import { EmailField } from "../../components/ui/email-field.tsx";
+import { FormField } from "../../components/ui/form-field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 
 const INPUTS: Record<(typeof CUSTOMER_TEXT_FIELDS)[number]["name"], { type: string; autoComplete: string }> = {
@@ -50,27 +52,28 @@ export function DetailsForm({
       <h2 id={`${id}-heading`}>Your details</h2>
       <p className="hint">All fields are required. We use them only for this order.</p>
       <div className="form-grid">
-        {REQUIRED.map((field) => (
-          <div className="field" key={field.name}>
-            <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
-            <input
-              id={`${id}-${field.name}`}
-              name={field.name}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              required
-              aria-invalid={error?.field === field.name}
-              aria-describedby={error?.field === field.name ? `${id}-${field.name}-error` : undefined}
-              value={String(details[field.name])}
-              onChange={(e) => set(field.name, e.target.value)}
+        {REQUIRED.map((field) => {
+          const fieldId = `${id}-${field.name}`;
+          const problem = error?.field === field.name ? error.message : undefined;
+          const value = {
+            name: field.name,
+            required: true,
+            value: String(details[field.name]),
+            onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(field.name, e.target.value),
+          };
+          return field.type === "email" ? (
+            <EmailField key={field.name} id={fieldId} label={field.label} error={problem} look="wizard" {...value} />
+          ) : (
+            <FormField
+              key={field.name}
+              id={fieldId}
+              label={field.label}
+              error={problem}
+              look="wizard"
+              input={(props) => <input {...props} {...value} type={field.type} autoComplete={field.autoComplete} />}
             />
-            {error?.field === field.name ? (
-              <p className="field-error" id={`${id}-${field.name}-error`}>
-                {error.message}
-              </p>
-            ) : null}
-          </div>
-        ))}
+          );
+        })}
       </div>
       <div className="field checkbox-field">
         <input

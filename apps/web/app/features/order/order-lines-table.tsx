@@ -1,6 +1,7 @@
 import type { Way } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
 import { lineAmounts } from "./order-summary.tsx";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 type OrderLine = {
   position: number;
@@ -24,32 +25,21 @@ export function OrderLinesTable({
 }) {
   return (
     <>
-      <table className="data-table">
-        <caption className="visually-hidden">Currencies in this order</caption>
-        <thead>
-          <tr>
-            <th scope="col">Currency</th>
-            <th scope="col">From</th>
-            <th scope="col">To</th>
-            <th scope="col">Rate</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => {
-            const { from, to } = lineAmounts({ ...line, way });
-            return (
-              <tr key={line.position}>
-                <th scope="row">
-                  {line.currency} <span className="muted">{line.label}</span>
-                </th>
-                <td>{from}</td>
-                <td>{to}</td>
-                <td>{line.rate}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DataTable caption="Currencies in this order" hiddenCaption columns={["Currency", "From", "To", "Rate"]}>
+        {lines.map((line) => {
+          const { from, to } = lineAmounts({ ...line, way });
+          return (
+            <tr key={line.position}>
+              <th scope="row">
+                {line.currency} <span className="muted">{line.label}</span>
+              </th>
+              <td>{from}</td>
+              <td>{to}</td>
+              <td>{line.rate}</td>
+            </tr>
+          );
+        })}
+      </DataTable>
       <p className="order-total">
         Total: <strong>{formatMinor(totalGbpMinor, "GBP")}</strong>
       </p>

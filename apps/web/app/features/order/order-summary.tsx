@@ -4,6 +4,7 @@ import { formatMinor } from "@bureau/domain/money";
 import { noteSplitText } from "@bureau/domain/note-text";
 import { type CartItem, removeCartItem } from "../cart/cart-store.ts";
 import { useNow } from "./use-now.ts";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 function formatRemaining(ms: number): string {
   const totalSeconds = Math.max(0, Math.floor(ms / 1000));
@@ -37,44 +38,40 @@ export function OrderSummary({ items, way }: { items: CartItem[]; way: Way }) {
         <p className="muted">Your basket is empty. Use Add Currency to add a currency.</p>
       ) : (
         <>
-          <table className="data-table">
-            <caption className="visually-hidden">Currencies in your basket</caption>
-            <thead>
-              <tr>
-                <th scope="col">Currency</th>
-                <th scope="col">{way === "Order" ? "You pay" : "You sell"}</th>
-                <th scope="col">You get</th>
-                <th scope="col">Rate</th>
-                <th scope="col">Rate held for</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => {
-                const { from, to } = lineAmounts(item);
-                return (
-                  <tr key={item.Id}>
-                    <th scope="row">
-                      {item.currency} <span className="muted">{item.label}</span>
-                    </th>
-                    <td>{from}</td>
-                    <td>{to}</td>
-                    <td>{item.Rate}</td>
-                    <td>
-                      <span className="countdown">{formatRemaining(cartItemRemainingMs(item, now))}</span>
-                    </td>
-                    <td>
-                      <button type="button" className="button button-small" onClick={() => removeCartItem(item.Id)}>
-                        Remove<span className="visually-hidden"> {item.currency}</span>
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <DataTable
+            caption="Currencies in your basket"
+            hiddenCaption
+            columns={[
+              "Currency",
+              way === "Order" ? "You pay" : "You sell",
+              "You get",
+              "Rate",
+              "Rate held for",
+              { label: "Actions", visuallyHidden: true },
+            ]}
+          >
+            {items.map((item) => {
+              const { from, to } = lineAmounts(item);
+              return (
+                <tr key={item.Id}>
+                  <th scope="row">
+                    {item.currency} <span className="muted">{item.label}</span>
+                  </th>
+                  <td>{from}</td>
+                  <td>{to}</td>
+                  <td>{item.Rate}</td>
+                  <td>
+                    <span className="countdown">{formatRemaining(cartItemRemainingMs(item, now))}</span>
+                  </td>
+                  <td>
+                    <button type="button" className="button button-small" onClick={() => removeCartItem(item.Id)}>
+                      Remove<span className="visually-hidden"> {item.currency}</span>
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
           <p className="order-total">
             Total: <strong>{formatMinor(total, "GBP")}</strong>
           </p>

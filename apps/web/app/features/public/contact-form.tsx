@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import type { ContactFields } from "@bureau/domain/contracts/contact";
+import { EmailField } from "../../components/ui/email-field.tsx";
 import { FormField, FormOutcome, type FormResult, useFormOutcome } from "../../components/ui/form-field.tsx";
 
 export type ContactFormValues = Record<ContactFields, string>;
@@ -27,30 +28,43 @@ export function ContactForm({ result }: { result: ContactFormResult | undefined 
   return (
     <Form method="post" action="/contact" className="contact-form" noValidate ref={formRef} preventScrollReset>
       <FormOutcome result={result} outcomeRef={outcomeRef} />
-      {FIELDS.map((field) => (
-        <FormField
-          key={field.name}
-          id={`${id}-${field.name}`}
-          label={
-            <>
-              {field.label}
-              {field.name === "phone" ? <span className="contact-optional"> (optional)</span> : null}
-            </>
-          }
-          error={errors[field.name]}
-          input={(props) => (
-            <input
-              {...props}
-              name={field.name}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              required={field.name !== "phone"}
-              maxLength={field.name === "email" ? 254 : field.name === "phone" ? 30 : 100}
-              defaultValue={values?.[field.name] ?? ""}
-            />
-          )}
-        />
-      ))}
+      {FIELDS.map((field) =>
+        field.type === "email" ? (
+          <EmailField
+            key={field.name}
+            id={`${id}-${field.name}`}
+            label={field.label}
+            error={errors[field.name]}
+            name={field.name}
+            required
+            maxLength={254}
+            defaultValue={values?.[field.name] ?? ""}
+          />
+        ) : (
+          <FormField
+            key={field.name}
+            id={`${id}-${field.name}`}
+            label={
+              <>
+                {field.label}
+                {field.name === "phone" ? <span className="contact-optional"> (optional)</span> : null}
+              </>
+            }
+            error={errors[field.name]}
+            input={(props) => (
+              <input
+                {...props}
+                name={field.name}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                required={field.name !== "phone"}
+                maxLength={field.name === "phone" ? 30 : 100}
+                defaultValue={values?.[field.name] ?? ""}
+              />
+            )}
+          />
+        ),
+      )}
       <FormField
         id={`${id}-message`}
         label="Message"

@@ -75,21 +75,15 @@ export function ExchangeWidget({
     currencies.some((currency) => currency.code === DEFAULT_CURRENCY) ? DEFAULT_CURRENCY : (currencies[0]?.code ?? ""),
   );
   const [typed, setTyped] = useState<Typed>({ side: "gbp", text: "" });
-  const [busy, setBusy] = useState(false);
   const tabs = useTabs(WAYS, way, setWay);
   const [engine, loadEngineNow] = useEngine();
-  const navigate = useNavigate();
-  const toast = useToast();
   const id = useId();
-  // The quote is asked of the order page the widget is about to open.
-  const { requestQuote } = useQuoteRequester(code || DEFAULT_CURRENCY, way);
-
   const currency = currencies.find((entry) => entry.code === code);
+  const { busy, onSubmit } = useOrderNow({ code, currency, way, typed, engine, loadEngineNow, orderLimits });
+
   if (!currency) return null;
   const priced = engine ? engine.priceTyped(typed, way, currency) : null;
   const quoted = priced?.result?.ok ? priced.result : null;
-  const tooLarge = priced?.result?.ok === false && priced.result.reason === "amount_too_large";
-  const limitProblem = quoted ? orderLimitProblem({ way, lineGbpMinor: quoted.gbpMinor }, orderLimits) : null;
 
   const shown = (side: Side): string => {
     if (typed.side === side) return typed.text;
@@ -98,79 +92,6 @@ export function ExchangeWidget({
       ? engine.minorToMajorString(quoted.gbpMinor, BASE_CURRENCY)
       : engine.minorToMajorString(quoted.foreignMinor, currency.code);
   };
-
-  // Click & Collect: the customer pays pounds and gets the currency; Click & Sell: the other way round.
-  const fields: { side: Side; label: string; code: string }[] =
-    way === "Order"
-      ? [
-          { side: "gbp", label: "You pay", code: BASE_CURRENCY },
-          { side: "foreign", label: "You get", code: currency.code },
-        ]
-      : [
-          { side: "foreign", label: "You sell", code: currency.code },
-          { side: "gbp", label: "You get", code: BASE_CURRENCY },
-        ];
-
-  const roundedUp = way === "Order" && quoted && typed.side === "gbp" && quoted.gbpMinor !== priced?.typedMinor;
-  const typedSomething = typed.text.trim() !== "";
-
-  // Above the Click & Collect order maximum, the product's words; Click & Sell keeps the per-line limit.
-  function tooLargeText(loaded: { tooLargeMessage: () => string }): string {
-    return way === "Order" ? orderLimitMessage("above_order_maximum", orderLimits) : loaded.tooLargeMessage();
-  }
-
-  function summary(): string {
-    if (limitProblem) return orderLimitMessage(limitProblem, orderLimits);
-    if (engine && quoted) {
-      const gbp = engine.formatMinor(quoted.gbpMinor, BASE_CURRENCY);
-      const foreign = engine.formatMinor(quoted.foreignMinor, currency!.code);
-      const text = way === "Order" ? `You pay ${gbp} and collect ${foreign}.` : `You sell ${foreign} and get ${gbp}.`;
-      return roundedUp ? `${text} Click & Collect amounts go up to the next £10.` : text;
-    }
-    if (engine && tooLarge) return tooLargeText(engine);
-    if (typedSomething) return engine ? "Enter an amount above 0, for example 250 or 99.50." : "Calculating…";
-    return way === "Order"
-      ? "Click & Collect amounts go up to the next £10."
-      : "We buy back banknotes only, not coins.";
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || !currency) return;
-    const target = orderPage(currency.code, way);
-    setBusy(true);
-    try {
-      const loaded = engine ?? (await loadEngineNow());
-      const { typedMinor, result } = loaded.priceTyped(typed, way, currency);
-      if (typedMinor === null || !result?.ok) {
-        if (result?.ok === false && result.reason === "amount_too_large") {
-          toast.error(tooLargeText(loaded));
-          return;
-        }
-        // Spec §5: the message, and the customer still goes to the order page.
-        toast.error("Please give correct amount");
-        navigate(target);
-        return;
-      }
-      const problem = orderLimitProblem({ way, lineGbpMinor: result.gbpMinor }, orderLimits);
-      if (problem) {
-        toast.error(orderLimitMessage(problem, orderLimits));
-        return;
-      }
-      const added = await loaded.addLineToCart(
-        typed.side === "gbp"
-          ? { currency: currency.code, way, gbpMinor: typedMinor }
-          : { currency: currency.code, way, foreignMinor: typedMinor },
-        requestQuote,
-      );
-      if (added.ok) navigate(target);
-      else toast.error(added.message);
-    } catch {
-      toast.error("Something went wrong");
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <section
@@ -198,40 +119,15 @@ export function ExchangeWidget({
           onSubmit={onSubmit}
         >
           <CurrencyPicker currencies={currencies} value={currency.code} onChange={setCode} label="Currency" />
-          <p className="widget-rate">
-            Our rate: 1 {BASE_CURRENCY} = {way === "Order" ? currency.collectRate : currency.sellRate} {currency.code}{" "}
-            <span className="widget-vs-market">
-              ({way === "Order" ? currency.collectVsMarket : currency.sellVsMarket})
-            </span>
-          </p>
-          {rates.live && !rates.paused ? null : <RatesUpdated view={rates} />}
-          <div className="widget-amounts">
-            {fields.map((field) => (
-              <div className="widget-field" key={field.side}>
-                <label className="widget-label" htmlFor={`${id}-${field.side}`}>
-                  {field.label} ({field.code})
-                </label>
-                <div className="widget-input">
-                  <input
-                    id={`${id}-${field.side}`}
-                    name={field.side === "gbp" ? "gbp" : "amount"}
-                    type="text"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder="0.00"
-                    value={shown(field.side)}
-                    aria-describedby={`${id}-summary`}
-                    onChange={(event) => setTyped({ side: field.side, text: event.target.value })}
-                  />
-                  <span className="widget-input-code" aria-hidden="true">
-                    {field.code}
-                  </span>
-                </div>
-              </div>
-            ))}
-          </div>
+          <WidgetRate way={way} currency={currency} rates={rates} />
+          <AmountFields
+            id={id}
+            fields={amountFields(way, currency.code)}
+            shown={shown}
+            onType={(side, text) => setTyped({ side, text })}
+          />
           <p className="widget-summary" id={`${id}-summary`} aria-live="polite">
-            {summary()}
+            {widgetSummary({ way, typed, priced, engine, currencyCode: currency.code, orderLimits })}
           </p>
           <button type="submit" className="button button-primary widget-submit" aria-disabled={busy}>
             {BUTTON_CAPTIONS[way]}
@@ -240,4 +136,177 @@ export function ExchangeWidget({
       </div>
     </section>
   );
+}
+
+type AmountField = { side: Side; label: string; code: string };
+
+/** Click & Collect: the customer pays pounds and gets the currency; Click & Sell: the other way round. */
+function amountFields(way: Way, code: string): AmountField[] {
+  return way === "Order"
+    ? [
+        { side: "gbp", label: "You pay", code: BASE_CURRENCY },
+        { side: "foreign", label: "You get", code },
+      ]
+    : [
+        { side: "foreign", label: "You sell", code },
+        { side: "gbp", label: "You get", code: BASE_CURRENCY },
+      ];
+}
+
+function WidgetRate({ way, currency, rates }: { way: Way; currency: RateRow; rates: RatesView }) {
+  return (
+    <>
+      <p className="widget-rate">
+        Our rate: 1 {BASE_CURRENCY} = {way === "Order" ? currency.collectRate : currency.sellRate} {currency.code}{" "}
+        <span className="widget-vs-market">({way === "Order" ? currency.collectVsMarket : currency.sellVsMarket})</span>
+      </p>
+      {rates.live && !rates.paused ? null : <RatesUpdated view={rates} />}
+    </>
+  );
+}
+
+/** The two amounts, either typed; each is described by the summary below them. */
+function AmountFields({
+  id,
+  fields,
+  shown,
+  onType,
+}: {
+  id: string;
+  fields: AmountField[];
+  shown: (side: Side) => string;
+  onType: (side: Side, text: string) => void;
+}) {
+  return (
+    <div className="widget-amounts">
+      {fields.map((field) => (
+        <div className="widget-field" key={field.side}>
+          <label className="widget-label" htmlFor={`${id}-${field.side}`}>
+            {field.label} ({field.code})
+          </label>
+          <div className="widget-input">
+            <input
+              id={`${id}-${field.side}`}
+              name={field.side === "gbp" ? "gbp" : "amount"}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              value={shown(field.side)}
+              aria-describedby={`${id}-summary`}
+              onChange={(event) => onType(field.side, event.target.value)}
+            />
+            <span className="widget-input-code" aria-hidden="true">
+              {field.code}
+            </span>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Above the Click & Collect order maximum, the product's words; Click & Sell keeps the per-line limit. */
+function tooLargeText(way: Way, orderLimits: OrderLimits, loaded: { tooLargeMessage: () => string }): string {
+  return way === "Order" ? orderLimitMessage("above_order_maximum", orderLimits) : loaded.tooLargeMessage();
+}
+
+/** The line under the amounts: what the typed amount comes to, or why it cannot be ordered. */
+function widgetSummary({
+  way,
+  typed,
+  priced,
+  engine,
+  currencyCode,
+  orderLimits,
+}: {
+  way: Way;
+  typed: Typed;
+  priced: ReturnType<Engine["priceTyped"]> | null;
+  engine: Engine | null;
+  currencyCode: string;
+  orderLimits: OrderLimits;
+}): string {
+  const quoted = priced?.result?.ok ? priced.result : null;
+  const tooLarge = priced?.result?.ok === false && priced.result.reason === "amount_too_large";
+  const limitProblem = quoted ? orderLimitProblem({ way, lineGbpMinor: quoted.gbpMinor }, orderLimits) : null;
+  const roundedUp = way === "Order" && quoted && typed.side === "gbp" && quoted.gbpMinor !== priced?.typedMinor;
+  if (limitProblem) return orderLimitMessage(limitProblem, orderLimits);
+  if (engine && quoted) {
+    const gbp = engine.formatMinor(quoted.gbpMinor, BASE_CURRENCY);
+    const foreign = engine.formatMinor(quoted.foreignMinor, currencyCode);
+    const text = way === "Order" ? `You pay ${gbp} and collect ${foreign}.` : `You sell ${foreign} and get ${gbp}.`;
+    return roundedUp ? `${text} Click & Collect amounts go up to the next £10.` : text;
+  }
+  if (engine && tooLarge) return tooLargeText(way, orderLimits, engine);
+  if (typed.text.trim() !== "") return engine ? "Enter an amount above 0, for example 250 or 99.50." : "Calculating…";
+  return way === "Order" ? "Click & Collect amounts go up to the next £10." : "We buy back banknotes only, not coins.";
+}
+
+/**
+ * Order Now / Sell Now: the typed amount priced, checked against the order limits and added to the cart
+ * as a server quote, then the order page; a wrong amount still opens the order page (spec §5).
+ */
+function useOrderNow({
+  code,
+  currency,
+  way,
+  typed,
+  engine,
+  loadEngineNow,
+  orderLimits,
+}: {
+  code: string;
+  currency: RateRow | undefined;
+  way: Way;
+  typed: Typed;
+  engine: Engine | null;
+  loadEngineNow: () => Promise<Engine>;
+  orderLimits: OrderLimits;
+}) {
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const toast = useToast();
+  // The quote is asked of the order page the widget is about to open.
+  const { requestQuote } = useQuoteRequester(code || DEFAULT_CURRENCY, way);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !currency) return;
+    const target = orderPage(currency.code, way);
+    setBusy(true);
+    try {
+      const loaded = engine ?? (await loadEngineNow());
+      const { typedMinor, result } = loaded.priceTyped(typed, way, currency);
+      if (typedMinor === null || !result?.ok) {
+        if (result?.ok === false && result.reason === "amount_too_large") {
+          toast.error(tooLargeText(way, orderLimits, loaded));
+          return;
+        }
+        // Spec §5: the message, and the customer still goes to the order page.
+        toast.error("Please give correct amount");
+        navigate(target);
+        return;
+      }
+      const problem = orderLimitProblem({ way, lineGbpMinor: result.gbpMinor }, orderLimits);
+      if (problem) {
+        toast.error(orderLimitMessage(problem, orderLimits));
+        return;
+      }
+      const added = await loaded.addLineToCart(
+        typed.side === "gbp"
+          ? { currency: currency.code, way, gbpMinor: typedMinor }
+          : { currency: currency.code, way, foreignMinor: typedMinor },
+        requestQuote,
+      );
+      if (added.ok) navigate(target);
+      else toast.error(added.message);
+    } catch {
+      toast.error("Something went wrong");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { busy, onSubmit };
 }

@@ -86,38 +86,7 @@ export function RatesList({
             </thead>
             <tbody>
               {shown.map((currency) => (
-                <tr key={currency.code} data-code={currency.code}>
-                  <th scope="row" className="rates-currency">
-                    <Link className="rates-history-link" to={href("/exchangeRates/:code", { code: currency.code })}>
-                      <span className="rates-code">{currency.code}</span>{" "}
-                      <span className="rates-label">{currency.label}</span>
-                      <span className="visually-hidden"> rate history</span>
-                    </Link>
-                  </th>
-                  <td className="rates-col-Order rates-rate">
-                    <span className="rates-figure">{currency.collectRate}</span>
-                    <span className="rates-vs-market">{currency.collectVsMarket}</span>
-                  </td>
-                  <td className="rates-col-Sell rates-rate">
-                    <span className="rates-figure">{currency.sellRate}</span>
-                    <span className="rates-vs-market">{currency.sellVsMarket}</span>
-                  </td>
-                  <td className="rates-actions">
-                    {WAYS_IN_TAB_ORDER.map((way) => (
-                      <Link
-                        key={way}
-                        to={href("/purchase/:currencyParams/:currentWay", {
-                          currencyParams: currency.code,
-                          currentWay: way,
-                        })}
-                        className={`button button-small rates-col-${way}${way === "Order" ? " button-primary" : ""}`}
-                      >
-                        {WAY_TITLES[way]}
-                        <span className="visually-hidden">{` ${currency.code}`}</span>
-                      </Link>
-                    ))}
-                  </td>
-                </tr>
+                <RateTableRow key={currency.code} currency={currency} />
               ))}
             </tbody>
           </table>
@@ -143,5 +112,42 @@ export function RatesList({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A currency's row: its rate history, both customer rates against the market, and both ways to reserve. */
+function RateTableRow({ currency }: { currency: RateRow }) {
+  return (
+    <tr data-code={currency.code}>
+      <th scope="row" className="rates-currency">
+        <Link className="rates-history-link" to={href("/exchangeRates/:code", { code: currency.code })}>
+          <span className="rates-code">{currency.code}</span> <span className="rates-label">{currency.label}</span>
+          <span className="visually-hidden"> rate history</span>
+        </Link>
+      </th>
+      <td className="rates-col-Order rates-rate">
+        <span className="rates-figure">{currency.collectRate}</span>
+        <span className="rates-vs-market">{currency.collectVsMarket}</span>
+      </td>
+      <td className="rates-col-Sell rates-rate">
+        <span className="rates-figure">{currency.sellRate}</span>
+        <span className="rates-vs-market">{currency.sellVsMarket}</span>
+      </td>
+      <td className="rates-actions">
+        {WAYS_IN_TAB_ORDER.map((way) => (
+          <Link
+            key={way}
+            to={href("/purchase/:currencyParams/:currentWay", {
+              currencyParams: currency.code,
+              currentWay: way,
+            })}
+            className={`button button-small rates-col-${way}${way === "Order" ? " button-primary" : ""}`}
+          >
+            {WAY_TITLES[way]}
+            <span className="visually-hidden">{` ${currency.code}`}</span>
+          </Link>
+        ))}
+      </td>
+    </tr>
   );
 }

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import type { RateAlertFields } from "@bureau/domain/contracts/rate-alerts";
+import { EmailField } from "../../components/ui/email-field.tsx";
 import { FormField, FormOutcome, type FormResult, useFormOutcome } from "../../components/ui/form-field.tsx";
 
 /** What the rate history route's action answers; the form shows it (and keeps what was typed on failure). */
@@ -55,21 +56,12 @@ export function RateAlertForm({
             </div>
           )}
         />
-        <FormField
+        <EmailField
           id={`${id}-email`}
-          label="Email"
           error={errors.email}
-          input={(props) => (
-            <input
-              {...props}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              defaultValue={values?.email ?? ""}
-            />
-          )}
+          required
+          maxLength={254}
+          defaultValue={values?.email ?? ""}
         />
         <p className="contact-privacy">
           We send a link to confirm first; every alert e-mail has a one-click unsubscribe. See our{" "}

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Form, useNavigation } from "react-router";
+import { EmailField } from "../../components/ui/email-field.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";
 import type { TrackFormValues } from "./tracking-action.ts";
 
@@ -28,7 +29,7 @@ export function TrackOrderForm({
       ) : null}
       <FormField
         id={`${id}-orderNumber`}
-        classPrefix="track"
+        look="track"
         label="Order Number"
         error={fields.orderNumber}
         describedBy={[formProblem]}
@@ -44,23 +45,14 @@ export function TrackOrderForm({
           />
         )}
       />
-      <FormField
+      <EmailField
         id={`${id}-email`}
-        classPrefix="track"
-        label="Email"
+        look="track"
         error={fields.email}
         describedBy={[formProblem]}
-        input={(props) => (
-          <input
-            {...props}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            defaultValue={problem?.values.email ?? ""}
-          />
-        )}
+        required
+        maxLength={254}
+        defaultValue={problem?.values.email ?? ""}
       />
       <button type="submit" className="button button-primary" aria-disabled={searching}>
         {searching ? "Finding…" : "Find my order"}

@@ -1,6 +1,7 @@
 import { safeRedirectTarget } from "@bureau/domain/account-rules";
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
 import { Link, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
+import { FormField } from "../../components/ui/form-field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import {
   confirmAuthenticator,
@@ -64,8 +65,6 @@ export default function Authenticator({ loaderData }: Route.ComponentProps) {
   const pending = enrolment.busy || confirmation.busy;
   const [codeError, setCodeError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const codeId = useId();
-  const codeErrorId = useId();
 
   // Each step replaces the one before: focus moves to its heading so that a screen reader and the
   // keyboard carry on from there.
@@ -109,81 +108,106 @@ export default function Authenticator({ loaderData }: Route.ComponentProps) {
 
   return (
     <StaffStepCard labelledBy="authenticator-heading">
-      {step.name === "start" ? (
-        <>
-          <h1 id="authenticator-heading">Set up your authenticator</h1>
-          <p className="auth-subtitle">
-            Staff access needs a code from an authenticator app on your phone (for example Google Authenticator,
-            Microsoft Authenticator or 1Password) as well as the Secure Box password. It takes a minute, once.
-          </p>
-          <ol className="authenticator-steps">
-            <li>Scan a QR code with the app.</li>
-            <li>Type the 6-digit code the app shows.</li>
-            <li>Store your recovery codes somewhere safe.</li>
-          </ol>
-          {enrolmentToken ? (
-            <button
-              type="button"
-              className="button button-primary auth-submit"
-              onClick={() => void start()}
-              disabled={pending}
-              aria-busy={pending}
-            >
-              Show the QR code
-            </button>
-          ) : (
-            <p className="form-error" role="status">
-              Open the set-up link we e-mailed to you to set up your authenticator. If it has expired, ask another admin
-              to send a new one from the Users page.
-            </p>
-          )}
-        </>
-      ) : null}
+      {step.name === "start" ? <StartStep enrolmentToken={enrolmentToken} pending={pending} onStart={start} /> : null}
       {step.name === "scan" ? (
-        <>
-          <h1 id="authenticator-heading" ref={heading} tabIndex={-1}>
-            Scan the QR code
-          </h1>
-          <p className="auth-subtitle">
-            In your authenticator app, add an account and scan this code. It adds “Harbour FX” with your e-mail address.
-          </p>
-          <img
-            className="authenticator-qr"
-            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(step.qrCodeSvg)}`}
-            alt="QR code that adds your Harbour FX staff account to an authenticator app"
-            width={200}
-            height={200}
-          />
-          <p>Cannot scan it? Choose “enter a setup key” in the app and type this key (time-based):</p>
-          <p className="authenticator-secret">
-            <span className="visually-hidden">Setup key: </span>
-            <code>{grouped(step.secret)}</code>
-          </p>
-          <form className="auth-form" onSubmit={confirm} noValidate>
-            <label htmlFor={codeId}>Authenticator code</label>
-            <input
-              id={codeId}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              required
-              aria-invalid={codeError ? true : undefined}
-              aria-describedby={codeError ? codeErrorId : undefined}
-            />
-            {codeError ? (
-              <p className="field-error" id={codeErrorId}>
-                {codeError}
-              </p>
-            ) : null}
-            <button type="submit" className="button button-primary auth-submit" disabled={pending} aria-busy={pending}>
-              Confirm code
-            </button>
-          </form>
-        </>
+        <ScanStep enrolment={step} headingRef={heading} codeError={codeError} pending={pending} onConfirm={confirm} />
       ) : null}
       {step.name === "store" ? <RecoveryCodes codes={step.recoveryCodes} target={target} headingRef={heading} /> : null}
     </StaffStepCard>
+  );
+}
+
+function StartStep({
+  enrolmentToken,
+  pending,
+  onStart,
+}: {
+  enrolmentToken: string | null;
+  pending: boolean;
+  onStart: () => Promise<void>;
+}) {
+  return (
+    <>
+      <h1 id="authenticator-heading">Set up your authenticator</h1>
+      <p className="auth-subtitle">
+        Staff access needs a code from an authenticator app on your phone (for example Google Authenticator, Microsoft
+        Authenticator or 1Password) as well as the Secure Box password. It takes a minute, once.
+      </p>
+      <ol className="authenticator-steps">
+        <li>Scan a QR code with the app.</li>
+        <li>Type the 6-digit code the app shows.</li>
+        <li>Store your recovery codes somewhere safe.</li>
+      </ol>
+      {enrolmentToken ? (
+        <button
+          type="button"
+          className="button button-primary auth-submit"
+          onClick={() => void onStart()}
+          disabled={pending}
+          aria-busy={pending}
+        >
+          Show the QR code
+        </button>
+      ) : (
+        <p className="form-error" role="status">
+          Open the set-up link we e-mailed to you to set up your authenticator. If it has expired, ask another admin to
+          send a new one from the Users page.
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The QR code (and its key to type), and the form that confirms the app's first code. */
+function ScanStep({
+  enrolment,
+  headingRef,
+  codeError,
+  pending,
+  onConfirm,
+}: {
+  enrolment: Enrolment;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  codeError: string | null;
+  pending: boolean;
+  onConfirm: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+}) {
+  const codeId = useId();
+  return (
+    <>
+      <h1 id="authenticator-heading" ref={headingRef} tabIndex={-1}>
+        Scan the QR code
+      </h1>
+      <p className="auth-subtitle">
+        In your authenticator app, add an account and scan this code. It adds “Harbour FX” with your e-mail address.
+      </p>
+      <img
+        className="authenticator-qr"
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrCodeSvg)}`}
+        alt="QR code that adds your Harbour FX staff account to an authenticator app"
+        width={200}
+        height={200}
+      />
+      <p>Cannot scan it? Choose “enter a setup key” in the app and type this key (time-based):</p>
+      <p className="authenticator-secret">
+        <span className="visually-hidden">Setup key: </span>
+        <code>{grouped(enrolment.secret)}</code>
+      </p>
+      <form className="auth-form" onSubmit={onConfirm} noValidate>
+        <FormField
+          id={codeId}
+          look="auth"
+          label="Authenticator code"
+          error={codeError ?? undefined}
+          input={(props) => (
+            <input {...props} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
+          )}
+        />
+        <button type="submit" className="button button-primary auth-submit" disabled={pending} aria-busy={pending}>
+          Confirm code
+        </button>
+      </form>
+    </>
   );
 }
 

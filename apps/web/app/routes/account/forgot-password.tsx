@@ -1,6 +1,7 @@
 import { RESET_REQUESTED_MESSAGE } from "@bureau/domain/account-rules";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
+import { EmailField } from "../../components/ui/email-field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { requestPasswordReset } from "../../features/account/account-api.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
@@ -54,8 +55,7 @@ export default function ForgotPassword() {
               Enter the e-mail address of your account and we will send you a link to choose a new password.
             </p>
             <form className="auth-form" onSubmit={onSubmit}>
-              <label htmlFor={emailId}>Email</label>
-              <input id={emailId} name="email" type="email" autoComplete="email" placeholder="name@example.com" />
+              <EmailField id={emailId} look="auth" placeholder="name@example.com" />
               <button
                 type="submit"
                 className="button button-primary auth-submit"

@@ -2,6 +2,7 @@ import { WAY_TITLES } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
 import { customerStatusOf } from "@bureau/domain/order-tracking";
 import { data, Link, redirect } from "react-router";
+import { Pager } from "../../components/ui/pager.tsx";
 import { withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
 import { myOrders } from "../../features/tracking/tracking-api.ts";
@@ -9,6 +10,7 @@ import { ApiClientError } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/my-orders";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 export const meta: Route.MetaFunction = () => [
   { title: "My orders | Harbour FX" },
@@ -54,56 +56,35 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
           appear here.
         </p>
       ) : page ? (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption className="visually-hidden">My orders, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Order number</th>
-                <th scope="col">Date</th>
-                <th scope="col">Status</th>
-                <th scope="col">Way</th>
-                <th scope="col">Currency</th>
-                <th scope="col">Total</th>
-                <th scope="col">Order page</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.orders.map((order) => (
-                <tr key={order.orderNumber}>
-                  <th scope="row">{order.orderNumber}</th>
-                  <td>{dates.longDate(order.placedAt)}</td>
-                  <td>{customerStatusOf(order.status, order.additionalChecks).label}</td>
-                  <td>{WAY_TITLES[order.way]}</td>
-                  <td>{order.lines.map((line) => formatMinor(line.foreignMinor, line.currency)).join(", ")}</td>
-                  <td>{formatMinor(order.totalGbpMinor, "GBP")}</td>
-                  <td>
-                    <Link to={order.href}>
-                      View<span className="visually-hidden"> order {order.orderNumber}</span>
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="My orders, newest first"
+          hiddenCaption
+          columns={["Order number", "Date", "Status", "Way", "Currency", "Total", "Order page"]}
+          scrollable
+        >
+          {page.orders.map((order) => (
+            <tr key={order.orderNumber}>
+              <th scope="row">{order.orderNumber}</th>
+              <td>{dates.longDate(order.placedAt)}</td>
+              <td>{customerStatusOf(order.status, order.additionalChecks).label}</td>
+              <td>{WAY_TITLES[order.way]}</td>
+              <td>{order.lines.map((line) => formatMinor(line.foreignMinor, line.currency)).join(", ")}</td>
+              <td>{formatMinor(order.totalGbpMinor, "GBP")}</td>
+              <td>
+                <Link to={order.href}>
+                  View<span className="visually-hidden"> order {order.orderNumber}</span>
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       {page ? (
-        <nav className="pager" aria-label="Pages">
-          {after ? (
-            <Link className="button button-small" to="/account/orders">
-              Newest
-            </Link>
-          ) : null}
-          {page.nextCursor ? (
-            <Link
-              className="button button-small"
-              to={`/account/orders?${new URLSearchParams({ after: page.nextCursor })}`}
-            >
-              Older orders
-            </Link>
-          ) : null}
-        </nav>
+        <Pager
+          firstHref={after ? "/account/orders" : null}
+          nextHref={page.nextCursor ? `/account/orders?${new URLSearchParams({ after: page.nextCursor })}` : null}
+          nextText="Older orders"
+        />
       ) : null}
     </div>
   );

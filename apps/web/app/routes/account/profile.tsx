@@ -64,30 +64,31 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = loaderData;
+  return (
+    <div className="page narrow profile-page">
+      <h1>Your profile</h1>
+      <div className="profile-identity">
+        <Avatar user={user} size="large" />
+        <div>
+          <p className="profile-name">{user.name || "No display name yet"}</p>
+          <p className="profile-email">{user.email}</p>
+        </div>
+      </div>
+      <EmailAddressSection user={user} />
+      <DisplayNameForm user={user} />
+      <PhotoForm actionData={actionData} />
+      <YourDataSection user={user} />
+      <SessionsSection />
+      {user.role === "user" ? <CloseAccountSection user={user} /> : null}
+    </div>
+  );
+}
+
+function EmailAddressSection({ user }: { user: SessionUser }) {
   const toast = useToast();
-  const nameId = useId();
-  const photoId = useId();
-  const photoInput = useRef<HTMLInputElement>(null);
-  const nameChange = useRouteAction();
-  const savingName = nameChange.busy;
-  const photoUpload = useRouteAction<SessionUser>();
-  const uploading = photoUpload.busy;
-  const sessionsEnd = useRouteAction();
-  const [endingSessions, setEndingSessions] = useState(false);
-  const navigate = useNavigate();
-  const sessionsHeadingId = useId();
-  const dataHeadingId = useId();
   const emailHeadingId = useId();
   const verificationLink = useRouteAction();
   const sendingLink = verificationLink.busy;
-  const closeHeadingId = useId();
-  const closure = useRouteAction();
-
-  const askToClose = async () => {
-    const outcome = await closure.submit("request-closure");
-    if (outcome.ok) toast.success(`We have sent a link to ${user.email} to close your account. It works for 1 hour.`);
-    else toast.error(outcome.message);
-  };
 
   const sendNewLink = async () => {
     const outcome = await verificationLink.submit("send-verification", { email: user.email });
@@ -95,17 +96,41 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     else toast.error(outcome.message);
   };
 
-  const endEverySession = async () => {
-    setEndingSessions(true);
-    const outcome = await sessionsEnd.submit("end-sessions");
-    if (!outcome.ok) {
-      toast.error(outcome.message);
-      setEndingSessions(false);
-      return;
-    }
-    toast.success("You are signed out everywhere");
-    await navigate("/signIn", { replace: true });
-  };
+  return (
+    <section className="profile-form" aria-labelledby={emailHeadingId}>
+      <h2 id={emailHeadingId}>E-mail address</h2>
+      {user.emailVerified ? (
+        <p>
+          Your e-mail address {user.email} is verified. <Link to="/account/orders">My orders</Link> shows every order
+          placed with it.
+        </p>
+      ) : (
+        <>
+          <p>
+            Your e-mail address {user.email} is not verified yet: open the link in the e-mail we sent when you signed
+            up, and confirm while signed in. The link works for 24 hours; an account not confirmed within 7 days is
+            deleted.
+          </p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void sendNewLink()}
+            disabled={sendingLink}
+            aria-busy={sendingLink}
+          >
+            Send a new verification link
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
+function DisplayNameForm({ user }: { user: SessionUser }) {
+  const toast = useToast();
+  const nameId = useId();
+  const nameChange = useRouteAction();
+  const savingName = nameChange.busy;
 
   const saveName = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -114,6 +139,25 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     if (outcome.ok) toast.success("Your display name is saved");
     else toast.error(outcome.message);
   };
+
+  return (
+    <form className="profile-form" onSubmit={saveName}>
+      <h2>Display name</h2>
+      <label htmlFor={nameId}>Display name</label>
+      <input id={nameId} name="name" defaultValue={user.name} maxLength={DISPLAY_NAME_MAX} autoComplete="name" />
+      <button type="submit" className="button button-primary" disabled={savingName} aria-busy={savingName}>
+        Save name
+      </button>
+    </form>
+  );
+}
+
+function PhotoForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+  const toast = useToast();
+  const photoId = useId();
+  const photoInput = useRef<HTMLInputElement>(null);
+  const photoUpload = useRouteAction<SessionUser>();
+  const uploading = photoUpload.busy;
 
   const savePhoto = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -132,115 +176,107 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   };
 
   return (
-    <div className="page narrow profile-page">
-      <h1>Your profile</h1>
-      <div className="profile-identity">
-        <Avatar user={user} size="large" />
-        <div>
-          <p className="profile-name">{user.name || "No display name yet"}</p>
-          <p className="profile-email">{user.email}</p>
-        </div>
-      </div>
-
-      <section className="profile-form" aria-labelledby={emailHeadingId}>
-        <h2 id={emailHeadingId}>E-mail address</h2>
-        {user.emailVerified ? (
-          <p>
-            Your e-mail address {user.email} is verified. <Link to="/account/orders">My orders</Link> shows every order
-            placed with it.
-          </p>
-        ) : (
-          <>
-            <p>
-              Your e-mail address {user.email} is not verified yet: open the link in the e-mail we sent when you signed
-              up, and confirm while signed in. The link works for 24 hours; an account not confirmed within 7 days is
-              deleted.
-            </p>
-            <button
-              type="button"
-              className="button"
-              onClick={() => void sendNewLink()}
-              disabled={sendingLink}
-              aria-busy={sendingLink}
-            >
-              Send a new verification link
-            </button>
-          </>
-        )}
-      </section>
-
-      <form className="profile-form" onSubmit={saveName}>
-        <h2>Display name</h2>
-        <label htmlFor={nameId}>Display name</label>
-        <input id={nameId} name="name" defaultValue={user.name} maxLength={DISPLAY_NAME_MAX} autoComplete="name" />
-        <button type="submit" className="button button-primary" disabled={savingName} aria-busy={savingName}>
-          Save name
-        </button>
-      </form>
-
-      {/* Posts as it is without JavaScript (the outcome then shows below the button); with it, through a fetcher and a toast. */}
-      <Form method="post" encType="multipart/form-data" className="profile-form" onSubmit={savePhoto}>
-        <h2>Photo</h2>
-        <input type="hidden" name="intent" value="upload-photo" />
-        <label htmlFor={photoId}>Photo (PNG, JPEG or WebP, up to 1 MB)</label>
-        <input id={photoId} ref={photoInput} name="photo" type="file" accept={PHOTO_CONTENT_TYPES.join(",")} />
-        <button type="submit" className="button button-primary" disabled={uploading} aria-busy={uploading}>
-          Upload photo
-        </button>
-        {actionData ? (
-          <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? undefined : "field-error"}>
-            {actionData.ok ? "Your photo is saved" : actionData.message}
-          </p>
-        ) : null}
-      </Form>
-
-      <section className="profile-form" aria-labelledby={dataHeadingId}>
-        <h2 id={dataHeadingId}>Your data</h2>
-        <p>
-          Download a copy of the personal data we hold about you as a JSON file: your account,{" "}
-          {user.emailVerified
-            ? "the orders placed while you were signed in or with your e-mail address, your messages to us and your rate alerts."
-            : "and the orders placed while you were signed in. Once your e-mail address is verified it also holds the orders placed with it, your messages to us and your rate alerts."}{" "}
-          Our privacy policy says <Link to="/privacyPolicy#retention">how long we keep your data</Link>.
+    // Posts as it is without JavaScript (the outcome then shows below the button); with it, through a fetcher and a toast.
+    <Form method="post" encType="multipart/form-data" className="profile-form" onSubmit={savePhoto}>
+      <h2>Photo</h2>
+      <input type="hidden" name="intent" value="upload-photo" />
+      <label htmlFor={photoId}>Photo (PNG, JPEG or WebP, up to 1 MB)</label>
+      <input id={photoId} ref={photoInput} name="photo" type="file" accept={PHOTO_CONTENT_TYPES.join(",")} />
+      <button type="submit" className="button button-primary" disabled={uploading} aria-busy={uploading}>
+        Upload photo
+      </button>
+      {actionData ? (
+        <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? undefined : "field-error"}>
+          {actionData.ok ? "Your photo is saved" : actionData.message}
         </p>
-        {/* A file, not a page: a plain link the browser downloads (the route answers with an attachment). */}
-        <a className="button" href="/account/data" download>
-          Download my data
-        </a>
-      </section>
-
-      <section className="profile-form" aria-labelledby={sessionsHeadingId}>
-        <h2 id={sessionsHeadingId}>Sessions</h2>
-        <p>Signed in on a device you no longer use or have? End every session of this account, this one too.</p>
-        <button
-          type="button"
-          className="button"
-          onClick={() => void endEverySession()}
-          disabled={endingSessions}
-          aria-busy={endingSessions}
-        >
-          Sign out everywhere
-        </button>
-      </section>
-
-      {user.role === "user" ? (
-        <section className="profile-form" aria-labelledby={closeHeadingId}>
-          <h2 id={closeHeadingId}>Close your account</h2>
-          <p>
-            Closing deletes your account, its sign-ins and its rate alerts. Orders are kept for as long as the
-            regulations require, then anonymised. We e-mail you a link to confirm.
-          </p>
-          <button
-            type="button"
-            className="button"
-            onClick={() => void askToClose()}
-            disabled={closure.busy}
-            aria-busy={closure.busy}
-          >
-            Close my account
-          </button>
-        </section>
       ) : null}
-    </div>
+    </Form>
+  );
+}
+
+function YourDataSection({ user }: { user: SessionUser }) {
+  const dataHeadingId = useId();
+  return (
+    <section className="profile-form" aria-labelledby={dataHeadingId}>
+      <h2 id={dataHeadingId}>Your data</h2>
+      <p>
+        Download a copy of the personal data we hold about you as a JSON file: your account,{" "}
+        {user.emailVerified
+          ? "the orders placed while you were signed in or with your e-mail address, your messages to us and your rate alerts."
+          : "and the orders placed while you were signed in. Once your e-mail address is verified it also holds the orders placed with it, your messages to us and your rate alerts."}{" "}
+        Our privacy policy says <Link to="/privacyPolicy#retention">how long we keep your data</Link>.
+      </p>
+      {/* A file, not a page: a plain link the browser downloads (the route answers with an attachment). */}
+      <a className="button" href="/account/data" download>
+        Download my data
+      </a>
+    </section>
+  );
+}
+
+function SessionsSection() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const sessionsHeadingId = useId();
+  const sessionsEnd = useRouteAction();
+  const [endingSessions, setEndingSessions] = useState(false);
+
+  const endEverySession = async () => {
+    setEndingSessions(true);
+    const outcome = await sessionsEnd.submit("end-sessions");
+    if (!outcome.ok) {
+      toast.error(outcome.message);
+      setEndingSessions(false);
+      return;
+    }
+    toast.success("You are signed out everywhere");
+    await navigate("/signIn", { replace: true });
+  };
+
+  return (
+    <section className="profile-form" aria-labelledby={sessionsHeadingId}>
+      <h2 id={sessionsHeadingId}>Sessions</h2>
+      <p>Signed in on a device you no longer use or have? End every session of this account, this one too.</p>
+      <button
+        type="button"
+        className="button"
+        onClick={() => void endEverySession()}
+        disabled={endingSessions}
+        aria-busy={endingSessions}
+      >
+        Sign out everywhere
+      </button>
+    </section>
+  );
+}
+
+function CloseAccountSection({ user }: { user: SessionUser }) {
+  const toast = useToast();
+  const closeHeadingId = useId();
+  const closure = useRouteAction();
+
+  const askToClose = async () => {
+    const outcome = await closure.submit("request-closure");
+    if (outcome.ok) toast.success(`We have sent a link to ${user.email} to close your account. It works for 1 hour.`);
+    else toast.error(outcome.message);
+  };
+
+  return (
+    <section className="profile-form" aria-labelledby={closeHeadingId}>
+      <h2 id={closeHeadingId}>Close your account</h2>
+      <p>
+        Closing deletes your account, its sign-ins and its rate alerts. Orders are kept for as long as the regulations
+        require, then anonymised. We e-mail you a link to confirm.
+      </p>
+      <button
+        type="button"
+        className="button"
+        onClick={() => void askToClose()}
+        disabled={closure.busy}
+        aria-busy={closure.busy}
+      >
+        Close my account
+      </button>
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { Pager } from "../../components/ui/pager.tsx";
 import { auditDiff } from "@bureau/domain/audit-diff";
 import type { AuditActions, AuditEntry, AuditLogPage } from "@bureau/domain/contracts/audit";
 import { ApiClientError } from "../../lib/api-client.ts";
@@ -7,6 +8,7 @@ import { useDisplayDates } from "../../lib/display-dates.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/audit";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 const FILTERS = ["who", "action", "order", "from", "to"] as const;
 type FilterName = (typeof FILTERS)[number];
@@ -43,74 +45,16 @@ export const meta: Route.MetaFunction = () => [{ title: "Audit | Harbour FX dash
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const { page, actions, filters, after, problem, fields } = loaderData;
-  const id = useId();
   const navigation = useNavigation();
   const { timeZone } = useDisplayDates();
   const filterQuery = new URLSearchParams(filters).toString();
-  const fieldProps = (name: FilterName) => ({
-    id: `${id}-${name}`,
-    name,
-    defaultValue: filters[name] ?? "",
-    "aria-invalid": fields[name] ? (true as const) : undefined,
-    "aria-describedby": fields[name] ? `${id}-${name}-error` : undefined,
-  });
-  const fieldError = (name: FilterName) =>
-    fields[name] ? (
-      <span id={`${id}-${name}-error`} className="field-error">
-        {fields[name]}
-      </span>
-    ) : null;
-
   return (
     <section aria-labelledby="page-heading">
       <h1 id="page-heading">Audit</h1>
       <p className="muted">
         Every change staff and the system made, newest first. Days are calendar days in {timeZone}.
       </p>
-      <Form method="get" className="audit-filters" aria-label="Filter the audit log" key={filterQuery}>
-        <div className="field">
-          <label htmlFor={`${id}-who`}>Who (e-mail)</label>
-          <input {...fieldProps("who")} type="text" inputMode="email" autoComplete="off" />
-          {fieldError("who")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-action`}>What</label>
-          <select {...fieldProps("action")}>
-            <option value="">Any action</option>
-            {actions.map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
-          </select>
-          {fieldError("action")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-order`}>Order Number</label>
-          <input {...fieldProps("order")} type="text" inputMode="numeric" autoComplete="off" maxLength={8} />
-          {fieldError("order")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-from`}>From</label>
-          <input {...fieldProps("from")} type="date" />
-          {fieldError("from")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-to`}>To</label>
-          <input {...fieldProps("to")} type="date" />
-          {fieldError("to")}
-        </div>
-        <div className="audit-filter-actions">
-          <button type="submit" className="button">
-            Show
-          </button>
-          {filterQuery ? (
-            <Link to="/dashboard/audit" className="button button-small">
-              Clear filters
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <AuditFilters actions={actions} filters={filters} fields={fields} filterQuery={filterQuery} />
       {problem !== null ? (
         <div className="alert" role="alert">
           {problem}
@@ -131,65 +75,124 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
               <AuditTable entries={page.entries} />
             )}
           </div>
-          <nav className="pager" aria-label="Pages">
-            {after ? (
-              <Link className="button button-small" to={`/dashboard/audit${filterQuery ? `?${filterQuery}` : ""}`}>
-                Newest
-              </Link>
-            ) : null}
-            {page.nextCursor ? (
-              <Link
-                className="button button-small"
-                to={`/dashboard/audit?${new URLSearchParams({ ...filters, after: page.nextCursor })}`}
-              >
-                Older entries
-              </Link>
-            ) : null}
-          </nav>
+          <Pager
+            firstHref={after ? `/dashboard/audit${filterQuery ? `?${filterQuery}` : ""}` : null}
+            nextHref={
+              page.nextCursor ? `/dashboard/audit?${new URLSearchParams({ ...filters, after: page.nextCursor })}` : null
+            }
+            nextText="Older entries"
+          />
         </>
       ) : null}
     </section>
   );
 }
 
+/** The filters of the log (who, what, which order, which days), with each refused filter's reason. */
+function AuditFilters({
+  actions,
+  filters,
+  fields,
+  filterQuery,
+}: {
+  actions: Route.ComponentProps["loaderData"]["actions"];
+  filters: Route.ComponentProps["loaderData"]["filters"];
+  fields: Route.ComponentProps["loaderData"]["fields"];
+  filterQuery: string;
+}) {
+  const id = useId();
+  const fieldProps = (name: FilterName) => ({
+    id: `${id}-${name}`,
+    name,
+    defaultValue: filters[name] ?? "",
+    "aria-invalid": fields[name] ? (true as const) : undefined,
+    "aria-describedby": fields[name] ? `${id}-${name}-error` : undefined,
+  });
+  const fieldError = (name: FilterName) =>
+    fields[name] ? (
+      <span id={`${id}-${name}-error`} className="field-error">
+        {fields[name]}
+      </span>
+    ) : null;
+
+  return (
+    <Form method="get" className="audit-filters" aria-label="Filter the audit log" key={filterQuery}>
+      <div className="field">
+        <label htmlFor={`${id}-who`}>Who (e-mail)</label>
+        <input {...fieldProps("who")} type="text" inputMode="email" autoComplete="off" />
+        {fieldError("who")}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-action`}>What</label>
+        <select {...fieldProps("action")}>
+          <option value="">Any action</option>
+          {actions.map((action) => (
+            <option key={action} value={action}>
+              {action}
+            </option>
+          ))}
+        </select>
+        {fieldError("action")}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-order`}>Order Number</label>
+        <input {...fieldProps("order")} type="text" inputMode="numeric" autoComplete="off" maxLength={8} />
+        {fieldError("order")}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-from`}>From</label>
+        <input {...fieldProps("from")} type="date" />
+        {fieldError("from")}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-to`}>To</label>
+        <input {...fieldProps("to")} type="date" />
+        {fieldError("to")}
+      </div>
+      <div className="audit-filter-actions">
+        <button type="submit" className="button">
+          Show
+        </button>
+        {filterQuery ? (
+          <Link to="/dashboard/audit" className="button button-small">
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
   const { longDateTime } = useDisplayDates();
   return (
-    <div className="table-scroll">
-      <table className="data-table audit-table">
-        <caption className="visually-hidden">Audit log entries, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-            <th scope="col">Subject</th>
-            <th scope="col">Before and after</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td>{longDateTime(entry.at)}</td>
-              <td>{entry.actorEmail ?? "system"}</td>
-              <td>{entry.action}</td>
-              <td>
-                {entry.order ? (
-                  <Link to={`/dashboard/orderDetails/${entry.order.id}`}>Order {entry.order.orderNumber}</Link>
-                ) : (
-                  <>
-                    {entry.entityType} <span className="audit-subject-id">{entry.entityId}</span>
-                  </>
-                )}
-              </td>
-              <td>
-                <AuditDiff entry={entry} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="data-table audit-table"
+      caption="Audit log entries, newest first"
+      hiddenCaption
+      columns={["When", "Who", "What", "Subject", "Before and after"]}
+      scrollable
+    >
+      {entries.map((entry) => (
+        <tr key={entry.id}>
+          <td>{longDateTime(entry.at)}</td>
+          <td>{entry.actorEmail ?? "system"}</td>
+          <td>{entry.action}</td>
+          <td>
+            {entry.order ? (
+              <Link to={`/dashboard/orderDetails/${entry.order.id}`}>Order {entry.order.orderNumber}</Link>
+            ) : (
+              <>
+                {entry.entityType} <span className="audit-subject-id">{entry.entityId}</span>
+              </>
+            )}
+          </td>
+          <td>
+            <AuditDiff entry={entry} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -6,6 +6,7 @@ import type { FlaggedOrderList, SuspicionReportList } from "@bureau/domain/contr
 import type { SanctionsImportAnswer } from "@bureau/domain/contracts/sanctions";
 import { formatMinor } from "@bureau/domain/money";
 import { SANCTIONS_LIST_MAX_BYTES, SANCTIONS_LIST_TOO_LARGE_MESSAGE } from "@bureau/domain/uk-sanctions-list";
+import { Pager } from "../../components/ui/pager.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import {
   ComplianceRecord,
@@ -20,6 +21,7 @@ import { apiAction, readIntent, refusalAsResponse, serverApi } from "../../lib/s
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/compliance";
 import { staffUserContext } from "./dashboard-layout.tsx";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 /** A page of one of the screen's paged lists, after the cursor in the address bar's `name`. */
 function pageQuery(url: URL, name: string): string {
@@ -121,37 +123,26 @@ function OrdersOnHold({ onHold }: { onHold: ComplianceOverview["onHold"] }) {
             order's page, recording the customer due diligence.
             {onHold.total > onHold.orders.length ? ` The ${onHold.orders.length} longest waiting are shown.` : ""}
           </p>
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">Orders on hold, longest waiting first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Order Number</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Way</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Held since</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Sanctions match</th>
-                </tr>
-              </thead>
-              <tbody>
-                {onHold.orders.map((order) => (
-                  <tr key={order.id}>
-                    <th scope="row">
-                      <OrderLink id={order.id} orderNumber={order.orderNumber} />
-                    </th>
-                    <td>{order.name}</td>
-                    <td>{WAY_TITLES[order.way]}</td>
-                    <td>{formatMinor(order.totalGbpMinor, "GBP")}</td>
-                    <td>{longDateTime(order.heldAt ?? order.createdAt)}</td>
-                    <td className="hold-reason">{order.reason}</td>
-                    <td>{order.sanctionsMatch ? describeMatch(order.sanctionsMatch) : "None"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Orders on hold, longest waiting first"
+            hiddenCaption
+            columns={["Order Number", "Customer", "Way", "Total", "Held since", "Reason", "Sanctions match"]}
+            scrollable
+          >
+            {onHold.orders.map((order) => (
+              <tr key={order.id}>
+                <th scope="row">
+                  <OrderLink id={order.id} orderNumber={order.orderNumber} />
+                </th>
+                <td>{order.name}</td>
+                <td>{WAY_TITLES[order.way]}</td>
+                <td>{formatMinor(order.totalGbpMinor, "GBP")}</td>
+                <td>{longDateTime(order.heldAt ?? order.createdAt)}</td>
+                <td className="hold-reason">{order.reason}</td>
+                <td>{order.sanctionsMatch ? describeMatch(order.sanctionsMatch) : "None"}</td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       )}
     </section>
@@ -178,20 +169,15 @@ function ListPager({
     const text = query.toString();
     return `${location.pathname}${text ? `?${text}` : ""}`;
   };
-  if (!after && !next) return null;
   return (
-    <nav className="pager" aria-label={`Pages of ${label}`}>
-      {after ? (
-        <Link className="button button-small" to={href(null)} preventScrollReset>
-          Newest {label}
-        </Link>
-      ) : null}
-      {next ? (
-        <Link className="button button-small" to={href(next)} preventScrollReset>
-          Older {label}
-        </Link>
-      ) : null}
-    </nav>
+    <Pager
+      label={`Pages of ${label}`}
+      firstHref={after ? href(null) : null}
+      firstText={`Newest ${label}`}
+      nextHref={next ? href(next) : null}
+      nextText={`Older ${label}`}
+      preventScrollReset
+    />
   );
 }
 
@@ -204,41 +190,32 @@ function FlaggedOrders({ list, after }: { list: FlaggedOrderList; after: string 
       {list.orders.length === 0 ? (
         <p className="muted">{after ? "There are no older flagged orders." : "No order has a risk flag."}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption className="visually-hidden">Orders with risk flags, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Order Number</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Status</th>
-                <th scope="col">Placed</th>
-                <th scope="col">Flags</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.orders.map((order) => (
-                <tr key={order.id}>
-                  <th scope="row">
-                    <OrderLink id={order.id} orderNumber={order.orderNumber} />
-                  </th>
-                  <td>{order.name}</td>
-                  <td>{order.status}</td>
-                  <td>{longDateTime(order.createdAt)}</td>
-                  <td>
-                    <ul className="flag-list">
-                      {order.flags.map((flag) => (
-                        <li key={flag.rule}>
-                          <strong>{flag.label}</strong>: {flag.detail}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Orders with risk flags, newest first"
+          hiddenCaption
+          columns={["Order Number", "Customer", "Status", "Placed", "Flags"]}
+          scrollable
+        >
+          {list.orders.map((order) => (
+            <tr key={order.id}>
+              <th scope="row">
+                <OrderLink id={order.id} orderNumber={order.orderNumber} />
+              </th>
+              <td>{order.name}</td>
+              <td>{order.status}</td>
+              <td>{longDateTime(order.createdAt)}</td>
+              <td>
+                <ul className="flag-list">
+                  {order.flags.map((flag) => (
+                    <li key={flag.rule}>
+                      <strong>{flag.label}</strong>: {flag.detail}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <ListPager name="flaggedAfter" after={after} next={list.nextCursor} label="flagged orders" />
     </section>
@@ -257,37 +234,29 @@ function SuspicionReports({ list, after }: { list: SuspicionReportList | null; a
       ) : list.reports.length === 0 ? (
         <p className="muted">{after ? "There are no older reports." : "No suspicion report has been raised."}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption className="visually-hidden">Suspicion reports, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Order Number</th>
-                <th scope="col">Raised</th>
-                <th scope="col">Report</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.reports.map((report) => (
-                <tr key={report.id}>
-                  <th scope="row">
-                    <OrderLink id={report.orderId} orderNumber={report.orderNumber} />
-                  </th>
-                  <td>
-                    {longDateTime(report.raisedAt)} by {report.raisedBy}
-                  </td>
-                  <td className="report-text">{report.text}</td>
-                  <td>
-                    {report.closedAt
-                      ? `Closed ${longDateTime(report.closedAt)} by ${report.closedBy ?? "?"}${report.closeReason ? `: ${report.closeReason}` : ""}`
-                      : "Open"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Suspicion reports, newest first"
+          hiddenCaption
+          columns={["Order Number", "Raised", "Report", "State"]}
+          scrollable
+        >
+          {list.reports.map((report) => (
+            <tr key={report.id}>
+              <th scope="row">
+                <OrderLink id={report.orderId} orderNumber={report.orderNumber} />
+              </th>
+              <td>
+                {longDateTime(report.raisedAt)} by {report.raisedBy}
+              </td>
+              <td className="report-text">{report.text}</td>
+              <td>
+                {report.closedAt
+                  ? `Closed ${longDateTime(report.closedAt)} by ${report.closedBy ?? "?"}${report.closeReason ? `: ${report.closeReason}` : ""}`
+                  : "Open"}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {list ? <ListPager name="reportsAfter" after={after} next={list.nextCursor} label="reports" /> : null}
     </section>
@@ -303,40 +272,30 @@ function SanctionsMatches({ matches }: { matches: ComplianceOverview["sanctionsM
       {matches.length === 0 ? (
         <p className="muted">No open order's customer name matches the UK Sanctions List.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption className="visually-hidden">Open orders whose latest screening matched, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Order Number</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Matched entry</th>
-                <th scope="col">Score</th>
-                <th scope="col">Screened</th>
-                <th scope="col">On hold</th>
-              </tr>
-            </thead>
-            <tbody>
-              {matches.map((order) => (
-                <tr key={order.id}>
-                  <th scope="row">
-                    <OrderLink id={order.id} orderNumber={order.orderNumber} />
-                  </th>
-                  <td>{order.name}</td>
-                  <td>
-                    {order.match.name ?? "?"}
-                    {order.match.entryId ? ` (${order.match.entryId})` : ""}
-                  </td>
-                  <td>{order.match.score}</td>
-                  <td>
-                    {longDateTime(order.match.screenedAt)}, list of {order.match.listVersion}
-                  </td>
-                  <td>{order.onHold ? "Yes" : "No"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Open orders whose latest screening matched, newest first"
+          hiddenCaption
+          columns={["Order Number", "Customer", "Matched entry", "Score", "Screened", "On hold"]}
+          scrollable
+        >
+          {matches.map((order) => (
+            <tr key={order.id}>
+              <th scope="row">
+                <OrderLink id={order.id} orderNumber={order.orderNumber} />
+              </th>
+              <td>{order.name}</td>
+              <td>
+                {order.match.name ?? "?"}
+                {order.match.entryId ? ` (${order.match.entryId})` : ""}
+              </td>
+              <td>{order.match.score}</td>
+              <td>
+                {longDateTime(order.match.screenedAt)}, list of {order.match.listVersion}
+              </td>
+              <td>{order.onHold ? "Yes" : "No"}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );
@@ -361,34 +320,25 @@ function SanctionsLists({
       {lists.length === 0 ? (
         <p className="muted">No list has been imported yet: orders are not screened.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption className="visually-hidden">List imports, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Version</th>
-                <th scope="col">Imported</th>
-                <th scope="col">By</th>
-                <th scope="col">Designations</th>
-                <th scope="col">Names</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lists.map((list, i) => (
-                <tr key={list.id}>
-                  <th scope="row">
-                    {list.version}
-                    {i === 0 ? " (in use)" : ""}
-                  </th>
-                  <td>{longDateTime(list.importedAt)}</td>
-                  <td>{list.importedBy}</td>
-                  <td>{list.entryCount}</td>
-                  <td>{list.nameCount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="List imports, newest first"
+          hiddenCaption
+          columns={["Version", "Imported", "By", "Designations", "Names"]}
+          scrollable
+        >
+          {lists.map((list, i) => (
+            <tr key={list.id}>
+              <th scope="row">
+                {list.version}
+                {i === 0 ? " (in use)" : ""}
+              </th>
+              <td>{longDateTime(list.importedAt)}</td>
+              <td>{list.importedBy}</td>
+              <td>{list.entryCount}</td>
+              <td>{list.nameCount}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

@@ -10,6 +10,7 @@ import { useRouteAction } from "../../lib/route-action.ts";
 import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/currencies";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Manipulate Currency | Harbour FX dashboard" }];
 
@@ -69,37 +70,27 @@ export default function Currencies({ loaderData }: Route.ComponentProps) {
         </span>
       </div>
       <HeldRateMoves moves={live.heldMoves ?? []} />
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption className="visually-hidden">Currencies</caption>
-          <thead>
-            <tr>
-              <th scope="col">Currency Name</th>
-              <th scope="col">Country Name</th>
-              <th scope="col">Market Price</th>
-              <th scope="col">Buying Price</th>
-              <th scope="col">Selling Price</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.currencies.map((c) => (
-              <tr key={c.code}>
-                <th scope="row">{c.code}</th>
-                <td>{c.label}</td>
-                <td>{c.rate}</td>
-                <td>{c.sellRate}</td>
-                <td>{c.collectRate}</td>
-                <td>
-                  <Link className="button button-small" to={`/dashboard/update/${c.code}`}>
-                    Update<span className="visually-hidden"> {c.code}</span>
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Currencies"
+        hiddenCaption
+        columns={["Currency Name", "Country Name", "Market Price", "Buying Price", "Selling Price", "Action"]}
+        scrollable
+      >
+        {loaderData.currencies.map((c) => (
+          <tr key={c.code}>
+            <th scope="row">{c.code}</th>
+            <td>{c.label}</td>
+            <td>{c.rate}</td>
+            <td>{c.sellRate}</td>
+            <td>{c.collectRate}</td>
+            <td>
+              <Link className="button button-small" to={`/dashboard/update/${c.code}`}>
+                Update<span className="visually-hidden"> {c.code}</span>
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <CompetitorRatesForm initial={loaderData.competitors} />
     </section>
   );

@@ -1,4 +1,4 @@
-import { data, Link, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import {
   type ClearHoldRequest,
   type OrderDetails as Details,
@@ -25,28 +25,21 @@ import {
 import { HandoverPanel, HandoverSummary } from "../../features/dashboard/handover-panel.tsx";
 import { OrderActionButtons } from "../../features/dashboard/order-actions.tsx";
 import { OrderNotesSection } from "../../features/dashboard/order-notes.tsx";
-import { ApiClientError } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
-import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
+import { apiAction, readIntent, refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/order-details";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 /** Loaded before display (spec §2): the page renders with the order already there. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  try {
-    const api = serverApi(context);
-    const path = `/api/admin/orders/${encodeURIComponent(params.id)}`;
-    const [order, phoneOnly] = await Promise.all([
-      api.call<Details>("GET", path),
-      api.call<PhoneOnlyReview>("GET", `${path}/data-export/phone-only`),
-    ]);
-    return { order, phoneOnly };
-  } catch (error) {
-    if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) {
-      throw data("There is no such order.", { status: 404 });
-    }
-    throw error;
-  }
+  const api = serverApi(context);
+  const path = `/api/admin/orders/${encodeURIComponent(params.id)}`;
+  const [order, phoneOnly] = await refusalAsResponse(
+    Promise.all([api.call<Details>("GET", path), api.call<PhoneOnlyReview>("GET", `${path}/data-export/phone-only`)]),
+    { status: 404, message: "There is no such order." },
+  );
+  return { order, phoneOnly };
 }
 
 const ORDER_INTENTS = [...orderTransitionValues, "archive", "clearHold", "raiseSuspicionReport"] as const;
@@ -81,7 +74,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function OrderDetails({ loaderData: { order, phoneOnly } }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const { longDateTime: time } = useDisplayDates();
   const onHold = Boolean(order.compliance.hold && !order.compliance.hold.clearedAt);
   const transitions = transitionsAllowedBy(order.allowedTransitions, { onHold });
   return (
@@ -106,107 +98,17 @@ export default function OrderDetails({ loaderData: { order, phoneOnly } }: Route
         <RiskFlagBadges labels={order.compliance.riskFlags.map((flag) => flag.label)} />
       </p>
       <div className="details-grid">
-        <section aria-labelledby="customer-heading">
-          <h2 id="customer-heading">Customer</h2>
-          <dl className="booking-details">
-            <dt>Name</dt>
-            <dd>
-              {order.firstName} {order.lastName}
-            </dd>
-            <dt>Email</dt>
-            <dd>
-              <a href={`mailto:${order.email}`}>{order.email}</a>
-            </dd>
-            <dt>Phone</dt>
-            <dd>
-              <a href={`tel:${order.phone.replace(/\s/g, "")}`}>{order.phone}</a>
-            </dd>
-            <dt>Branch</dt>
-            <dd>
-              {order.branch.name}, {[...order.branch.addressLines, order.branch.postcode].join(", ")}
-            </dd>
-          </dl>
-        </section>
-        <section aria-labelledby="timeline-heading">
-          <h2 id="timeline-heading">Timeline</h2>
-          <ol className="timeline">
-            {order.timeline.map((entry) => (
-              <li key={entry.event}>
-                <strong className="status-badge">{entry.event}</strong> {time(entry.at)}
-                {entry.by ? ` by ${entry.by}` : ""}
-                {entry.event === "handover" && order.handover ? (
-                  <HandoverSummary handover={order.handover} way={order.way} />
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        </section>
+        <CustomerSection order={order} />
+        <TimelineSection order={order} />
       </div>
-      <h2>Lines</h2>
-      <div className="table-scroll">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Currency</th>
-              <th scope="col">Sterling</th>
-              <th scope="col">Foreign amount</th>
-              <th scope="col">Customer rate</th>
-              <th scope="col">Market rate</th>
-              <th scope="col">Sterling back</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.position}>
-                <th scope="row">
-                  {line.currency} <span className="muted">{line.label}</span>
-                </th>
-                <td>{formatMinor(line.gbpMinor, "GBP")}</td>
-                <td>{formatMinor(line.foreignMinor, line.currency)}</td>
-                <td>{line.rate}</td>
-                <td>{line.marketRate}</td>
-                <td>{order.way === "Order" ? formatMinor(line.sterlingBackMinor, "GBP") : "–"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <OrderLines order={order} />
       <p className="order-total">
         Total: <strong>{formatMinor(order.totalGbpMinor, "GBP")}</strong>
       </p>
       <OrderNotesSection notes={order.notes} />
       <DueDiligenceSection order={order} />
       <ComplianceChecks order={order} />
-      <section className="print-hidden" aria-labelledby="data-export-heading">
-        <h2 id="data-export-heading">Customer data</h2>
-        <p>
-          For a subject access request: this order and every order sharing its e-mail or account, with their contact
-          messages, rate alerts and account, as a JSON file. The download is recorded in the audit log.
-        </p>
-        {/* A native form post (the export is audited): the answer is the file, and the page stays. */}
-        <form method="post" action={`/dashboard/orderDetails/${order.id}/dataExport`}>
-          <button type="submit" className="button button-small">
-            Download customer data
-          </button>
-        </form>
-        {phoneOnly.orders.length > 0 ? (
-          <>
-            <h3 id="phone-only-heading">To review: orders sharing only the phone number</h3>
-            <p>
-              A phone number does not prove who someone is, so these orders are not in the file. Check with the customer
-              that they are theirs before sharing anything of them.
-            </p>
-            <ul aria-labelledby="phone-only-heading">
-              {phoneOnly.orders.map((other) => (
-                <li key={other.id}>
-                  <Link to={`/dashboard/orderDetails/${other.id}`}>Order {other.orderNumber}</Link>, {other.name},{" "}
-                  {other.status}, placed {time(other.placedAt)}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-      </section>
+      <CustomerDataSection orderId={order.id} phoneOnly={phoneOnly} />
       {transitions.includes("complete") ? (
         <div className="print-hidden">
           <HandoverPanel order={order} />
@@ -227,5 +129,116 @@ export default function OrderDetails({ loaderData: { order, phoneOnly } }: Route
       </p>
       <CustomerReceipt order={order} />
     </article>
+  );
+}
+
+function CustomerSection({ order }: { order: Details }) {
+  return (
+    <section aria-labelledby="customer-heading">
+      <h2 id="customer-heading">Customer</h2>
+      <dl className="booking-details">
+        <dt>Name</dt>
+        <dd>
+          {order.firstName} {order.lastName}
+        </dd>
+        <dt>Email</dt>
+        <dd>
+          <a href={`mailto:${order.email}`}>{order.email}</a>
+        </dd>
+        <dt>Phone</dt>
+        <dd>
+          <a href={`tel:${order.phone.replace(/\s/g, "")}`}>{order.phone}</a>
+        </dd>
+        <dt>Branch</dt>
+        <dd>
+          {order.branch.name}, {[...order.branch.addressLines, order.branch.postcode].join(", ")}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+function TimelineSection({ order }: { order: Details }) {
+  const { longDateTime: time } = useDisplayDates();
+  return (
+    <section aria-labelledby="timeline-heading">
+      <h2 id="timeline-heading">Timeline</h2>
+      <ol className="timeline">
+        {order.timeline.map((entry) => (
+          <li key={entry.event}>
+            <strong className="status-badge">{entry.event}</strong> {time(entry.at)}
+            {entry.by ? ` by ${entry.by}` : ""}
+            {entry.event === "handover" && order.handover ? (
+              <HandoverSummary handover={order.handover} way={order.way} />
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function OrderLines({ order }: { order: Details }) {
+  return (
+    <>
+      <h2>Lines</h2>
+      <DataTable
+        columns={["Currency", "Sterling", "Foreign amount", "Customer rate", "Market rate", "Sterling back"]}
+        scrollable
+      >
+        {order.lines.map((line) => (
+          <tr key={line.position}>
+            <th scope="row">
+              {line.currency} <span className="muted">{line.label}</span>
+            </th>
+            <td>{formatMinor(line.gbpMinor, "GBP")}</td>
+            <td>{formatMinor(line.foreignMinor, line.currency)}</td>
+            <td>{line.rate}</td>
+            <td>{line.marketRate}</td>
+            <td>{order.way === "Order" ? formatMinor(line.sterlingBackMinor, "GBP") : "–"}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </>
+  );
+}
+
+/**
+ * A subject access request's download of the customer's data, and the orders that share only the phone
+ * number, to review with the customer first.
+ */
+function CustomerDataSection({ orderId, phoneOnly }: { orderId: string; phoneOnly: PhoneOnlyReview }) {
+  const { longDateTime: time } = useDisplayDates();
+  return (
+    <section className="print-hidden" aria-labelledby="data-export-heading">
+      <h2 id="data-export-heading">Customer data</h2>
+      <p>
+        For a subject access request: this order and every order sharing its e-mail or account, with their contact
+        messages, rate alerts and account, as a JSON file. The download is recorded in the audit log.
+      </p>
+      {/* A native form post (the export is audited): the answer is the file, and the page stays. */}
+      <form method="post" action={`/dashboard/orderDetails/${orderId}/dataExport`}>
+        <button type="submit" className="button button-small">
+          Download customer data
+        </button>
+      </form>
+      {phoneOnly.orders.length > 0 ? (
+        <>
+          <h3 id="phone-only-heading">To review: orders sharing only the phone number</h3>
+          <p>
+            A phone number does not prove who someone is, so these orders are not in the file. Check with the customer
+            that they are theirs before sharing anything of them.
+          </p>
+          <ul aria-labelledby="phone-only-heading">
+            {phoneOnly.orders.map((other) => (
+              <li key={other.id}>
+                <Link to={`/dashboard/orderDetails/${other.id}`}>Order {other.orderNumber}</Link>, {other.name},{" "}
+                {other.status}, placed {time(other.placedAt)}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
   );
 }

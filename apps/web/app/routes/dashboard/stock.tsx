@@ -1,16 +1,16 @@
 import { useId, useState } from "react";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import type { StockChange, StockUpdate, StockView } from "@bureau/domain/contracts/stock";
 import { formatMinor } from "@bureau/domain/money";
 import { useToast } from "../../components/ui/toast.tsx";
 import { saveStock } from "../../features/dashboard/dashboard-api.ts";
-import { ApiClientError } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
-import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
+import { apiAction, readIntent, refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/stock";
 import { BranchField } from "../../features/dashboard/branch-field.tsx";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 /** Loaded before display: the chosen branch's notes of the chosen currency (?branch=&currency=). */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -20,14 +20,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const value = url.searchParams.get(name);
     if (value) query.set(name, value);
   }
-  try {
-    return await serverApi(context).call<StockView>("GET", `/api/admin/stock?${query}`);
-  } catch (error) {
-    if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) {
-      throw data("There is no such branch or currency to count.", { status: 404 });
-    }
-    throw error;
-  }
+  const pending = serverApi(context).call<StockView>("GET", `/api/admin/stock?${query}`);
+  return refusalAsResponse(pending, { status: 404, message: "There is no such branch or currency to count." });
 }
 
 /** Save a branch's counts and tracking of a currency, with a reason (the API validates and audits it). */
@@ -76,28 +70,16 @@ export default function Stock({ loaderData: view }: Route.ComponentProps) {
       {view.tracked.length === 0 ? (
         <p className="muted">No branch tracks any currency yet: orders are taken without stock.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Branch</th>
-                <th scope="col">Currency</th>
-                <th scope="col">In stock</th>
-                <th scope="col">Free</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.tracked.map((t) => (
-                <tr key={`${t.branch}/${t.currency}`}>
-                  <th scope="row">{branchName(t.branch)}</th>
-                  <td>{t.currency}</td>
-                  <td>{formatMinor(t.valueMinor, t.currency)}</td>
-                  <td>{formatMinor(t.freeMinor, t.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={["Branch", "Currency", "In stock", "Free"]} scrollable>
+          {view.tracked.map((t) => (
+            <tr key={`${t.branch}/${t.currency}`}>
+              <th scope="row">{branchName(t.branch)}</th>
+              <td>{t.currency}</td>
+              <td>{formatMinor(t.valueMinor, t.currency)}</td>
+              <td>{formatMinor(t.freeMinor, t.currency)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );
@@ -161,45 +143,13 @@ function StockForm({ view, branchName }: { view: StockView; branchName: string }
         Tracked: Click &amp; Collect orders reserve notes here and step 1 says whether the branch can supply them. Not
         tracked: orders are taken as without stock.
       </p>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption className="visually-hidden">
-            {code} notes at {branchName}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Note</th>
-              <th scope="col">In stock</th>
-              <th scope="col">Reserved by open orders</th>
-              <th scope="col">Free</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.notes.map((note, i) => (
-              <tr key={note.valueMinor}>
-                <th scope="row">{formatMinor(note.valueMinor, code)}</th>
-                <td>
-                  <label className="visually-hidden" htmlFor={`${id}-count-${i}`}>
-                    {formatMinor(note.valueMinor, code)} notes in stock
-                  </label>
-                  <input
-                    id={`${id}-count-${i}`}
-                    className="count-input"
-                    type="number"
-                    inputMode="numeric"
-                    min={note.reserved}
-                    step={1}
-                    value={counts[i]}
-                    onChange={(e) => setCounts((list) => list.map((c, j) => (j === i ? e.target.value : c)))}
-                  />
-                </td>
-                <td>{note.reserved}</td>
-                <td>{note.free}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <NoteCountsTable
+        id={id}
+        view={view}
+        branchName={branchName}
+        counts={counts}
+        onCount={(i, text) => setCounts((list) => list.map((c, j) => (j === i ? text : c)))}
+      />
       <div className="field">
         <label htmlFor={`${id}-reason`}>Reason</label>
         <textarea
@@ -226,6 +176,58 @@ function StockForm({ view, branchName }: { view: StockView; branchName: string }
   );
 }
 
+/** Each note's count in stock, typed, beside what open orders reserve and what is free. */
+function NoteCountsTable({
+  id,
+  view,
+  branchName,
+  counts,
+  onCount,
+}: {
+  id: string;
+  view: StockView;
+  branchName: string;
+  counts: string[];
+  onCount: (index: number, text: string) => void;
+}) {
+  const code = view.currency;
+  return (
+    <DataTable
+      caption={
+        <>
+          {code} notes at {branchName}
+        </>
+      }
+      hiddenCaption
+      columns={["Note", "In stock", "Reserved by open orders", "Free"]}
+      scrollable
+    >
+      {view.notes.map((note, i) => (
+        <tr key={note.valueMinor}>
+          <th scope="row">{formatMinor(note.valueMinor, code)}</th>
+          <td>
+            <label className="visually-hidden" htmlFor={`${id}-count-${i}`}>
+              {formatMinor(note.valueMinor, code)} notes in stock
+            </label>
+            <input
+              id={`${id}-count-${i}`}
+              className="count-input"
+              type="number"
+              inputMode="numeric"
+              min={note.reserved}
+              step={1}
+              value={counts[i]}
+              onChange={(e) => onCount(i, e.target.value)}
+            />
+          </td>
+          <td>{note.reserved}</td>
+          <td>{note.free}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
 function StockHistory({ history, currency }: { history: StockChange[]; currency: string }) {
   const { longDateTime } = useDisplayDates();
   return (
@@ -234,28 +236,16 @@ function StockHistory({ history, currency }: { history: StockChange[]; currency:
       {history.length === 0 ? (
         <p className="muted">No changes recorded yet.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table stock-history">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">By</th>
-                <th scope="col">Change</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((change) => (
-                <tr key={change.at}>
-                  <td>{longDateTime(change.at)}</td>
-                  <td>{change.by ?? "system"}</td>
-                  <td>{describeChange(change, currency)}</td>
-                  <td>{change.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable className="data-table stock-history" columns={["When", "By", "Change", "Reason"]} scrollable>
+          {history.map((change) => (
+            <tr key={change.at}>
+              <td>{longDateTime(change.at)}</td>
+              <td>{change.by ?? "system"}</td>
+              <td>{describeChange(change, currency)}</td>
+              <td>{change.reason}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

@@ -1,28 +1,21 @@
-import { data, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { AdminCurrency } from "@bureau/domain/contracts/dashboard";
 import { minorToMajorString } from "@bureau/domain/money";
 import { useToast } from "../../components/ui/toast.tsx";
 import { checkRate, updateCurrency } from "../../features/dashboard/dashboard-api.ts";
 import { CurrencyForm } from "../../features/dashboard/currency-form.tsx";
-import { ApiClientError } from "../../lib/api-client.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
-import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
+import { apiAction, readIntent, refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/update-currency";
 
 /** Loaded before display (spec §2). */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  try {
-    return await serverApi(context).call<AdminCurrency>(
-      "GET",
-      `/api/admin/currencies/${encodeURIComponent(params.currency)}`,
-    );
-  } catch (error) {
-    if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) {
-      throw data("There is no such currency.", { status: 404 });
-    }
-    throw error;
-  }
+  const pending = serverApi(context).call<AdminCurrency>(
+    "GET",
+    `/api/admin/currencies/${encodeURIComponent(params.currency)}`,
+  );
+  return refusalAsResponse(pending, { status: 404, message: "There is no such currency." });
 }
 
 /** Check the currency's market rate, then Update its name and margins. */

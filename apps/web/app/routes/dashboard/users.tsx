@@ -1,6 +1,6 @@
 import type { AdminUser } from "@bureau/domain/contracts/accounts";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Pager } from "../../components/ui/pager.tsx";
 import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { listUsers, makeAdmin, resetAuthenticator } from "../../features/account/account-api.ts";
@@ -8,6 +8,7 @@ import { useSessionUser } from "../../features/account/session.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
 import { apiAction, readIntent, refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/users";
+import { DataTable } from "../../components/ui/data-table.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | Harbour FX Dashboard" }];
 
@@ -62,54 +63,44 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   return (
     <section className="dashboard-page" aria-labelledby="users-heading">
       <h1 id="users-heading">Users</h1>
-      <div className="table-scroll">
-        <table className="dashboard-table">
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Email verified</th>
-              <th scope="col">Role</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.users.map((user) => (
-              <tr key={user.id}>
-                <td>{user.email}</td>
-                <td>{user.emailVerified ? "Yes" : "No"}</td>
-                <td>{roleLabel(user.role)}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="button button-small"
-                    disabled={user.role === "admin" || busyId === user.id}
-                    onClick={() => void promote(user)}
-                  >
-                    Make Admin
-                  </button>
-                  {user.role === "admin" && user.id !== me?.id ? (
-                    <button
-                      type="button"
-                      className="button button-small"
-                      disabled={busyId === user.id}
-                      aria-label={`Reset authenticator of ${user.email}`}
-                      onClick={() => void resetFactor(user)}
-                    >
-                      Reset authenticator
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <nav className="pager" aria-label="Pages of users">
-        {paged ? <Link to="/dashboard/Users">First page</Link> : null}
-        {page.nextCursor ? (
-          <Link to={`/dashboard/Users?after=${encodeURIComponent(page.nextCursor)}`}>Next page</Link>
-        ) : null}
-      </nav>
+      <DataTable className="dashboard-table" columns={["Email", "Email verified", "Role", "Action"]} scrollable>
+        {page.users.map((user) => (
+          <tr key={user.id}>
+            <td>{user.email}</td>
+            <td>{user.emailVerified ? "Yes" : "No"}</td>
+            <td>{roleLabel(user.role)}</td>
+            <td>
+              <button
+                type="button"
+                className="button button-small"
+                disabled={user.role === "admin" || busyId === user.id}
+                onClick={() => void promote(user)}
+              >
+                Make Admin
+              </button>
+              {user.role === "admin" && user.id !== me?.id ? (
+                <button
+                  type="button"
+                  className="button button-small"
+                  disabled={busyId === user.id}
+                  aria-label={`Reset authenticator of ${user.email}`}
+                  onClick={() => void resetFactor(user)}
+                >
+                  Reset authenticator
+                </button>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      <Pager
+        label="Pages of users"
+        firstHref={paged ? "/dashboard/Users" : null}
+        firstText="First page"
+        nextHref={page.nextCursor ? `/dashboard/Users?after=${encodeURIComponent(page.nextCursor)}` : null}
+        nextText="Next page"
+        plainLinks
+      />
       {dialog}
     </section>
   );

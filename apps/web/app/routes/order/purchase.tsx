@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { DEFAULT_ORDER_LIMITS } from "@bureau/domain/order-limits";
-import { isWay, WAY_TITLES } from "@bureau/domain/constants";
+import { isWay, WAY_TITLES, type Way } from "@bureau/domain/constants";
 import type { OrderReceipt, Quote } from "@bureau/domain/contracts/orders";
 import { AVAILABILITY_TEXT, type Availability } from "@bureau/domain/stock-availability";
 import { formatNotes, noteSplitText } from "@bureau/domain/note-text";
@@ -109,7 +109,6 @@ const emptyDetails: CustomerDetails = {
 
 export default function Purchase({ loaderData }: Route.ComponentProps) {
   const { way, code, currencies, branches } = loaderData;
-  const id = useId();
   const toast = useToast();
   const orderLimits = useRouteLoaderData<typeof rootLoader>("root")?.publicConfig.orderLimits ?? DEFAULT_ORDER_LIMITS;
   const cart = useCart();
@@ -122,14 +121,8 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
       ? { ...emptyDetails, ...loaderData.prefill, confirmEmail: loaderData.prefill.email }
       : emptyDetails,
   );
-  const placing = useRouteAction<OrderReceipt>();
-  const busy = placing.busy;
-  const [failure, setFailure] = useState<string | null>(null);
-  const [receipt, setReceipt] = useState<OrderReceipt | null>(null);
-  // One key per submission: a retry after a lost answer reuses it and so cannot create a second order.
-  const idempotencyKey = useRef<string | null>(null);
+  const placing = usePlaceOrder({ way, branchKey, setStep });
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const branch = branches.find((b) => b.key === branchKey);
   const availability = useBranchAvailability(way === "Order" ? items : [], step);
 
   // Move focus to the heading on each step so screen-reader and keyboard users follow along.
@@ -146,12 +139,182 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
       toast.error("Please add currency item");
       return;
     }
-    setFailure(null);
+    placing.clearFailure();
     setStep(2);
   }
 
+  return (
+    <div className="wizard">
+      <h1 ref={headingRef} tabIndex={-1}>
+        {WAY_TITLES[way]}: {loaderData.label} ({code})
+      </h1>
+      <StepIndicator step={step} />
+      {step === 1 ? (
+        <>
+          {placing.failure ? (
+            <div className="alert" role="alert">
+              <strong>Something went wrong.</strong> {placing.failure}
+            </div>
+          ) : null}
+          <BasketPanel
+            way={way}
+            items={items}
+            addForm={
+              showAddForm ? (
+                <AddCurrencyForm
+                  way={way}
+                  currencies={currencies}
+                  defaultCode={code}
+                  orderLimits={orderLimits}
+                  onAdded={() => toast.success("Currency added to your basket")}
+                />
+              ) : null
+            }
+            onAdd={() => setShowAddForm(true)}
+          />
+          <BranchChoice
+            branches={branches}
+            branchKey={branchKey}
+            onChoose={setBranchKey}
+            availability={availability}
+            items={items}
+          />
+          <StepOneActions onNext={next} />
+        </>
+      ) : null}
+      {step === 2 ? (
+        <div className="panel">
+          <DetailsForm
+            initial={details}
+            busy={placing.busy}
+            onBack={(d) => {
+              setDetails(d);
+              setStep(1);
+            }}
+            onSubmit={(customer) => {
+              setDetails(customer);
+              void placing.submit(customer);
+            }}
+          />
+        </div>
+      ) : null}
+      {step === 3 && placing.receipt ? <OrderConfirmation receipt={placing.receipt} /> : null}
+    </div>
+  );
+}
+
+/** Step 1's basket of this way, with the Add Currency form once asked for. */
+function BasketPanel({
+  way,
+  items,
+  addForm,
+  onAdd,
+}: {
+  way: Way;
+  items: ReturnType<typeof useCart>;
+  addForm: ReactNode;
+  onAdd: () => void;
+}) {
+  return (
+    <div className="panel">
+      <OrderSummary items={items} way={way} />
+      {addForm ?? (
+        <button type="button" className="button" onClick={onAdd}>
+          Add Currency
+        </button>
+      )}
+    </div>
+  );
+}
+
+function StepOneActions({ onNext }: { onNext: () => void }) {
+  return (
+    <div className="wizard-actions">
+      <Link className="button" to="/exchangeRates">
+        See all rates
+      </Link>
+      <button type="button" className="button button-primary" onClick={onNext}>
+        Next
+      </button>
+    </div>
+  );
+}
+
+type Branch = Route.ComponentProps["loaderData"]["branches"][number];
+
+/** Step 1's collection point, with whether each branch can supply the basket today. */
+function BranchChoice({
+  branches,
+  branchKey,
+  onChoose,
+  availability,
+  items,
+}: {
+  branches: Branch[];
+  branchKey: string;
+  onChoose: (key: string) => void;
+  availability: Record<string, BranchSupply | null>;
+  items: { foreignMinor: number }[];
+}) {
+  const id = useId();
+  const branch = branches.find((b) => b.key === branchKey);
+  return (
+    <div className="panel">
+      <div className="field">
+        <label htmlFor={`${id}-branch`}>Collection point</label>
+        <select id={`${id}-branch`} value={branchKey} onChange={(e) => onChoose(e.target.value)}>
+          <option value="">Choose a branch</option>
+          {branches.map((b) => {
+            const supply = availability[b.key];
+            return (
+              <option key={b.key} value={b.key}>
+                {b.name} – {b.addressLines.join(", ")}, {b.postcode}
+                {supply ? ` · ${supplyText(supply)}` : ""}
+              </option>
+            );
+          })}
+        </select>
+      </div>
+      {branch ? (
+        <p className="branch-details">
+          {[...branch.addressLines, branch.postcode].join(", ")} · Phone {branch.phone}
+          {availability[branch.key] ? (
+            <>
+              {" "}
+              · <strong>{supplyText(availability[branch.key]!)}</strong>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {branch && availability[branch.key]?.lines ? (
+        <BranchNotes lines={availability[branch.key]!.lines!} items={items} />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Step 2's "Place order": the basket's lines of this way placed at the chosen branch under one
+ * idempotency key, then the cart emptied of them and step 3's receipt; a failure goes back to step 1
+ * with the reason.
+ */
+function usePlaceOrder({
+  way,
+  branchKey,
+  setStep,
+}: {
+  way: Way;
+  branchKey: string;
+  setStep: (step: 1 | 2 | 3) => void;
+}) {
+  const toast = useToast();
+  const placing = useRouteAction<OrderReceipt>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [receipt, setReceipt] = useState<OrderReceipt | null>(null);
+  // One key per submission: a retry after a lost answer reuses it and so cannot create a second order.
+  const idempotencyKey = useRef<string | null>(null);
+
   async function submit(customer: CustomerDetails) {
-    setDetails(customer);
     const lines = readCart().filter((item) => item.way === way);
     if (lines.length === 0) {
       toast.error("Please add currency item");
@@ -187,92 +350,7 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
     setStep(3);
   }
 
-  return (
-    <div className="wizard">
-      <h1 ref={headingRef} tabIndex={-1}>
-        {WAY_TITLES[way]}: {loaderData.label} ({code})
-      </h1>
-      <StepIndicator step={step} />
-      {step === 1 ? (
-        <>
-          {failure ? (
-            <div className="alert" role="alert">
-              <strong>Something went wrong.</strong> {failure}
-            </div>
-          ) : null}
-          <div className="panel">
-            <OrderSummary items={items} way={way} />
-            {showAddForm ? (
-              <AddCurrencyForm
-                way={way}
-                currencies={currencies}
-                defaultCode={code}
-                orderLimits={orderLimits}
-                onAdded={() => toast.success("Currency added to your basket")}
-              />
-            ) : (
-              <button type="button" className="button" onClick={() => setShowAddForm(true)}>
-                Add Currency
-              </button>
-            )}
-          </div>
-          <div className="panel">
-            <div className="field">
-              <label htmlFor={`${id}-branch`}>Collection point</label>
-              <select id={`${id}-branch`} value={branchKey} onChange={(e) => setBranchKey(e.target.value)}>
-                <option value="">Choose a branch</option>
-                {branches.map((b) => {
-                  const supply = availability[b.key];
-                  return (
-                    <option key={b.key} value={b.key}>
-                      {b.name} – {b.addressLines.join(", ")}, {b.postcode}
-                      {supply ? ` · ${supplyText(supply)}` : ""}
-                    </option>
-                  );
-                })}
-              </select>
-            </div>
-            {branch ? (
-              <p className="branch-details">
-                {[...branch.addressLines, branch.postcode].join(", ")} · Phone {branch.phone}
-                {availability[branch.key] ? (
-                  <>
-                    {" "}
-                    · <strong>{supplyText(availability[branch.key]!)}</strong>
-                  </>
-                ) : null}
-              </p>
-            ) : null}
-            {branch && availability[branch.key]?.lines ? (
-              <BranchNotes lines={availability[branch.key]!.lines!} items={items} />
-            ) : null}
-          </div>
-          <div className="wizard-actions">
-            <Link className="button" to="/exchangeRates">
-              See all rates
-            </Link>
-            <button type="button" className="button button-primary" onClick={next}>
-              Next
-            </button>
-          </div>
-        </>
-      ) : null}
-      {step === 2 ? (
-        <div className="panel">
-          <DetailsForm
-            initial={details}
-            busy={busy}
-            onBack={(d) => {
-              setDetails(d);
-              setStep(1);
-            }}
-            onSubmit={submit}
-          />
-        </div>
-      ) : null}
-      {step === 3 && receipt ? <OrderConfirmation receipt={receipt} /> : null}
-    </div>
-  );
+  return { busy: placing.busy, failure, clearFailure: () => setFailure(null), receipt, submit };
 }
 
 /**

@@ -1,24 +1,16 @@
-import { data } from "react-router";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import type { RateBoard } from "@bureau/domain/contracts/rate-board";
 import { ratesAsOfText } from "@bureau/domain/rate-freshness";
 import { RouteErrorBoundary } from "../../components/layout/route-error.tsx";
 import { useLiveBoard } from "../../features/rate-board/use-live-board.ts";
-import { ApiClientError } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
-import { serverApi } from "../../lib/server-api.ts";
+import { refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import "../../features/rate-board/rate-board.css";
 import type { Route } from "./+types/rate-board";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  try {
-    return await serverApi(context).call<RateBoard>("GET", `/api/board/${encodeURIComponent(params.branch)}`);
-  } catch (error) {
-    if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) {
-      throw data("There is no such branch.", { status: 404 });
-    }
-    throw error;
-  }
+  const pending = serverApi(context).call<RateBoard>("GET", `/api/board/${encodeURIComponent(params.branch)}`);
+  return refusalAsResponse(pending, { status: 404, message: "There is no such branch." });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
