@@ -6,7 +6,11 @@
  */
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export type EndpointRoute = { readonly method: HttpMethod; readonly path: string };
+/**
+ * One endpoint's method and path; `body: "file"` where the request's body is a file sent as it is
+ * (RawRequestBody in web-host.ts), not JSON.
+ */
+export type EndpointRoute = { readonly method: HttpMethod; readonly path: string; readonly body?: "file" };
 export type EndpointRouteTree = { readonly [name: string]: EndpointRoute | EndpointRouteTree };
 
 export const operationRoutes = {
@@ -74,7 +78,7 @@ export const authRoutes = {
 
 export const accountRoutes = {
   updateProfile: { method: "PATCH", path: "/api/account/profile" },
-  uploadPhoto: { method: "PUT", path: "/api/account/photo" },
+  uploadPhoto: { method: "PUT", path: "/api/account/photo", body: "file" },
   photo: { method: "GET", path: "/api/account/photo/:userId" },
   orders: { method: "GET", path: "/api/account/orders" },
   dataExport: { method: "GET", path: "/api/account/data-export" },
@@ -142,7 +146,7 @@ export const adminRoutes = {
   },
   statistics: { method: "GET", path: "/api/admin/statistics" },
   dayReport: { method: "GET", path: "/api/admin/reports/day" },
-  importSanctionsList: { method: "POST", path: "/api/admin/sanctions-lists" },
+  importSanctionsList: { method: "POST", path: "/api/admin/sanctions-lists", body: "file" },
   stock: {
     view: { method: "GET", path: "/api/admin/stock" },
     set: { method: "PUT", path: "/api/admin/stock/:branch/:currency" },

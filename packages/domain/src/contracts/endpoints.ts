@@ -58,6 +58,7 @@ import {
   type PathParamNames,
 } from "./endpoint-routes.ts";
 import { apiErrorSchema } from "./errors.ts";
+import type { RawRequestBody } from "./web-host.ts";
 import {
   orderReceiptSchema,
   orderStatusValues,
@@ -141,7 +142,7 @@ export type Endpoint<
 
 type Joined<Routes, Schemas> = {
   readonly [Name in keyof Routes]: Routes[Name] extends EndpointRoute
-    ? Endpoint<Routes[Name], Schemas[Name & keyof Schemas] & EndpointSchemas>
+    ? Routes[Name] & { readonly schema: Schemas[Name & keyof Schemas] }
     : Joined<Routes[Name], Schemas[Name & keyof Schemas]>;
 };
 
@@ -579,14 +580,16 @@ type DataOf<E extends Endpoint> = E["method"] extends "GET"
  * A call's one argument. Without `:param`s it is the body (or a GET's query) itself; with them it is
  * the params, with the body or the query under `body` or `query`.
  */
-export type EndpointInput<E extends Endpoint> = [InputOf<E["schema"], "params">] extends [undefined]
-  ? DataOf<E>
-  : InputOf<E["schema"], "params"> &
-      ([DataOf<E>] extends [undefined]
-        ? unknown
-        : E["method"] extends "GET"
-          ? { query: DataOf<E> }
-          : { body: DataOf<E> });
+export type EndpointInput<E extends Endpoint> = E extends { readonly body: "file" }
+  ? RawRequestBody
+  : [InputOf<E["schema"], "params">] extends [undefined]
+    ? DataOf<E>
+    : InputOf<E["schema"], "params"> &
+        ([DataOf<E>] extends [undefined]
+          ? unknown
+          : E["method"] extends "GET"
+            ? { query: DataOf<E> }
+            : { body: DataOf<E> });
 
 export type EndpointMethod = HttpMethod;
 export type { EndpointRoute, EndpointRouteTree };

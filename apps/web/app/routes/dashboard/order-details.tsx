@@ -1,12 +1,6 @@
 import { data, Link, useNavigate } from "react-router";
-import {
-  type ClearHoldRequest,
-  type OrderDetails as Details,
-  type HandoverRequest,
-  orderTransitionValues,
-} from "@bureau/domain/contracts/dashboard";
+import { type ClearHoldRequest, type HandoverRequest, orderTransitionValues } from "@bureau/domain/contracts/dashboard";
 import { WAY_TITLES } from "@bureau/domain/constants";
-import type { PhoneOnlyReview } from "@bureau/domain/contracts/data-export";
 import { formatMinor } from "@bureau/domain/money";
 import { CustomerReceipt } from "../../features/dashboard/customer-receipt.tsx";
 import {
@@ -35,10 +29,9 @@ import type { Route } from "./+types/order-details";
 export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     const api = serverApi(context);
-    const path = `/api/admin/orders/${encodeURIComponent(params.id)}`;
     const [order, phoneOnly] = await Promise.all([
-      api.call<Details>("GET", path),
-      api.call<PhoneOnlyReview>("GET", `${path}/data-export/phone-only`),
+      api.admin.orders.details({ id: params.id }),
+      api.admin.orders.phoneOnlyReview({ id: params.id }),
     ]);
     return { order, phoneOnly };
   } catch (error) {

@@ -1,7 +1,6 @@
 import { useId } from "react";
 import { data, Form } from "react-router";
 import { WAY_TITLES } from "@bureau/domain/constants";
-import type { DayReport } from "@bureau/domain/contracts/reports";
 import { formatMinor } from "@bureau/domain/money";
 import { ApiClientError } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
@@ -19,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     if (value) query.set(name, value);
   }
   try {
-    return await serverApi(context).call<DayReport>("GET", `/api/admin/reports/day?${query}`);
+    return await serverApi(context).admin.dayReport(query);
   } catch (error) {
     if (error instanceof ApiClientError && (error.status === 400 || error.status === 404)) {
       throw data(error.apiError?.message ?? "There is no such branch or day to report on.", { status: 400 });

@@ -21,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     if (value) query.set(name, value);
   }
   try {
-    return await serverApi(context).call<StockView>("GET", `/api/admin/stock?${query}`);
+    return await serverApi(context).admin.stock.view(query);
   } catch (error) {
     if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) {
       throw data("There is no such branch or currency to count.", { status: 404 });

@@ -13,10 +13,7 @@ import type { Route } from "./+types/update-currency";
 /** Loaded before display (spec §2). */
 export async function loader({ context, params }: Route.LoaderArgs) {
   try {
-    return await serverApi(context).call<AdminCurrency>(
-      "GET",
-      `/api/admin/currencies/${encodeURIComponent(params.currency)}`,
-    );
+    return await serverApi(context).admin.currencies.get({ code: params.currency });
   } catch (error) {
     if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) {
       throw data("There is no such currency.", { status: 404 });

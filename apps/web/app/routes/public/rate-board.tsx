@@ -12,7 +12,7 @@ import type { Route } from "./+types/rate-board";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   try {
-    return await serverApi(context).call<RateBoard>("GET", `/api/board/${encodeURIComponent(params.branch)}`);
+    return await serverApi(context).rates.board({ branch: params.branch });
   } catch (error) {
     if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) {
       throw data("There is no such branch.", { status: 404 });
