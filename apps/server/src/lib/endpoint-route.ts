@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Endpoint } from "@bureau/domain/contracts/endpoints";
 
 /**
@@ -10,3 +11,6 @@ import type { Endpoint } from "@bureau/domain/contracts/endpoints";
 export function routeOf<E extends Endpoint>(endpoint: E): { method: E["method"]; url: E["path"] } {
   return { method: endpoint.method, url: endpoint.path };
 }
+
+/** The app as a route plugin sees it, for the functions that register one group of a plugin's routes. */
+export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];

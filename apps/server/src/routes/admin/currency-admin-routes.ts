@@ -1,5 +1,5 @@
 import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
+import { routeOf, type ZodApp } from "../../lib/endpoint-route.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getCompetitorRates, setCompetitorRates } from "../../modules/compare-rates/set-competitor-rates.ts";
 import {
@@ -14,6 +14,13 @@ import { auditActorOf } from "../../plugins/session.ts";
 
 /** Currencies, margins and live rates for staff. Registered inside the staff-only scope. */
 export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  currencyRoutes(app);
+  liveRateRoutes(app);
+  competitorRateRoutes(app);
+};
+
+/** The currencies on sale: list, one, add, update. */
+function currencyRoutes(app: ZodApp) {
   app.route({
     ...routeOf(endpoints.admin.currencies.list),
     schema: {
@@ -30,36 +37,6 @@ export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(endpoints.admin.currencies.get),
     schema: { ...endpoints.admin.currencies.get.schema, tags: ["staff"], summary: "One currency" },
     handler: async (request) => getAdminCurrency({ db: app.db, code: request.params.code }),
-  });
-
-  app.route({
-    ...routeOf(endpoints.admin.rates.check),
-    schema: {
-      ...endpoints.admin.rates.check.schema,
-      tags: ["staff"],
-      summary: "The market rate of 1 GBP in a currency from the rates provider (Wrong currency tried when none)",
-    },
-    config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
-    handler: async (request) => checkRate({ provider: app.rateProvider, code: request.body.code }),
-  });
-
-  app.route({
-    ...routeOf(endpoints.admin.rates.confirmHeld),
-    schema: {
-      ...endpoints.admin.rates.confirmHeld.schema,
-      tags: ["staff"],
-      summary: "Applies a provider rate the live-rates job held back (it moved more than 10%); audited",
-    },
-    handler: async (request) => {
-      const confirmed = await confirmHeldRateMove({
-        db: app.db,
-        code: request.params.code,
-        actor: auditActorOf(request),
-        requestId: request.id,
-      });
-      await app.invalidateCurrencies();
-      return confirmed;
-    },
   });
 
   app.route({
@@ -101,28 +78,38 @@ export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return updated;
     },
   });
+}
 
+/** Live rates: a provider check, a held move's confirmation, and the refresh switch. */
+function liveRateRoutes(app: ZodApp) {
   app.route({
-    ...routeOf(endpoints.admin.compareRates.get),
+    ...routeOf(endpoints.admin.rates.check),
     schema: {
-      ...endpoints.admin.compareRates.get.schema,
+      ...endpoints.admin.rates.check.schema,
       tags: ["staff"],
-      summary: "The competitor figures for £450 in euros shown on the home page",
+      summary: "The market rate of 1 GBP in a currency from the rates provider (Wrong currency tried when none)",
     },
-    handler: async () => {
-      return getCompetitorRates({ db: app.db });
-    },
+    config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+    handler: async (request) => checkRate({ provider: app.rateProvider, code: request.body.code }),
   });
 
   app.route({
-    ...routeOf(endpoints.admin.compareRates.set),
+    ...routeOf(endpoints.admin.rates.confirmHeld),
     schema: {
-      ...endpoints.admin.compareRates.set.schema,
+      ...endpoints.admin.rates.confirmHeld.schema,
       tags: ["staff"],
-      summary: "Sets the competitor figures (euros for £450 and the day checked; null when unknown); audited",
+      summary: "Applies a provider rate the live-rates job held back (it moved more than 10%); audited",
     },
-    handler: async (request) =>
-      setCompetitorRates({ db: app.db, figures: request.body, actor: auditActorOf(request), requestId: request.id }),
+    handler: async (request) => {
+      const confirmed = await confirmHeldRateMove({
+        db: app.db,
+        code: request.params.code,
+        actor: auditActorOf(request),
+        requestId: request.id,
+      });
+      await app.invalidateCurrencies();
+      return confirmed;
+    },
   });
 
   app.route({
@@ -155,4 +142,30 @@ export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return state;
     },
   });
-};
+}
+
+/** The competitors' rates staff checked, for the public comparison. */
+function competitorRateRoutes(app: ZodApp) {
+  app.route({
+    ...routeOf(endpoints.admin.compareRates.get),
+    schema: {
+      ...endpoints.admin.compareRates.get.schema,
+      tags: ["staff"],
+      summary: "The competitor figures for £450 in euros shown on the home page",
+    },
+    handler: async () => {
+      return getCompetitorRates({ db: app.db });
+    },
+  });
+
+  app.route({
+    ...routeOf(endpoints.admin.compareRates.set),
+    schema: {
+      ...endpoints.admin.compareRates.set.schema,
+      tags: ["staff"],
+      summary: "Sets the competitor figures (euros for £450 and the day checked; null when unknown); audited",
+    },
+    handler: async (request) =>
+      setCompetitorRates({ db: app.db, figures: request.body, actor: auditActorOf(request), requestId: request.id }),
+  });
+}

@@ -1,5 +1,5 @@
 import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
+import { routeOf, type ZodApp } from "../../lib/endpoint-route.ts";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { mayClearHolds } from "@bureau/domain/customer-due-diligence";
@@ -22,6 +22,14 @@ import { auditActorOf } from "../../plugins/session.ts";
 
 /** Staff order lists, details, lifecycle actions and statistics. Registered inside the staff-only scope. */
 export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  orderReadRoutes(app);
+  orderLifecycleRoutes(app);
+  orderComplianceRoutes(app);
+  orderDataRightsRoutes(app);
+};
+
+/** The order list, its CSV export, one order's details and the statistics. */
+function orderReadRoutes(app: ZodApp) {
   app.route({
     ...routeOf(endpoints.admin.orders.list),
     schema: {
@@ -81,6 +89,21 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
+    ...routeOf(endpoints.admin.statistics),
+    schema: {
+      ...endpoints.admin.statistics.schema,
+      tags: ["staff"],
+      summary: "Order counts by status and chart data for the last 30 days",
+    },
+    handler: async () => {
+      return getStatistics({ db: app.db, timeZone: app.config.displayTimeZone });
+    },
+  });
+}
+
+/** An order's lifecycle actions: the transitions and the archive of a completed order. */
+function orderLifecycleRoutes(app: ZodApp) {
+  app.route({
     ...routeOf(endpoints.admin.orders.archive),
     schema: {
       ...endpoints.admin.orders.archive.schema,
@@ -118,7 +141,10 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   });
+}
 
+/** Holds, suspicion reports and the flagged orders of the compliance screen. */
+function orderComplianceRoutes(app: ZodApp) {
   app.route({
     ...routeOf(endpoints.admin.orders.clearHold),
     schema: {
@@ -189,7 +215,10 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return listFlaggedOrders({ db: app.db, ...request.query });
     },
   });
+}
 
+/** A customer's data export from their order, and the phone-only review. */
+function orderDataRightsRoutes(app: ZodApp) {
   app.route({
     ...routeOf(endpoints.admin.orders.dataExport),
     schema: {
@@ -219,16 +248,4 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return listPhoneOnlyOrders({ db: app.db, orderId: request.params.id });
     },
   });
-
-  app.route({
-    ...routeOf(endpoints.admin.statistics),
-    schema: {
-      ...endpoints.admin.statistics.schema,
-      tags: ["staff"],
-      summary: "Order counts by status and chart data for the last 30 days",
-    },
-    handler: async () => {
-      return getStatistics({ db: app.db, timeZone: app.config.displayTimeZone });
-    },
-  });
-};
+}

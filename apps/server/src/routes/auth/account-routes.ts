@@ -1,5 +1,5 @@
 import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
+import { routeOf, type ZodApp } from "../../lib/endpoint-route.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE, PHOTO_WRONG_TYPE_MESSAGE } from "@bureau/domain/account-rules";
@@ -29,6 +29,12 @@ export async function accountRoutes(scope: FastifyInstance) {
     (_request, body, done) => done(null, body),
   );
 
+  profileRoutes(app);
+  ownOrderDataRoutes(app);
+}
+
+/** The display name and the photo: changed by their owner, the photo shown to anyone with its address. */
+function profileRoutes(app: ZodApp) {
   app.route({
     ...routeOf(endpoints.account.updateProfile),
     schema: {
@@ -39,7 +45,7 @@ export async function accountRoutes(scope: FastifyInstance) {
     onRequest: requireUser,
     handler: async (request, reply) => {
       const { user } = signedInSession(request);
-      await updateDisplayName({ db: scope.db, userId: user.id, name: request.body.name });
+      await updateDisplayName({ db: app.db, userId: user.id, name: request.body.name });
       return reloadedUser(request, reply as never);
     },
   });
@@ -68,11 +74,38 @@ export async function accountRoutes(scope: FastifyInstance) {
       if (!Buffer.isBuffer(request.body)) {
         throw new AppError("unsupported_media_type", PHOTO_WRONG_TYPE_MESSAGE);
       }
-      await saveProfilePhoto({ db: scope.db, userId: user.id, bytes: request.body });
+      await saveProfilePhoto({ db: app.db, userId: user.id, bytes: request.body });
       return reloadedUser(request, reply as never);
     },
   });
 
+  app.route({
+    ...routeOf(endpoints.account.photo),
+    schema: {
+      ...endpoints.account.photo.schema,
+      tags: ["account"],
+      summary: "A profile photo, served from our own origin with its detected type",
+    },
+    handler: async (request, reply) => {
+      const photo = await readProfilePhoto({ db: app.db, userId: request.params.userId });
+      if (!photo) throw new AppError("not_found", "This user has no photo.");
+      return (
+        reply
+          .type(photo.contentType)
+          .header("x-content-type-options", "nosniff")
+          .header("content-disposition", "inline")
+          .header("content-security-policy", "default-src 'none'; sandbox")
+          .header("cross-origin-resource-policy", "same-origin")
+          // The URL carries a version (?v=...) that changes with every upload.
+          .header("cache-control", "private, max-age=31536000, immutable")
+          .send(photo.bytes)
+      );
+    },
+  });
+}
+
+/** A customer's own orders, their data export, and the details order step 2 fills in. */
+function ownOrderDataRoutes(app: ZodApp) {
   app.route({
     ...routeOf(endpoints.account.orders),
     schema: {
@@ -86,7 +119,7 @@ export async function accountRoutes(scope: FastifyInstance) {
       const { user } = signedInSession(request);
       // Orders are matched by e-mail, so the address must be proven to be this person's (decision 014).
       if (!user.emailVerified) throw new AppError("forbidden", MY_ORDERS_UNVERIFIED_MESSAGE);
-      return listMyOrders({ db: scope.db, links: scope.orderLinks, email: user.email, ...request.query });
+      return listMyOrders({ db: app.db, links: app.orderLinks, email: user.email, ...request.query });
     },
   });
 
@@ -103,7 +136,7 @@ export async function accountRoutes(scope: FastifyInstance) {
       noStore(reply);
       const { user } = signedInSession(request);
       return exportCustomerData({
-        db: scope.db,
+        db: app.db,
         subject: { from: "account", userId: user.id, email: user.email, emailVerified: user.emailVerified },
       });
     },
@@ -120,31 +153,7 @@ export async function accountRoutes(scope: FastifyInstance) {
     handler: async (request, reply) => {
       noStore(reply);
       const { user } = signedInSession(request);
-      return customerPrefill({ db: scope.db, user });
-    },
-  });
-
-  app.route({
-    ...routeOf(endpoints.account.photo),
-    schema: {
-      ...endpoints.account.photo.schema,
-      tags: ["account"],
-      summary: "A profile photo, served from our own origin with its detected type",
-    },
-    handler: async (request, reply) => {
-      const photo = await readProfilePhoto({ db: scope.db, userId: request.params.userId });
-      if (!photo) throw new AppError("not_found", "This user has no photo.");
-      return (
-        reply
-          .type(photo.contentType)
-          .header("x-content-type-options", "nosniff")
-          .header("content-disposition", "inline")
-          .header("content-security-policy", "default-src 'none'; sandbox")
-          .header("cross-origin-resource-policy", "same-origin")
-          // The URL carries a version (?v=...) that changes with every upload.
-          .header("cache-control", "private, max-age=31536000, immutable")
-          .send(photo.bytes)
-      );
+      return customerPrefill({ db: app.db, user });
     },
   });
 }
