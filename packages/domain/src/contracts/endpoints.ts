@@ -54,7 +54,6 @@ import {
   type EndpointRoute,
   type EndpointRouteTree,
   endpointRoutes,
-  type HttpMethod,
   type PathParamNames,
 } from "./endpoint-routes.ts";
 import { apiErrorSchema } from "./errors.ts";
@@ -148,7 +147,7 @@ type Joined<Routes, Schemas> = {
 
 export type EndpointTree = { readonly [name: string]: Endpoint | EndpointTree };
 
-export function isEndpointRoute(node: unknown): node is EndpointRoute {
+function isEndpointRoute(node: unknown): node is EndpointRoute {
   return typeof node === "object" && node !== null && typeof (node as { path?: unknown }).path === "string";
 }
 
@@ -590,6 +589,3 @@ export type EndpointInput<E extends Endpoint> = E extends { readonly body: "file
           : E["method"] extends "GET"
             ? { query: DataOf<E> }
             : { body: DataOf<E> });
-
-export type EndpointMethod = HttpMethod;
-export type { EndpointRoute, EndpointRouteTree };
