@@ -1,5 +1,3 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../lib/endpoint-route.ts";
 import { isIPv4 } from "node:net";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -9,6 +7,8 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import { AppError } from "../lib/app-error.ts";
 import { noStore } from "../lib/no-store.ts";
 import { queryRows } from "../lib/postgres.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../lib/endpoint-route.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

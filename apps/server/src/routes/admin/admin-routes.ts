@@ -1,5 +1,3 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { listUsers } from "../../modules/users/list-users.ts";
@@ -17,6 +15,8 @@ import { sanctionsAdminRoutes } from "./sanctions-admin-routes.ts";
 import { stockAdminRoutes } from "./stock-admin-routes.ts";
 import { warningsAdminRoutes } from "./warnings-admin-routes.ts";
 import { noStore } from "../../lib/no-store.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /**
  * Staff API under /api/admin. Every route registered inside this plugin is protected by

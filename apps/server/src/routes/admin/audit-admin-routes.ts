@@ -1,5 +1,3 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { displayDates } from "@bureau/domain/dates";
@@ -7,6 +5,8 @@ import { csvStream } from "../../lib/csv.ts";
 import { auditLogCsvHeader, auditLogCsvRows } from "../../modules/audit/export-audit-log.ts";
 import { listAuditActions } from "../../modules/audit/list-audit-actions.ts";
 import { listAuditLog } from "../../modules/audit/list-audit-log.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /** The audit log viewer and its CSV export (issue 15 item 5). Registered inside the staff-only scope. */
 export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {

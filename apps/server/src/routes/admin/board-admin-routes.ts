@@ -1,9 +1,9 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { listBoardFeatured } from "../../modules/rate-board/list-board-featured.ts";
 import { setBoardFeatured } from "../../modules/rate-board/set-board-featured.ts";
 import { auditActorOf } from "../../plugins/session.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /** The currencies each branch's rate board features. Registered inside the staff-only scope. */
 export const boardAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { findOrderToCollect } from "../../modules/orders/find-order-to-collect.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /** The counter's Collect page: a scanned collection pass or a typed order number to the order. Staff only. */
 export const collectAdminRoutes: FastifyPluginAsyncZod = async (app) => {

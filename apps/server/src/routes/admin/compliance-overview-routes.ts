@@ -1,7 +1,7 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getComplianceOverview } from "../../modules/compliance/get-compliance-overview.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /** The compliance screen's overview (issue 15 item 5). Registered inside the staff-only scope. */
 export const complianceOverviewRoutes: FastifyPluginAsyncZod = async (app) => {

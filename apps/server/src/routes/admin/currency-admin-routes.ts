@@ -1,5 +1,3 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf, type ZodApp } from "../../lib/endpoint-route.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getCompetitorRates, setCompetitorRates } from "../../modules/compare-rates/set-competitor-rates.ts";
 import {
@@ -11,6 +9,8 @@ import {
 } from "../../modules/currencies/admin-currencies.ts";
 import { confirmHeldRateMove, getRefreshState, setRefreshEnabled } from "../../modules/rates/refresh-rates.ts";
 import { auditActorOf } from "../../plugins/session.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf, type ZodApp } from "../../lib/endpoint-route.ts";
 
 /** Currencies, margins and live rates for staff. Registered inside the staff-only scope. */
 export const currencyAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,3 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf, type ZodApp } from "../../lib/endpoint-route.ts";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { mayClearHolds } from "@bureau/domain/customer-due-diligence";
@@ -19,6 +17,8 @@ import { exportOrdersCsv } from "../../modules/orders/export-orders.ts";
 import { listOrders } from "../../modules/orders/list-orders.ts";
 import { transitionOrder } from "../../modules/orders/transition-order.ts";
 import { auditActorOf } from "../../plugins/session.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf, type ZodApp } from "../../lib/endpoint-route.ts";
 
 /** Staff order lists, details, lifecycle actions and statistics. Registered inside the staff-only scope. */
 export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {

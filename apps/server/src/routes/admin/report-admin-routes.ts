@@ -1,7 +1,7 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getDayReport } from "../../modules/reports/get-day-report.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /** Staff reports (issue 17 item 6). Registered inside the staff-only scope. */
 export const reportAdminRoutes: FastifyPluginAsyncZod = async (app) => {

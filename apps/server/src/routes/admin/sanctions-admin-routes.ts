@@ -1,5 +1,3 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
@@ -10,6 +8,8 @@ import {
 import { AppError } from "../../lib/app-error.ts";
 import { importSanctionsList } from "../../modules/sanctions/import-sanctions-list.ts";
 import { auditActorOf } from "../../plugins/session.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 const csvTypes = ["text/csv", "application/csv", "application/octet-stream"];
 const isCsvUpload = (contentType: string | undefined) =>

@@ -1,9 +1,9 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getStock } from "../../modules/stock/get-stock.ts";
 import { setStock } from "../../modules/stock/set-stock.ts";
 import { auditActorOf } from "../../plugins/session.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /** Note stock by denomination per branch and currency (issue 17). Registered inside the staff-only scope. */
 export const stockAdminRoutes: FastifyPluginAsyncZod = async (app) => {

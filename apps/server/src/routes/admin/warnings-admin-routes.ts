@@ -1,7 +1,7 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getStaffWarnings } from "../../modules/rates/get-staff-warnings.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /** The dashboard banner's facts (docs/decisions/027). Registered inside the staff-only scope. */
 export const warningsAdminRoutes: FastifyPluginAsyncZod = async (app) => {

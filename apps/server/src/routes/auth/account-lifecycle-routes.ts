@@ -1,5 +1,3 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { noStore } from "../../lib/no-store.ts";
@@ -11,6 +9,8 @@ import { deleteUnclaimedAccount } from "../../modules/users/delete-unclaimed-acc
 import { sessionCookieName } from "../../plugins/auth.ts";
 import { forgetLoadedSession, requireUser, signedInSession } from "../../plugins/session.ts";
 import { accountMailLimits, attemptLimiter } from "./attempt-limits.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /**
  * What the account e-mails' links do (decision 030). Opening a link only shows its page; the page posts

@@ -1,5 +1,3 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf, type ZodApp } from "../../lib/endpoint-route.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE, PHOTO_WRONG_TYPE_MESSAGE } from "@bureau/domain/account-rules";
@@ -11,6 +9,8 @@ import { listMyOrders } from "../../modules/orders/list-my-orders.ts";
 import { readProfilePhoto, saveProfilePhoto } from "../../modules/users/profile-photo.ts";
 import { updateDisplayName } from "../../modules/users/update-profile.ts";
 import { forgetLoadedSession, loadSession, requireUser, signedInSession } from "../../plugins/session.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf, type ZodApp } from "../../lib/endpoint-route.ts";
 
 export const MY_ORDERS_UNVERIFIED_MESSAGE =
   "Please verify your e-mail address to see your orders: follow the link we sent you, or ask for a new one on your profile page.";

@@ -1,5 +1,3 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -27,6 +25,8 @@ import { betterAuthMount } from "./better-auth-mount.ts";
 import { oauthPopupRoutes } from "./oauth-popup.ts";
 import { secondFactorRoutes } from "./second-factor-routes.ts";
 import { noStore } from "../../lib/no-store.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /**
  * Sign-in, sign-up, sessions, profile and the Secure Box. Wrapped with fastify-plugin so that the

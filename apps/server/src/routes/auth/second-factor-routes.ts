@@ -1,5 +1,3 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/app-error.ts";
@@ -7,6 +5,8 @@ import { hasSecondFactor } from "../../lib/has-second-factor.ts";
 import { confirmSecondFactor, startSecondFactorEnrolment } from "../../modules/users/staff-second-factor.ts";
 import { noStore } from "../../lib/no-store.ts";
 import { requireUser, signedInSession } from "../../plugins/session.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /**
  * The staff second factor, set up by the admin themself with the link e-mailed to them (docs/decisions/011, 032): whether it is set up,

@@ -1,8 +1,8 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { placeOrder } from "../../modules/orders/place-order.ts";
 import { createQuote } from "../../modules/quotes/create-quote.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /** Customers' quotes and orders. No sign-in needed: visitors order as guests (spec §6). */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {

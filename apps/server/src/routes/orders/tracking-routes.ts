@@ -1,5 +1,3 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { collectionPassPng } from "../../modules/orders/collection-pass.ts";
@@ -9,6 +7,8 @@ import { clientAddressKey } from "../../lib/client-address.ts";
 import { type AttemptLimit, attemptLimiter } from "../auth/attempt-limits.ts";
 import { noStore } from "../../lib/no-store.ts";
 import { loadSession } from "../../plugins/session.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 const MINUTE = 60_000;
 

@@ -1,7 +1,7 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getCompareRates } from "../../modules/compare-rates/get-compare-rates.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /** The home page's compare-rates block (PRODUCT.md decision 10). */
 export const compareRatesRoutes: FastifyPluginAsyncZod = async (app) => {

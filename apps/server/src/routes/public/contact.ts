@@ -1,9 +1,9 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CONTACT_RATE_LIMITED_MESSAGE, CONTACT_RECEIVED_MESSAGE } from "@bureau/domain/contracts/contact";
 import { AppError } from "../../lib/app-error.ts";
 import { submitContactMessage } from "../../modules/contact/submit-contact-message.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /** Messages one address may send per window: room for a few corrections, not for a flood. */
 export const CONTACT_RATE_LIMIT = { max: 6, timeWindow: "10 minutes" } as const;

@@ -1,5 +1,3 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { rateAlertMessages } from "@bureau/domain/contracts/rate-alerts";
 import { noStore } from "../../lib/no-store.ts";
@@ -8,6 +6,8 @@ import { createRateAlert } from "../../modules/rate-alerts/create-rate-alert.ts"
 import { openRateAlertUnsubscribe, unsubscribeRateAlerts } from "../../modules/rate-alerts/unsubscribe-rate-alerts.ts";
 import { accountMailLimits, attemptLimiter } from "../auth/attempt-limits.ts";
 import { orderLinkLimits } from "../orders/tracking-routes.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /**
  * Creating an alert sends an e-mail, so it counts every attempt per client address and per e-mail

@@ -1,5 +1,3 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import { createHash } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { channels } from "../../db/notify.ts";
@@ -7,6 +5,8 @@ import { AppError } from "../../lib/app-error.ts";
 import { clientAddressKey } from "../../lib/client-address.ts";
 import { type EventStream, openEventStream } from "../../lib/event-stream.ts";
 import { getRateBoard } from "../../modules/rate-board/get-rate-board.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /**
  * How many boards one instance streams to at once, in total and per client address (an IPv6 /64 counts as

@@ -1,7 +1,7 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getRateHistory } from "../../modules/rates/get-rate-history.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /** Public rate history of a currency (the chart of /exchangeRates/{code}). */
 export const rateHistoryRoutes: FastifyPluginAsyncZod = async (app) => {

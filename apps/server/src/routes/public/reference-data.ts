@@ -1,8 +1,8 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { listBranches } from "../../modules/branches/list-branches.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /** Public, read-only reference data: currencies with customer rates, branches. */
 export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,8 @@
-import { endpoints } from "@bureau/domain/contracts/endpoints";
-import { routeOf } from "../../lib/endpoint-route.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { noStore } from "../../lib/no-store.ts";
 import { getAvailability } from "../../modules/stock/get-availability.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /** Step 1's collection-point select: whether each branch can supply the basket today (issue 17). */
 export const stockAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
