@@ -4,10 +4,11 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import { livenessSchema, readinessSchema } from "@bureau/domain/contracts/reference-data";
 import { AppError } from "../lib/app-error.ts";
 import { noStore } from "../lib/no-store.ts";
 import { queryRows } from "../lib/postgres.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../lib/endpoint-route.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -146,27 +147,23 @@ function registerJobGauges(app: FastifyInstance, registry: Registry): void {
 /** Liveness and readiness, for load balancers and orchestrators. */
 function registerHealthRoutes(instance: FastifyInstance): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    "/api/health",
-    {
-      schema: { tags: ["operations"], summary: "Liveness: the process answers", response: { 200: livenessSchema } },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...routeOf(endpoints.operations.health),
+    schema: { ...endpoints.operations.health.schema, tags: ["operations"], summary: "Liveness: the process answers" },
+    handler: async (_request, reply) => {
       noStore(reply);
       return { status: "ok" as const };
     },
-  );
+  });
 
-  app.get(
-    "/api/health/ready",
-    {
-      schema: {
-        tags: ["operations"],
-        summary: "Readiness: the database answers, its migrations are complete, and the instance is not draining",
-        response: { 200: readinessSchema, 503: readinessSchema },
-      },
+  app.route({
+    ...routeOf(endpoints.operations.ready),
+    schema: {
+      ...endpoints.operations.ready.schema,
+      tags: ["operations"],
+      summary: "Readiness: the database answers, its migrations are complete, and the instance is not draining",
     },
-    async (_request, reply) => {
+    handler: async (_request, reply) => {
       const up = await app.database.ping();
       const migrated = up && (await isMigratedOnce(app));
       const ready = up && migrated && !app.draining;
@@ -178,7 +175,7 @@ function registerHealthRoutes(instance: FastifyInstance): void {
         draining: app.draining,
       });
     },
-  );
+  });
 }
 
 const migratedDatabases = new WeakSet<object>();

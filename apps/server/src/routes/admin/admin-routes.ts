@@ -1,8 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { adminUserListQuerySchema, adminUserListSchema, adminUserSchema } from "@bureau/domain/contracts/accounts";
-import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { listUsers } from "../../modules/users/list-users.ts";
 import { resetSecondFactor } from "../../modules/users/reset-second-factor.ts";
 import { makeAdmin } from "../../modules/users/make-admin.ts";
@@ -18,6 +15,8 @@ import { sanctionsAdminRoutes } from "./sanctions-admin-routes.ts";
 import { stockAdminRoutes } from "./stock-admin-routes.ts";
 import { warningsAdminRoutes } from "./warnings-admin-routes.ts";
 import { noStore } from "../../lib/no-store.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /**
  * Staff API under /api/admin. Every route registered inside this plugin is protected by
@@ -56,38 +55,26 @@ export function protectAsStaffOnly(scope: FastifyInstance) {
 }
 
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/api/admin/users",
-    {
-      schema: {
-        tags: ["staff"],
-        summary: "Users with e-mail and role, oldest first, one keyset page at a time",
-        querystring: adminUserListQuerySchema,
-        response: { 200: adminUserListSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
-      },
+  app.route({
+    ...routeOf(endpoints.admin.users.list),
+    schema: {
+      ...endpoints.admin.users.list.schema,
+      tags: ["staff"],
+      summary: "Users with e-mail and role, oldest first, one keyset page at a time",
     },
-    async (request) => {
+    handler: async (request) => {
       return listUsers({ db: app.db, after: request.query.after, limit: request.query.limit });
     },
-  );
+  });
 
-  app.post(
-    "/api/admin/users/:id/make-admin",
-    {
-      schema: {
-        tags: ["staff"],
-        summary: "Makes a user an Admin (409 when already Admin); audited",
-        params: z.object({ id: z.string().min(1).max(100) }),
-        response: {
-          200: adminUserSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
-      },
+  app.route({
+    ...routeOf(endpoints.admin.users.makeAdmin),
+    schema: {
+      ...endpoints.admin.users.makeAdmin.schema,
+      tags: ["staff"],
+      summary: "Makes a user an Admin (409 when already Admin); audited",
     },
-    async (request) =>
+    handler: async (request) =>
       makeAdmin({
         db: app.db,
         userId: request.params.id,
@@ -95,26 +82,17 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         requestId: request.id,
         publicUrl: app.config.publicUrl,
       }),
-  );
+  });
 
-  app.post(
-    "/api/admin/users/:id/second-factor/reset",
-    {
-      schema: {
-        tags: ["staff"],
-        summary:
-          "Resets another admin's authenticator: it and their Secure Box passes end, and a new set-up link is e-mailed to them; audited",
-        params: z.object({ id: z.string().min(1).max(100) }),
-        response: {
-          200: adminUserSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
-      },
+  app.route({
+    ...routeOf(endpoints.admin.users.resetSecondFactor),
+    schema: {
+      ...endpoints.admin.users.resetSecondFactor.schema,
+      tags: ["staff"],
+      summary:
+        "Resets another admin's authenticator: it and their Secure Box passes end, and a new set-up link is e-mailed to them; audited",
     },
-    async (request) =>
+    handler: async (request) =>
       resetSecondFactor({
         db: app.db,
         userId: request.params.id,
@@ -122,5 +100,5 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         requestId: request.id,
         publicUrl: app.config.publicUrl,
       }),
-  );
+  });
 };

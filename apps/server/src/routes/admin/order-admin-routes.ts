@@ -1,23 +1,5 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  clearHoldRequestSchema,
-  compliancePageQuerySchema,
-  flaggedOrderListSchema,
-  suspicionReportListSchema,
-  suspicionReportRequestSchema,
-  handoverRequestSchema,
-  orderDetailsSchema,
-  orderExportQuerySchema,
-  orderListQuerySchema,
-  orderListSchema,
-  orderTransitionValues,
-  statisticsSchema,
-} from "@bureau/domain/contracts/dashboard";
-import { dataExportSchema, phoneOnlyReviewSchema } from "@bureau/domain/contracts/data-export";
-import { apiErrorSchema } from "@bureau/domain/contracts/errors";
-import { orderStatusValues } from "@bureau/domain/contracts/orders";
 import { mayClearHolds } from "@bureau/domain/customer-due-diligence";
 import { displayDates } from "@bureau/domain/dates";
 import { isMlro } from "../../lib/mlro.ts";
@@ -35,44 +17,40 @@ import { exportOrdersCsv } from "../../modules/orders/export-orders.ts";
 import { listOrders } from "../../modules/orders/list-orders.ts";
 import { transitionOrder } from "../../modules/orders/transition-order.ts";
 import { auditActorOf } from "../../plugins/session.ts";
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf, type ZodApp } from "../../lib/endpoint-route.ts";
 
 /** Staff order lists, details, lifecycle actions and statistics. Registered inside the staff-only scope. */
 export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/api/admin/orders",
-    {
-      schema: {
-        tags: ["staff"],
-        summary: "One page of orders in a status, newest first, searchable by number, name, e-mail or phone",
-        querystring: orderListQuerySchema,
-        response: { 200: orderListSchema, ...errors },
-      },
+  orderReadRoutes(app);
+  orderLifecycleRoutes(app);
+  orderComplianceRoutes(app);
+  orderDataRightsRoutes(app);
+};
+
+/** The order list, its CSV export, one order's details and the statistics. */
+function orderReadRoutes(app: ZodApp) {
+  app.route({
+    ...routeOf(endpoints.admin.orders.list),
+    schema: {
+      ...endpoints.admin.orders.list.schema,
+      tags: ["staff"],
+      summary: "One page of orders in a status, newest first, searchable by number, name, e-mail or phone",
     },
-    async (request) => {
+    handler: async (request) => {
       return listOrders({ db: app.db, timeZone: app.config.displayTimeZone, ...request.query });
     },
-  );
+  });
 
-  app.get(
-    "/api/admin/orders.csv",
-    {
-      schema: {
-        tags: ["staff"],
-        summary:
-          "The orders matching the list filters (any status when none is given) as a CSV download, one record per order line, streamed",
-        querystring: orderExportQuerySchema,
-        response: errors,
-      },
+  app.route({
+    ...routeOf(endpoints.admin.orders.csv),
+    schema: {
+      ...endpoints.admin.orders.csv.schema,
+      tags: ["staff"],
+      summary:
+        "The orders matching the list filters (any status when none is given) as a CSV download, one record per order line, streamed",
     },
-    async (request, typedReply) => {
+    handler: async (request, typedReply) => {
       const filters = request.query;
       const timeZone = app.config.displayTimeZone;
       // Personal data leaving the system: who took which export is in the server's log. Not an audit
@@ -90,19 +68,16 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("content-disposition", `attachment; filename="orders-${displayDates(timeZone).day(new Date())}.csv"`)
         .send(stream);
     },
-  );
+  });
 
-  app.get(
-    "/api/admin/orders/:id",
-    {
-      schema: {
-        tags: ["staff"],
-        summary: "An order with its lines, timeline and the actions its state allows",
-        params: z.object({ id: z.uuid("is not an order id") }),
-        response: { 200: orderDetailsSchema, ...errors },
-      },
+  app.route({
+    ...routeOf(endpoints.admin.orders.details),
+    schema: {
+      ...endpoints.admin.orders.details.schema,
+      tags: ["staff"],
+      summary: "An order with its lines, timeline and the actions its state allows",
     },
-    async (request) => {
+    handler: async (request) => {
       const viewerIsMlro = isMlro(app.config.mlroEmails, auditActorOf(request).email);
       return getOrderDetails({
         db: app.db,
@@ -111,28 +86,32 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         viewerMayClearHolds: mayClearHolds(app.config.mlroEmails, viewerIsMlro),
       });
     },
-  );
+  });
 
-  app.post(
-    "/api/admin/orders/:id/archive",
-    {
-      schema: {
-        tags: ["staff"],
-        summary:
-          "History's Delete on a completed order: archives it from the History list (audited); its status, stock, statistics, reports and exports stay as they were and the customer is not e-mailed. 409 for any other status or when already archived",
-        params: z.object({ id: z.uuid("is not an order id") }),
-        response: {
-          200: z.object({
-            id: z.string(),
-            orderNumber: z.string(),
-            status: z.enum(orderStatusValues),
-            archivedAt: z.string(),
-          }),
-          ...errors,
-        },
-      },
+  app.route({
+    ...routeOf(endpoints.admin.statistics),
+    schema: {
+      ...endpoints.admin.statistics.schema,
+      tags: ["staff"],
+      summary: "Order counts by status and chart data for the last 30 days",
     },
-    async (request) => {
+    handler: async () => {
+      return getStatistics({ db: app.db, timeZone: app.config.displayTimeZone });
+    },
+  });
+}
+
+/** An order's lifecycle actions: the transitions and the archive of a completed order. */
+function orderLifecycleRoutes(app: ZodApp) {
+  app.route({
+    ...routeOf(endpoints.admin.orders.archive),
+    schema: {
+      ...endpoints.admin.orders.archive.schema,
+      tags: ["staff"],
+      summary:
+        "History's Delete on a completed order: archives it from the History list (audited); its status, stock, statistics, reports and exports stay as they were and the customer is not e-mailed. 409 for any other status or when already archived",
+    },
+    handler: async (request) => {
       return archiveOrder({
         db: app.db,
         orderId: request.params.id,
@@ -140,24 +119,17 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         requestId: request.id,
       });
     },
-  );
+  });
 
-  app.post(
-    "/api/admin/orders/:id/:transition",
-    {
-      schema: {
-        tags: ["staff"],
-        summary:
-          "Accept (pending), complete (accepted) or cancel (pending or accepted; delete keeps the order); 409 otherwise (a completed order is final) or while on hold. Complete needs the handover record (the ID checked; the card matching the name for Click & Collect; the notes received for Click & Sell; address and date of birth under enhanced due diligence), 400 without a valid one",
-        params: z.object({ id: z.uuid("is not an order id"), transition: z.enum(orderTransitionValues) }),
-        body: handoverRequestSchema.nullish(),
-        response: {
-          200: z.object({ id: z.string(), orderNumber: z.string(), status: z.enum(orderStatusValues) }),
-          ...errors,
-        },
-      },
+  app.route({
+    ...routeOf(endpoints.admin.orders.transition),
+    schema: {
+      ...endpoints.admin.orders.transition.schema,
+      tags: ["staff"],
+      summary:
+        "Accept (pending), complete (accepted) or cancel (pending or accepted; delete keeps the order); 409 otherwise (a completed order is final) or while on hold. Complete needs the handover record (the ID checked; the card matching the name for Click & Collect; the notes received for Click & Sell; address and date of birth under enhanced due diligence), 400 without a valid one",
     },
-    async (request) => {
+    handler: async (request) => {
       return transitionOrder({
         db: app.db,
         orderId: request.params.id,
@@ -168,29 +140,20 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         timeZone: app.config.displayTimeZone,
       });
     },
-  );
+  });
+}
 
-  app.post(
-    "/api/admin/orders/:id/hold/clear",
-    {
-      schema: {
-        tags: ["staff"],
-        summary:
-          "Clear an order's hold by recording the customer due diligence (ID verified, source of funds; audited), which also clears the customer's other orders held for the threshold alone: the MLRO only (any admin where MLRO_EMAILS is empty), 403 otherwise; 400 without a valid record; 409 when it is not on hold",
-        params: z.object({ id: z.uuid("is not an order id") }),
-        body: clearHoldRequestSchema,
-        response: {
-          200: z.object({
-            id: z.string(),
-            orderNumber: z.string(),
-            clearedAt: z.string(),
-            alsoCleared: z.array(z.string()),
-          }),
-          ...errors,
-        },
-      },
+/** Holds, suspicion reports and the flagged orders of the compliance screen. */
+function orderComplianceRoutes(app: ZodApp) {
+  app.route({
+    ...routeOf(endpoints.admin.orders.clearHold),
+    schema: {
+      ...endpoints.admin.orders.clearHold.schema,
+      tags: ["staff"],
+      summary:
+        "Clear an order's hold by recording the customer due diligence (ID verified, source of funds; audited), which also clears the customer's other orders held for the threshold alone: the MLRO only (any admin where MLRO_EMAILS is empty), 403 otherwise; 400 without a valid record; 409 when it is not on hold",
     },
-    async (request) => {
+    handler: async (request) => {
       const actor = auditActorOf(request);
       const actorIsMlro = isMlro(app.config.mlroEmails, actor.email);
       return clearHold({
@@ -204,24 +167,17 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         requestId: request.id,
       });
     },
-  );
+  });
 
-  app.post(
-    "/api/admin/orders/:id/suspicion-reports",
-    {
-      schema: {
-        tags: ["staff"],
-        summary:
-          "Raise an internal suspicion report on an order (read by the MLRO only); an open order goes on hold (audited, without the text)",
-        params: z.object({ id: z.uuid("is not an order id") }),
-        body: suspicionReportRequestSchema,
-        response: {
-          201: z.object({ id: z.string(), raisedAt: z.string(), held: z.boolean() }),
-          ...errors,
-        },
-      },
+  app.route({
+    ...routeOf(endpoints.admin.orders.raiseSuspicionReport),
+    schema: {
+      ...endpoints.admin.orders.raiseSuspicionReport.schema,
+      tags: ["staff"],
+      summary:
+        "Raise an internal suspicion report on an order (read by the MLRO only); an open order goes on hold (audited, without the text)",
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const raised = await raiseSuspicionReport({
         db: app.db,
         orderId: request.params.id,
@@ -231,88 +187,65 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.code(201).send(raised);
     },
-  );
+  });
 
-  app.get(
-    "/api/admin/suspicion-reports",
-    {
-      schema: {
-        tags: ["staff"],
-        summary: "Suspicion reports, newest first: for the admins named as MLRO (MLRO_EMAILS) only, 403 for others",
-        querystring: compliancePageQuerySchema,
-        response: { 200: suspicionReportListSchema, ...errors },
-      },
+  app.route({
+    ...routeOf(endpoints.admin.compliance.suspicionReports),
+    schema: {
+      ...endpoints.admin.compliance.suspicionReports.schema,
+      tags: ["staff"],
+      summary: "Suspicion reports, newest first: for the admins named as MLRO (MLRO_EMAILS) only, 403 for others",
     },
-    async (request) => {
+    handler: async (request) => {
       if (!isMlro(app.config.mlroEmails, auditActorOf(request).email)) {
         throw new AppError("forbidden", "Suspicion reports are for the MLRO only.");
       }
       return listSuspicionReports({ db: app.db, ...request.query });
     },
-  );
+  });
 
-  app.get(
-    "/api/admin/compliance/flagged-orders",
-    {
-      schema: {
-        tags: ["staff"],
-        summary: "Orders with risk flags, newest first, each with the rules that fired",
-        querystring: compliancePageQuerySchema,
-        response: { 200: flaggedOrderListSchema, ...errors },
-      },
+  app.route({
+    ...routeOf(endpoints.admin.compliance.flaggedOrders),
+    schema: {
+      ...endpoints.admin.compliance.flaggedOrders.schema,
+      tags: ["staff"],
+      summary: "Orders with risk flags, newest first, each with the rules that fired",
     },
-    async (request) => {
+    handler: async (request) => {
       return listFlaggedOrders({ db: app.db, ...request.query });
     },
-  );
+  });
+}
 
-  app.post(
-    "/api/admin/orders/:id/data-export",
-    {
-      schema: {
-        tags: ["staff"],
-        summary:
-          "Subject access export: the personal data of this order's customer (every linked order, contact messages, rate alerts, accounts); audited, so a POST",
-        params: z.object({ id: z.uuid("is not an order id") }),
-        response: { 200: dataExportSchema, ...errors },
-      },
+/** A customer's data export from their order, and the phone-only review. */
+function orderDataRightsRoutes(app: ZodApp) {
+  app.route({
+    ...routeOf(endpoints.admin.orders.dataExport),
+    schema: {
+      ...endpoints.admin.orders.dataExport.schema,
+      tags: ["staff"],
+      summary:
+        "Subject access export: the personal data of this order's customer (every linked order, contact messages, rate alerts, accounts); audited, so a POST",
     },
-    async (request) => {
+    handler: async (request) => {
       return exportCustomerData({
         db: app.db,
         subject: { from: "order", orderId: request.params.id },
         staff: { actor: auditActorOf(request), requestId: request.id },
       });
     },
-  );
+  });
 
-  app.get(
-    "/api/admin/orders/:id/data-export/phone-only",
-    {
-      schema: {
-        tags: ["staff"],
-        summary:
-          "Orders sharing only this order's phone number: left out of the subject access export, listed for staff to check with the customer",
-        params: z.object({ id: z.uuid("is not an order id") }),
-        response: { 200: phoneOnlyReviewSchema, ...errors },
-      },
+  app.route({
+    ...routeOf(endpoints.admin.orders.phoneOnlyReview),
+    schema: {
+      ...endpoints.admin.orders.phoneOnlyReview.schema,
+      tags: ["staff"],
+      summary:
+        "Orders sharing only this order's phone number: left out of the subject access export, listed for staff to check with the customer",
     },
-    async (request) => {
+    handler: async (request) => {
       return listPhoneOnlyOrders({ db: app.db, orderId: request.params.id });
     },
-  );
-
-  app.get(
-    "/api/admin/statistics",
-    {
-      schema: {
-        tags: ["staff"],
-        summary: "Order counts by status and chart data for the last 30 days",
-        response: { 200: statisticsSchema, ...errors },
-      },
-    },
-    async () => {
-      return getStatistics({ db: app.db, timeZone: app.config.displayTimeZone });
-    },
-  );
-};
+  });
+}

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "@bureau/domain/contracts/errors";
-import { sanctionsImportSchema } from "@bureau/domain/contracts/sanctions";
 import {
   SANCTIONS_LIST_MAX_BYTES,
   SANCTIONS_LIST_TOO_LARGE_MESSAGE,
@@ -10,6 +8,8 @@ import {
 import { AppError } from "../../lib/app-error.ts";
 import { importSanctionsList } from "../../modules/sanctions/import-sanctions-list.ts";
 import { auditActorOf } from "../../plugins/session.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 const csvTypes = ["text/csv", "application/csv", "application/octet-stream"];
 const isCsvUpload = (contentType: string | undefined) =>
@@ -27,34 +27,25 @@ export async function sanctionsAdminRoutes(scope: FastifyInstance) {
     (_request, body, done) => done(null, body),
   );
 
-  app.post(
-    "/api/admin/sanctions-lists",
-    {
-      schema: {
-        tags: ["staff"],
-        summary: "Imports the UK Sanctions List (its published CSV, sent as the raw file, at most 32 MB)",
-        response: {
-          201: sanctionsImportSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          413: apiErrorSchema,
-          415: apiErrorSchema,
-        },
-      },
-      // No route-wide bodyLimit: the 32 MB allowance belongs to the CSV parser above, so a body of any other
-      // type keeps the server's small limit (lib/body-limits.ts) instead of being read up to 32 MB first.
-      errorHandler: (error, request) => {
-        if ((error as { statusCode?: number }).statusCode === 413 && isCsvUpload(request.headers["content-type"])) {
-          throw new AppError("payload_too_large", SANCTIONS_LIST_TOO_LARGE_MESSAGE);
-        }
-        if ((error as { code?: string }).code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-          throw new AppError("unsupported_media_type", "Send the UK Sanctions List as a CSV file (text/csv).");
-        }
-        throw error;
-      },
+  app.route({
+    ...routeOf(endpoints.admin.importSanctionsList),
+    schema: {
+      ...endpoints.admin.importSanctionsList.schema,
+      tags: ["staff"],
+      summary: "Imports the UK Sanctions List (its published CSV, sent as the raw file, at most 32 MB)",
     },
-    async (request, reply) => {
+    // No route-wide bodyLimit: the 32 MB allowance belongs to the CSV parser above, so a body of any other
+    // type keeps the server's small limit (lib/body-limits.ts) instead of being read up to 32 MB first.
+    errorHandler: (error, request) => {
+      if ((error as { statusCode?: number }).statusCode === 413 && isCsvUpload(request.headers["content-type"])) {
+        throw new AppError("payload_too_large", SANCTIONS_LIST_TOO_LARGE_MESSAGE);
+      }
+      if ((error as { code?: string }).code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+        throw new AppError("unsupported_media_type", "Send the UK Sanctions List as a CSV file (text/csv).");
+      }
+      throw error;
+    },
+    handler: async (request, reply) => {
       if (!Buffer.isBuffer(request.body)) {
         throw new AppError("unsupported_media_type", "Send the UK Sanctions List as a CSV file (text/csv).");
       }
@@ -73,5 +64,5 @@ export async function sanctionsAdminRoutes(scope: FastifyInstance) {
         throw error;
       }
     },
-  );
+  });
 }

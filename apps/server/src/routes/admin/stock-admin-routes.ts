@@ -1,54 +1,30 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { apiErrorSchema } from "@bureau/domain/contracts/errors";
-import { branchKeys } from "@bureau/domain/contracts/reference-data";
-import { stockQuerySchema, stockUpdateSchema, stockViewSchema } from "@bureau/domain/contracts/stock";
 import { getStock } from "../../modules/stock/get-stock.ts";
 import { setStock } from "../../modules/stock/set-stock.ts";
 import { auditActorOf } from "../../plugins/session.ts";
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const stockParams = z.object({
-  branch: z.enum(branchKeys, { error: "There is no such branch." }),
-  currency: z
-    .string()
-    .regex(/^[A-Za-z]{3}$/, "must be a 3-letter currency code")
-    .transform((code) => code.toUpperCase()),
-});
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /** Note stock by denomination per branch and currency (issue 17). Registered inside the staff-only scope. */
 export const stockAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/api/admin/stock",
-    {
-      schema: {
-        tags: ["staff"],
-        summary: "A branch's notes of a currency: in stock, reserved by open orders, free; with its audited changes",
-        querystring: stockQuerySchema,
-        response: { 200: stockViewSchema, ...errors },
-      },
+  app.route({
+    ...routeOf(endpoints.admin.stock.view),
+    schema: {
+      ...endpoints.admin.stock.view.schema,
+      tags: ["staff"],
+      summary: "A branch's notes of a currency: in stock, reserved by open orders, free; with its audited changes",
     },
-    async (request) => getStock({ db: app.db, ...request.query }),
-  );
+    handler: async (request) => getStock({ db: app.db, ...request.query }),
+  });
 
-  app.put(
-    "/api/admin/stock/:branch/:currency",
-    {
-      schema: {
-        tags: ["staff"],
-        summary: "Set note counts and tracking of a currency at a branch, with a reason (audited)",
-        params: stockParams,
-        body: stockUpdateSchema,
-        response: { 200: stockViewSchema, ...errors },
-      },
+  app.route({
+    ...routeOf(endpoints.admin.stock.set),
+    schema: {
+      ...endpoints.admin.stock.set.schema,
+      tags: ["staff"],
+      summary: "Set note counts and tracking of a currency at a branch, with a reason (audited)",
     },
-    async (request) => {
+    handler: async (request) => {
       const { branch, currency } = request.params;
       await setStock({
         db: app.db,
@@ -60,5 +36,5 @@ export const stockAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return getStock({ db: app.db, branch, currency });
     },
-  );
+  });
 };

@@ -1,13 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  accountClosedSchema,
-  accountClosureRequestedSchema,
-  accountLinkRequestSchema,
-  emailConfirmedSchema,
-  unclaimedAccountDeletedSchema,
-} from "@bureau/domain/contracts/account-lifecycle";
-import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { noStore } from "../../lib/no-store.ts";
 import type { AccountLinks } from "../../modules/users/account-links.ts";
 import { queueAccountClosureEmail } from "../../modules/users/account-mail.ts";
@@ -17,6 +9,8 @@ import { deleteUnclaimedAccount } from "../../modules/users/delete-unclaimed-acc
 import { sessionCookieName } from "../../plugins/auth.ts";
 import { forgetLoadedSession, requireUser, signedInSession } from "../../plugins/session.ts";
 import { accountMailLimits, attemptLimiter } from "./attempt-limits.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /**
  * What the account e-mails' links do (decision 030). Opening a link only shows its page; the page posts
@@ -27,21 +21,18 @@ export async function accountLifecycleRoutes(scope: FastifyInstance, options: { 
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { links } = options;
 
-  app.post(
-    "/api/account/email-verification",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "Confirms the signed-in account's e-mail address with the token of its verification link",
-        description:
-          "The token must name the signed-in account and its address. Every other session of the account ends. " +
-          "403 for another account's link, 410 for an expired or altered one.",
-        body: accountLinkRequestSchema,
-        response: { 200: emailConfirmedSchema, 401: apiErrorSchema, 403: apiErrorSchema, 410: apiErrorSchema },
-      },
-      preHandler: requireUser,
+  app.route({
+    ...routeOf(endpoints.account.confirmEmail),
+    schema: {
+      ...endpoints.account.confirmEmail.schema,
+      tags: ["account"],
+      summary: "Confirms the signed-in account's e-mail address with the token of its verification link",
+      description:
+        "The token must name the signed-in account and its address. Every other session of the account ends. " +
+        "403 for another account's link, 410 for an expired or altered one.",
     },
-    async (request, reply) => {
+    preHandler: requireUser,
+    handler: async (request, reply) => {
       noStore(reply);
       const { sessionId, user } = signedInSession(request);
       const confirmed = await confirmEmailAddress({
@@ -53,27 +44,24 @@ export async function accountLifecycleRoutes(scope: FastifyInstance, options: { 
       forgetLoadedSession(request);
       return confirmed;
     },
-  );
+  });
 
-  app.post(
-    "/api/account/not-me",
-    {
-      schema: {
-        tags: ["account"],
-        summary: '"This wasn\'t me": deletes an account created with the address whose owner did not confirm it',
-        description:
-          "No session needed: the verification e-mail's token proves the mailbox. Only an unconfirmed customer " +
-          "account goes (with its sessions); 409 when its owner confirmed the address, 410 for an expired or altered link.",
-        body: accountLinkRequestSchema,
-        response: { 200: unclaimedAccountDeletedSchema, 409: apiErrorSchema, 410: apiErrorSchema },
-      },
+  app.route({
+    ...routeOf(endpoints.account.deleteUnclaimed),
+    schema: {
+      ...endpoints.account.deleteUnclaimed.schema,
+      tags: ["account"],
+      summary: '"This wasn\'t me": deletes an account created with the address whose owner did not confirm it',
+      description:
+        "No session needed: the verification e-mail's token proves the mailbox. Only an unconfirmed customer " +
+        "account goes (with its sessions); 409 when its owner confirmed the address, 410 for an expired or altered link.",
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       noStore(reply);
       await deleteUnclaimedAccount({ db: scope.db, links, token: request.body.token });
       return { deleted: true as const };
     },
-  );
+  });
 
   const closureMailAttempts = attemptLimiter(
     scope,
@@ -81,39 +69,34 @@ export async function accountLifecycleRoutes(scope: FastifyInstance, options: { 
     accountMailLimits("closure-mail"),
     "every-attempt",
   );
-  app.post(
-    "/api/account/closure-request",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "Sends the signed-in customer the e-mail whose link closes the account",
-        response: { 202: accountClosureRequestedSchema, 401: apiErrorSchema, 429: apiErrorSchema },
-      },
-      preHandler: [requireUser, closureMailAttempts.enforce],
+  app.route({
+    ...routeOf(endpoints.account.requestClosure),
+    schema: {
+      ...endpoints.account.requestClosure.schema,
+      tags: ["account"],
+      summary: "Sends the signed-in customer the e-mail whose link closes the account",
     },
-    async (request, reply) => {
+    preHandler: [requireUser, closureMailAttempts.enforce],
+    handler: async (request, reply) => {
       noStore(reply);
       const { user } = signedInSession(request);
       await queueAccountClosureEmail({ db: scope.db, links, user });
       return reply.status(202).send({ sent: true as const });
     },
-  );
+  });
 
-  app.post(
-    "/api/account/closure",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "Closes the signed-in customer's account with the token of the closure e-mail's link",
-        description:
-          "Deletes the account, its sessions and its rate alerts; its orders are kept, unlinked, until retention " +
-          "anonymises them. 403 for another account's link or a staff account, 410 for an expired or altered link.",
-        body: accountLinkRequestSchema,
-        response: { 200: accountClosedSchema, 401: apiErrorSchema, 403: apiErrorSchema, 410: apiErrorSchema },
-      },
-      preHandler: requireUser,
+  app.route({
+    ...routeOf(endpoints.account.close),
+    schema: {
+      ...endpoints.account.close.schema,
+      tags: ["account"],
+      summary: "Closes the signed-in customer's account with the token of the closure e-mail's link",
+      description:
+        "Deletes the account, its sessions and its rate alerts; its orders are kept, unlinked, until retention " +
+        "anonymises them. 403 for another account's link or a staff account, 410 for an expired or altered link.",
     },
-    async (request, reply) => {
+    preHandler: requireUser,
+    handler: async (request, reply) => {
       noStore(reply);
       const { user } = signedInSession(request);
       await closeAccount({
@@ -127,7 +110,7 @@ export async function accountLifecycleRoutes(scope: FastifyInstance, options: { 
       clearSessionCookie(scope, reply as unknown as FastifyReply);
       return { closed: true as const };
     },
-  );
+  });
 }
 
 /** The session is gone with the account: the browser forgets its cookie too. */

@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE, PHOTO_WRONG_TYPE_MESSAGE } from "@bureau/domain/account-rules";
-import { profileUpdateSchema, sessionUserSchema } from "@bureau/domain/contracts/accounts";
-import { customerPrefillSchema, myOrdersQuerySchema, myOrdersSchema } from "@bureau/domain/contracts/tracking";
-import { dataExportSchema } from "@bureau/domain/contracts/data-export";
-import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { AppError } from "../../lib/app-error.ts";
 import { noStore } from "../../lib/no-store.ts";
 import { exportCustomerData } from "../../modules/data-rights/export-customer-data.ts";
@@ -14,6 +9,8 @@ import { listMyOrders } from "../../modules/orders/list-my-orders.ts";
 import { readProfilePhoto, saveProfilePhoto } from "../../modules/users/profile-photo.ts";
 import { updateDisplayName } from "../../modules/users/update-profile.ts";
 import { forgetLoadedSession, loadSession, requireUser, signedInSession } from "../../plugins/session.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf, type ZodApp } from "../../lib/endpoint-route.ts";
 
 export const MY_ORDERS_UNVERIFIED_MESSAGE =
   "Please verify your e-mail address to see your orders: follow the link we sent you, or ask for a new one on your profile page.";
@@ -32,124 +29,65 @@ export async function accountRoutes(scope: FastifyInstance) {
     (_request, body, done) => done(null, body),
   );
 
-  app.patch(
-    "/api/account/profile",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "Changes the display name (any other field in the body is ignored)",
-        body: profileUpdateSchema,
-        response: { 200: sessionUserSchema, 401: apiErrorSchema },
-      },
-      onRequest: requireUser,
+  profileRoutes(app);
+  ownOrderDataRoutes(app);
+}
+
+/** The display name and the photo: changed by their owner, the photo shown to anyone with its address. */
+function profileRoutes(app: ZodApp) {
+  app.route({
+    ...routeOf(endpoints.account.updateProfile),
+    schema: {
+      ...endpoints.account.updateProfile.schema,
+      tags: ["account"],
+      summary: "Changes the display name (any other field in the body is ignored)",
     },
-    async (request, reply) => {
+    onRequest: requireUser,
+    handler: async (request, reply) => {
       const { user } = signedInSession(request);
-      await updateDisplayName({ db: scope.db, userId: user.id, name: request.body.name });
+      await updateDisplayName({ db: app.db, userId: user.id, name: request.body.name });
       return reloadedUser(request, reply as never);
     },
-  );
+  });
 
-  app.put(
-    "/api/account/photo",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "Uploads the profile photo: PNG, JPEG or WebP, at most 1 MB, sent as the raw file",
-        response: { 200: sessionUserSchema, 401: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema },
-      },
-      bodyLimit: PHOTO_MAX_BYTES + 1,
-      onRequest: requireUser,
-      errorHandler: (error) => {
-        // Fastify's own 413 for a body over bodyLimit: say what the limit is.
-        if ((error as { statusCode?: number }).statusCode === 413) {
-          throw new AppError("payload_too_large", PHOTO_TOO_LARGE_MESSAGE);
-        }
-        if ((error as { code?: string }).code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-          throw new AppError("unsupported_media_type", PHOTO_WRONG_TYPE_MESSAGE);
-        }
-        throw error;
-      },
+  app.route({
+    ...routeOf(endpoints.account.uploadPhoto),
+    schema: {
+      ...endpoints.account.uploadPhoto.schema,
+      tags: ["account"],
+      summary: "Uploads the profile photo: PNG, JPEG or WebP, at most 1 MB, sent as the raw file",
     },
-    async (request, reply) => {
+    bodyLimit: PHOTO_MAX_BYTES + 1,
+    onRequest: requireUser,
+    errorHandler: (error) => {
+      // Fastify's own 413 for a body over bodyLimit: say what the limit is.
+      if ((error as { statusCode?: number }).statusCode === 413) {
+        throw new AppError("payload_too_large", PHOTO_TOO_LARGE_MESSAGE);
+      }
+      if ((error as { code?: string }).code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+        throw new AppError("unsupported_media_type", PHOTO_WRONG_TYPE_MESSAGE);
+      }
+      throw error;
+    },
+    handler: async (request, reply) => {
       const { user } = signedInSession(request);
       if (!Buffer.isBuffer(request.body)) {
         throw new AppError("unsupported_media_type", PHOTO_WRONG_TYPE_MESSAGE);
       }
-      await saveProfilePhoto({ db: scope.db, userId: user.id, bytes: request.body });
+      await saveProfilePhoto({ db: app.db, userId: user.id, bytes: request.body });
       return reloadedUser(request, reply as never);
     },
-  );
+  });
 
-  app.get(
-    "/api/account/orders",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "My orders: every order placed with the signed-in customer's verified e-mail, newest first",
-        querystring: myOrdersQuerySchema,
-        response: { 200: myOrdersSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
-      },
-      onRequest: requireUser,
+  app.route({
+    ...routeOf(endpoints.account.photo),
+    schema: {
+      ...endpoints.account.photo.schema,
+      tags: ["account"],
+      summary: "A profile photo, served from our own origin with its detected type",
     },
-    async (request, reply) => {
-      noStore(reply);
-      const { user } = signedInSession(request);
-      // Orders are matched by e-mail, so the address must be proven to be this person's (decision 014).
-      if (!user.emailVerified) throw new AppError("forbidden", MY_ORDERS_UNVERIFIED_MESSAGE);
-      return listMyOrders({ db: scope.db, links: scope.orderLinks, email: user.email, ...request.query });
-    },
-  );
-
-  app.get(
-    "/api/account/data-export",
-    {
-      schema: {
-        tags: ["account"],
-        summary:
-          "The signed-in customer's own data (account, orders placed signed in or with the verified e-mail, contact messages, rate alerts)",
-        response: { 200: dataExportSchema, 401: apiErrorSchema },
-      },
-      onRequest: requireUser,
-    },
-    async (request, reply) => {
-      noStore(reply);
-      const { user } = signedInSession(request);
-      return exportCustomerData({
-        db: scope.db,
-        subject: { from: "account", userId: user.id, email: user.email, emailVerified: user.emailVerified },
-      });
-    },
-  );
-
-  app.get(
-    "/api/account/order-details",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "The name, e-mail and phone order step 2 fills in for the signed-in customer",
-        response: { 200: customerPrefillSchema, 401: apiErrorSchema },
-      },
-      onRequest: requireUser,
-    },
-    async (request, reply) => {
-      noStore(reply);
-      const { user } = signedInSession(request);
-      return customerPrefill({ db: scope.db, user });
-    },
-  );
-
-  app.get(
-    "/api/account/photo/:userId",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "A profile photo, served from our own origin with its detected type",
-        params: z.object({ userId: z.string().min(1).max(100) }),
-      },
-    },
-    async (request, reply) => {
-      const photo = await readProfilePhoto({ db: scope.db, userId: request.params.userId });
+    handler: async (request, reply) => {
+      const photo = await readProfilePhoto({ db: app.db, userId: request.params.userId });
       if (!photo) throw new AppError("not_found", "This user has no photo.");
       return (
         reply
@@ -163,7 +101,61 @@ export async function accountRoutes(scope: FastifyInstance) {
           .send(photo.bytes)
       );
     },
-  );
+  });
+}
+
+/** A customer's own orders, their data export, and the details order step 2 fills in. */
+function ownOrderDataRoutes(app: ZodApp) {
+  app.route({
+    ...routeOf(endpoints.account.orders),
+    schema: {
+      ...endpoints.account.orders.schema,
+      tags: ["account"],
+      summary: "My orders: every order placed with the signed-in customer's verified e-mail, newest first",
+    },
+    onRequest: requireUser,
+    handler: async (request, reply) => {
+      noStore(reply);
+      const { user } = signedInSession(request);
+      // Orders are matched by e-mail, so the address must be proven to be this person's (decision 014).
+      if (!user.emailVerified) throw new AppError("forbidden", MY_ORDERS_UNVERIFIED_MESSAGE);
+      return listMyOrders({ db: app.db, links: app.orderLinks, email: user.email, ...request.query });
+    },
+  });
+
+  app.route({
+    ...routeOf(endpoints.account.dataExport),
+    schema: {
+      ...endpoints.account.dataExport.schema,
+      tags: ["account"],
+      summary:
+        "The signed-in customer's own data (account, orders placed signed in or with the verified e-mail, contact messages, rate alerts)",
+    },
+    onRequest: requireUser,
+    handler: async (request, reply) => {
+      noStore(reply);
+      const { user } = signedInSession(request);
+      return exportCustomerData({
+        db: app.db,
+        subject: { from: "account", userId: user.id, email: user.email, emailVerified: user.emailVerified },
+      });
+    },
+  });
+
+  app.route({
+    ...routeOf(endpoints.account.orderDetails),
+    schema: {
+      ...endpoints.account.orderDetails.schema,
+      tags: ["account"],
+      summary: "The name, e-mail and phone order step 2 fills in for the signed-in customer",
+    },
+    onRequest: requireUser,
+    handler: async (request, reply) => {
+      noStore(reply);
+      const { user } = signedInSession(request);
+      return customerPrefill({ db: app.db, user });
+    },
+  });
 }
 
 /** The signed-in user as the request just changed them: the session is read again, not from its cache. */

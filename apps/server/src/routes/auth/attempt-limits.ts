@@ -137,6 +137,38 @@ const TURN_POLL_MS = 25;
 /** What `enforce` did for a request, undone or kept once the route knows the outcome. */
 type Provisional = { counted: { id: string; policy: AttemptLimit["policy"] }[]; turn?: { key: string; token: number } };
 
+/** The counters an attempt counts on: one per limit that applies to the request. */
+function attemptKeysOf(limits: AttemptLimit[], request: FastifyRequest) {
+  return limits.flatMap((limit) => {
+    const key = limit.key(request);
+    return key === undefined ? [] : [{ limit, id: `${limit.name}:${key}` }];
+  });
+}
+
+/**
+ * What the counts (this attempt's included) say: the first hard limit the attempt is over, with the
+ * seconds until its window ends, else how long the slow-down limits make it wait.
+ */
+function verdictOf(counted: { limit: AttemptLimit; entry: { count: number; windowEndsAt: Date } }[]): {
+  delayMs: number;
+  over?: { seconds: number; limitName: string };
+} {
+  let delayMs = 0;
+  for (const { limit, entry } of counted) {
+    const { policy } = limit;
+    if (policy.kind === "slow-down") {
+      // The count includes this attempt: the delay follows the failures before it.
+      delayMs = Math.max(delayMs, slowDownDelayMs(policy, entry.count - 1));
+      continue;
+    }
+    if (entry.count > policy.max) {
+      const seconds = Math.max(1, Math.ceil((entry.windowEndsAt.getTime() - Date.now()) / 1000));
+      return { delayMs, over: { seconds, limitName: limit.name } };
+    }
+  }
+  return { delayMs };
+}
+
 /**
  * Enforces `limits` for one kind of attempt. Every attempt is counted, in one atomic upsert per key,
  * before it is judged, so that parallel attempts see each other's counts and cannot pass a cap together
@@ -152,11 +184,6 @@ export function attemptLimiter(
   counting: "failures" | "every-attempt",
   oneAtATime?: OneAtATime,
 ) {
-  const keysOf = (request: FastifyRequest) =>
-    limits.flatMap((limit) => {
-      const key = limit.key(request);
-      return key === undefined ? [] : [{ limit, id: `${limit.name}:${key}` }];
-    });
   const provisional = new WeakMap<FastifyRequest, Provisional>();
 
   /** Takes the request out of `provisional`, so that its outcome is settled once whatever reports it. */
@@ -214,7 +241,7 @@ export function attemptLimiter(
     /** preHandler: counts the attempt; 429 when an address is over its limit; waits when an account is being guessed. */
     async enforce(request: FastifyRequest, reply: FastifyReply) {
       const counted = await Promise.all(
-        keysOf(request).map(async ({ limit, id }) => ({
+        attemptKeysOf(limits, request).map(async ({ limit, id }) => ({
           limit,
           id,
           entry: await countAttempt(app.db, id, limit.windowMs),
@@ -225,19 +252,8 @@ export function attemptLimiter(
       };
       provisional.set(request, state);
       if (Math.random() < 0.01) await removeExpiredAttempts(app.db);
-      let delayMs = 0;
-      for (const { limit, entry } of counted) {
-        const { policy } = limit;
-        if (policy.kind === "slow-down") {
-          // The count includes this attempt: the delay follows the failures before it.
-          delayMs = Math.max(delayMs, slowDownDelayMs(policy, entry.count - 1));
-          continue;
-        }
-        if (entry.count > policy.max) {
-          const seconds = Math.max(1, Math.ceil((entry.windowEndsAt.getTime() - Date.now()) / 1000));
-          await refuse(request, reply, seconds, limit.name);
-        }
-      }
+      const { delayMs, over } = verdictOf(counted);
+      if (over) await refuse(request, reply, over.seconds, over.limitName);
       if (delayMs > 0) await sleep(delayMs);
       await takeTurn(request, reply, state);
     },

@@ -1,13 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  secureBoxRequestSchema,
-  secureBoxResponseSchema,
-  sessionResponseSchema,
-  signInProvidersSchema,
-} from "@bureau/domain/contracts/accounts";
-import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { AppError } from "../../lib/app-error.ts";
 import { createAccountLinks } from "../../modules/users/account-links.ts";
 import {
@@ -32,6 +25,8 @@ import { betterAuthMount } from "./better-auth-mount.ts";
 import { oauthPopupRoutes } from "./oauth-popup.ts";
 import { secondFactorRoutes } from "./second-factor-routes.ts";
 import { noStore } from "../../lib/no-store.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /**
  * Sign-in, sign-up, sessions, profile and the Secure Box. Wrapped with fastify-plugin so that the
@@ -58,32 +53,28 @@ export const authRoutes = fp(
     await app.register(secondFactorRoutes);
     const api = app.withTypeProvider<ZodTypeProvider>();
 
-    api.get(
-      "/api/session",
-      {
-        schema: {
-          tags: ["account"],
-          summary: "The signed-in user of this session, or null",
-          response: { 200: sessionResponseSchema },
-        },
+    api.route({
+      ...routeOf(endpoints.session.current),
+      schema: {
+        ...endpoints.session.current.schema,
+        tags: ["account"],
+        summary: "The signed-in user of this session, or null",
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         noStore(reply);
         const current = await loadSession(request, reply as unknown as FastifyReply);
         return current?.user ?? null;
       },
-    );
+    });
 
-    api.get(
-      "/api/sign-in-providers",
-      {
-        schema: {
-          tags: ["account"],
-          summary: 'The "Continue with …" providers and whether each is configured',
-          response: { 200: signInProvidersSchema },
-        },
+    api.route({
+      ...routeOf(endpoints.session.signInProviders),
+      schema: {
+        ...endpoints.session.signInProviders.schema,
+        tags: ["account"],
+        summary: 'The "Continue with …" providers and whether each is configured',
       },
-      async () => ({
+      handler: async () => ({
         providers: [
           { id: "google", name: "Google", configured: Boolean(app.config.google) },
           ...(app.config.oidc
@@ -91,26 +82,23 @@ export const authRoutes = fp(
             : []),
         ],
       }),
-    );
+    });
 
     const secureBoxAttempts = attemptLimiter(app, "Secure Box", secureBoxLimits, "failures");
-    api.post(
-      "/api/box",
-      {
-        schema: {
-          tags: ["account"],
-          summary: "Secure Box: marks this (admin) session staff-verified when the credentials match",
-          description:
-            "Needs a signed-in session (401 otherwise): the step marks a session, so there must be one. " +
-            "Signed-in non-admins, and admins without an authenticator, get 403 without any comparison or count. Failed attempts are limited per " +
-            "address and slowed down per admin account, and audited.",
-          body: secureBoxRequestSchema,
-          response: { 200: secureBoxResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
-        },
-        // Non-admins are refused before the limits, so that they can neither try nor touch the counters.
-        preHandler: [requireUser, staffAccountsOnly, secureBoxAttempts.enforce],
+    api.route({
+      ...routeOf(endpoints.session.openSecureBox),
+      schema: {
+        ...endpoints.session.openSecureBox.schema,
+        tags: ["account"],
+        summary: "Secure Box: marks this (admin) session staff-verified when the credentials match",
+        description:
+          "Needs a signed-in session (401 otherwise): the step marks a session, so there must be one. " +
+          "Signed-in non-admins, and admins without an authenticator, get 403 without any comparison or count. Failed attempts are limited per " +
+          "address and slowed down per admin account, and audited.",
       },
-      async (request, reply) => {
+      // Non-admins are refused before the limits, so that they can neither try nor touch the counters.
+      preHandler: [requireUser, staffAccountsOnly, secureBoxAttempts.enforce],
+      handler: async (request, reply) => {
         try {
           await verifySecureBox({
             db: app.db,
@@ -130,7 +118,7 @@ export const authRoutes = fp(
         noStore(reply);
         return { staffVerified: true as const };
       },
-    );
+    });
   },
   { name: "auth-routes" },
 );

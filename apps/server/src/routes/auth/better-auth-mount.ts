@@ -1,5 +1,6 @@
 import type { BASE_ERROR_CODES } from "better-auth";
 import { fromNodeHeaders } from "better-auth/node";
+import { authRoutes } from "@bureau/domain/contracts/endpoint-routes";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PASSWORD_TOO_SHORT_MESSAGE, RESET_LINK_INVALID_MESSAGE } from "@bureau/domain/account-rules";
 import { type ApiError, type ErrorCode, errorStatus } from "@bureau/domain/contracts/errors";
@@ -58,7 +59,7 @@ export async function betterAuthMount(app: FastifyInstance) {
 
   const hidden = { hide: true } as const;
   const signInAttempts = attemptLimiter(app, "sign-in", signInLimits, "failures", signInOneAtATime);
-  app.post(`${AUTH_BASE_PATH}/sign-in/email`, {
+  app.post(authRoutes.signInWithEmail.path, {
     schema: hidden,
     preHandler: signInAttempts.enforce,
     // The outcome is settled before the answer leaves, so the next attempt already sees it.
@@ -70,7 +71,7 @@ export async function betterAuthMount(app: FastifyInstance) {
     },
     handler: forward,
   });
-  app.post(`${AUTH_BASE_PATH}/sign-up/email`, {
+  app.post(authRoutes.signUpWithEmail.path, {
     schema: hidden,
     preHandler: [
       keepOnlySignUpFields,
@@ -79,7 +80,7 @@ export async function betterAuthMount(app: FastifyInstance) {
     ],
     handler: forward,
   });
-  app.post(`${AUTH_BASE_PATH}/send-verification-email`, {
+  app.post(authRoutes.sendVerificationEmail.path, {
     schema: hidden,
     preHandler: attemptLimiter(
       app,
@@ -89,7 +90,7 @@ export async function betterAuthMount(app: FastifyInstance) {
     ).enforce,
     handler: forward,
   });
-  app.post(`${AUTH_BASE_PATH}/request-password-reset`, {
+  app.post(authRoutes.requestPasswordReset.path, {
     schema: hidden,
     preHandler: attemptLimiter(
       app,

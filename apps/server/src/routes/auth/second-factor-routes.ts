@@ -1,18 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  secondFactorConfirmRequestSchema,
-  secondFactorConfirmResponseSchema,
-  secondFactorEnrolmentRequestSchema,
-  secondFactorEnrolmentSchema,
-  secondFactorStatusSchema,
-} from "@bureau/domain/contracts/accounts";
-import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { AppError } from "../../lib/app-error.ts";
 import { hasSecondFactor } from "../../lib/has-second-factor.ts";
 import { confirmSecondFactor, startSecondFactorEnrolment } from "../../modules/users/staff-second-factor.ts";
 import { noStore } from "../../lib/no-store.ts";
 import { requireUser, signedInSession } from "../../plugins/session.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /**
  * The staff second factor, set up by the admin themself with the link e-mailed to them (docs/decisions/011, 032): whether it is set up,
@@ -25,32 +19,27 @@ export async function secondFactorRoutes(scope: FastifyInstance) {
     noStore(reply);
   });
 
-  app.get(
-    "/api/account/second-factor",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "Whether the signed-in person has an authenticator set up",
-        response: { 200: secondFactorStatusSchema, 401: apiErrorSchema },
-      },
-      onRequest: requireUser,
+  app.route({
+    ...routeOf(endpoints.account.secondFactor.status),
+    schema: {
+      ...endpoints.account.secondFactor.status.schema,
+      tags: ["account"],
+      summary: "Whether the signed-in person has an authenticator set up",
     },
-    async (request) => ({ enrolled: await hasSecondFactor(scope.db, signedInSession(request).user.id) }),
-  );
+    onRequest: requireUser,
+    handler: async (request) => ({ enrolled: await hasSecondFactor(scope.db, signedInSession(request).user.id) }),
+  });
 
-  app.post(
-    "/api/account/second-factor/enrolment",
-    {
-      schema: {
-        tags: ["account"],
-        summary:
-          "Admins with their e-mailed set-up link's token: a new authenticator secret, as a QR code and as text (not yet in force)",
-        body: secondFactorEnrolmentRequestSchema.optional(),
-        response: { 200: secondFactorEnrolmentSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema },
-      },
-      onRequest: [requireUser, adminsOnly],
+  app.route({
+    ...routeOf(endpoints.account.secondFactor.startEnrolment),
+    schema: {
+      ...endpoints.account.secondFactor.startEnrolment.schema,
+      tags: ["account"],
+      summary:
+        "Admins with their e-mailed set-up link's token: a new authenticator secret, as a QR code and as text (not yet in force)",
     },
-    async (request) => {
+    onRequest: [requireUser, adminsOnly],
+    handler: async (request) => {
       const { user } = signedInSession(request);
       return startSecondFactorEnrolment({
         db: scope.db,
@@ -60,26 +49,17 @@ export async function secondFactorRoutes(scope: FastifyInstance) {
         enrolmentToken: request.body?.enrolmentToken,
       });
     },
-  );
+  });
 
-  app.post(
-    "/api/account/second-factor/confirm",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "Admins: puts the new authenticator in force with its current code; answers the recovery codes once",
-        body: secondFactorConfirmRequestSchema,
-        response: {
-          200: secondFactorConfirmResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          409: apiErrorSchema,
-        },
-      },
-      onRequest: [requireUser, adminsOnly],
+  app.route({
+    ...routeOf(endpoints.account.secondFactor.confirm),
+    schema: {
+      ...endpoints.account.secondFactor.confirm.schema,
+      tags: ["account"],
+      summary: "Admins: puts the new authenticator in force with its current code; answers the recovery codes once",
     },
-    async (request) => {
+    onRequest: [requireUser, adminsOnly],
+    handler: async (request) => {
       const { user } = signedInSession(request);
       return confirmSecondFactor({
         db: scope.db,
@@ -91,7 +71,7 @@ export async function secondFactorRoutes(scope: FastifyInstance) {
         requestId: request.id,
       });
     },
-  );
+  });
 }
 
 async function adminsOnly(request: FastifyRequest) {

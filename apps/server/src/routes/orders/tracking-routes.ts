@@ -1,13 +1,5 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { apiErrorSchema } from "@bureau/domain/contracts/errors";
-import {
-  cancelTrackedOrderRequestSchema,
-  orderAccessTokenSchema,
-  trackedOrderSchema,
-  trackOrderRequestSchema,
-} from "@bureau/domain/contracts/tracking";
 import { collectionPassPng } from "../../modules/orders/collection-pass.ts";
 import { cancelTrackedOrder, findTrackedOrder, openOrderLink } from "../../modules/orders/track-order.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -15,6 +7,8 @@ import { clientAddressKey } from "../../lib/client-address.ts";
 import { type AttemptLimit, attemptLimiter } from "../auth/attempt-limits.ts";
 import { noStore } from "../../lib/no-store.ts";
 import { loadSession } from "../../plugins/session.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 const MINUTE = 60_000;
 
@@ -59,18 +53,15 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   const lookups = attemptLimiter(app, "order lookup", trackOrderLimits, "failures");
   const linkUses = attemptLimiter(app, "order link", orderLinkLimits, "every-attempt");
 
-  app.post(
-    "/api/orders/track",
-    {
-      preHandler: lookups.enforce,
-      schema: {
-        tags: ["ordering"],
-        summary: "Find an order by its number and the e-mail given with it",
-        body: trackOrderRequestSchema,
-        response: { 200: trackedOrderSchema, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
-      },
+  app.route({
+    ...routeOf(endpoints.orders.track),
+    preHandler: lookups.enforce,
+    schema: {
+      ...endpoints.orders.track.schema,
+      tags: ["ordering"],
+      summary: "Find an order by its number and the e-mail given with it",
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       noStore(reply);
       let tracked: Awaited<ReturnType<typeof findTrackedOrder>>;
       try {
@@ -83,39 +74,33 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       await lookups.recordSuccess(request);
       return tracked;
     },
-  );
+  });
 
-  app.get(
-    "/api/orders/link/:token",
-    {
-      preHandler: linkUses.enforce,
-      schema: {
-        tags: ["ordering"],
-        summary: "The order behind a signed order link (while the order is open; always for its verified owner)",
-        params: z.object({ token: orderAccessTokenSchema }),
-        response: { 200: trackedOrderSchema, 404: apiErrorSchema, 410: apiErrorSchema, 429: apiErrorSchema },
-      },
+  app.route({
+    ...routeOf(endpoints.orders.openLink),
+    preHandler: linkUses.enforce,
+    schema: {
+      ...endpoints.orders.openLink.schema,
+      tags: ["ordering"],
+      summary: "The order behind a signed order link (while the order is open; always for its verified owner)",
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       noStore(reply);
       const current = await loadSession(request, reply);
       const verifiedEmail = current?.user.emailVerified ? current.user.email : undefined;
       return openOrderLink({ db: app.db, links: app.orderLinks, token: request.params.token, verifiedEmail });
     },
-  );
+  });
 
-  app.get(
-    "/api/orders/link/:token/collection-pass.png",
-    {
-      preHandler: linkUses.enforce,
-      schema: {
-        tags: ["ordering"],
-        summary: "The order's collection pass: a PNG QR code of its signed collection address (no personal data)",
-        params: z.object({ token: orderAccessTokenSchema }),
-        response: { 404: apiErrorSchema, 429: apiErrorSchema },
-      },
+  app.route({
+    ...routeOf(endpoints.orders.collectionPass),
+    preHandler: linkUses.enforce,
+    schema: {
+      ...endpoints.orders.collectionPass.schema,
+      tags: ["ordering"],
+      summary: "The order's collection pass: a PNG QR code of its signed collection address (no personal data)",
     },
-    async (request, typedReply) => {
+    handler: async (request, typedReply) => {
       // An image, not JSON: step outside the typed reply.
       const reply = typedReply as unknown as FastifyReply;
       const orderId = app.orderLinks.orderIdOf(request.params.token);
@@ -124,20 +109,17 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       // The same token always gives the same image; it is the customer's, so not for shared caches.
       return reply.type("image/png").header("cache-control", "private, max-age=86400").send(png);
     },
-  );
+  });
 
-  app.post(
-    "/api/orders/cancel",
-    {
-      preHandler: linkUses.enforce,
-      schema: {
-        tags: ["ordering"],
-        summary: "The customer cancels their own order (Pending or Accepted only)",
-        body: cancelTrackedOrderRequestSchema,
-        response: { 200: trackedOrderSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
-      },
+  app.route({
+    ...routeOf(endpoints.orders.cancel),
+    preHandler: linkUses.enforce,
+    schema: {
+      ...endpoints.orders.cancel.schema,
+      tags: ["ordering"],
+      summary: "The customer cancels their own order (Pending or Accepted only)",
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       noStore(reply);
       const tracked = await cancelTrackedOrder({
         db: app.db,
@@ -147,5 +129,5 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return tracked;
     },
-  );
+  });
 };

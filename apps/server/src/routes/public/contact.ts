@@ -1,36 +1,25 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  CONTACT_RATE_LIMITED_MESSAGE,
-  CONTACT_RECEIVED_MESSAGE,
-  contactRequestSchema,
-  contactResponseSchema,
-} from "@bureau/domain/contracts/contact";
-import { apiErrorSchema } from "@bureau/domain/contracts/errors";
+import { CONTACT_RATE_LIMITED_MESSAGE, CONTACT_RECEIVED_MESSAGE } from "@bureau/domain/contracts/contact";
 import { AppError } from "../../lib/app-error.ts";
 import { submitContactMessage } from "../../modules/contact/submit-contact-message.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /** Messages one address may send per window: room for a few corrections, not for a flood. */
 export const CONTACT_RATE_LIMIT = { max: 6, timeWindow: "10 minutes" } as const;
 
 /** The contact form: validated, stored, e-mailed to support through the outbox, rate-limited. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    "/api/contact",
-    {
-      config: {
-        rateLimit: {
-          ...CONTACT_RATE_LIMIT,
-          errorResponseBuilder: () => new AppError("rate_limited", CONTACT_RATE_LIMITED_MESSAGE),
-        },
-      },
-      schema: {
-        tags: ["public"],
-        summary: "Send a message to the support team",
-        body: contactRequestSchema,
-        response: { 200: contactResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+  app.route({
+    ...routeOf(endpoints.contact.send),
+    config: {
+      rateLimit: {
+        ...CONTACT_RATE_LIMIT,
+        errorResponseBuilder: () => new AppError("rate_limited", CONTACT_RATE_LIMITED_MESSAGE),
       },
     },
-    async (request) => {
+    schema: { ...endpoints.contact.send.schema, tags: ["public"], summary: "Send a message to the support team" },
+    handler: async (request) => {
       const { website, ...message } = request.body;
       if (website && website.trim() !== "") {
         // Only robots fill the hidden field: answer as usual so they learn nothing, keep nothing.
@@ -45,5 +34,5 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.info({ contactMessageId: id }, "contact message stored and queued for support");
       return { received: true as const, message: CONTACT_RECEIVED_MESSAGE };
     },
-  );
+  });
 };

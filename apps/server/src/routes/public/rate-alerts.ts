@@ -1,21 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { apiErrorSchema } from "@bureau/domain/contracts/errors";
-import { rateHistoryParamsSchema } from "@bureau/domain/contracts/rate-history";
-import {
-  createRateAlertRequestSchema,
-  createRateAlertResponseSchema,
-  rateAlertAnswerSchema,
-  rateAlertMessages,
-  rateAlertTokenSchema,
-  rateAlertViewSchema,
-} from "@bureau/domain/contracts/rate-alerts";
+import { rateAlertMessages } from "@bureau/domain/contracts/rate-alerts";
 import { noStore } from "../../lib/no-store.ts";
 import { confirmRateAlert, openRateAlertConfirmation } from "../../modules/rate-alerts/confirm-rate-alert.ts";
 import { createRateAlert } from "../../modules/rate-alerts/create-rate-alert.ts";
 import { openRateAlertUnsubscribe, unsubscribeRateAlerts } from "../../modules/rate-alerts/unsubscribe-rate-alerts.ts";
 import { accountMailLimits, attemptLimiter } from "../auth/attempt-limits.ts";
 import { orderLinkLimits } from "../orders/tracking-routes.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /**
  * Creating an alert sends an e-mail, so it counts every attempt per client address and per e-mail
@@ -23,8 +15,6 @@ import { orderLinkLimits } from "../orders/tracking-routes.ts";
  * someone's inbox with confirmations. Room for a traveller's few currencies and a correction or two.
  */
 export const rateAlertLimits = accountMailLimits("rate-alert-mail", { perAddress: 20, perEmail: 5 });
-
-const tokenParams = z.object({ token: rateAlertTokenSchema });
 
 /** Rate alerts on the rate history page: create (double opt-in), confirm, unsubscribe (also one-click). */
 export const rateAlertRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,98 +27,75 @@ export const rateAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, undefined),
   );
 
-  app.post(
-    "/api/currencies/:code/alerts",
-    {
-      preHandler: creations.enforce,
-      schema: {
-        tags: ["public"],
-        summary: "Ask for one e-mail when 1 GBP buys at least a target amount of this currency (confirmed by e-mail)",
-        params: rateHistoryParamsSchema,
-        body: createRateAlertRequestSchema,
-        response: {
-          200: createRateAlertResponseSchema,
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
-        },
-      },
+  app.route({
+    ...routeOf(endpoints.rateAlerts.create),
+    preHandler: creations.enforce,
+    schema: {
+      ...endpoints.rateAlerts.create.schema,
+      tags: ["public"],
+      summary: "Ask for one e-mail when 1 GBP buys at least a target amount of this currency (confirmed by e-mail)",
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       noStore(reply);
       await createRateAlert({ db: app.db, code: request.params.code, ...request.body });
       return { message: rateAlertMessages.created };
     },
-  );
+  });
 
-  app.get(
-    "/api/rate-alerts/confirm/:token",
-    {
-      preHandler: linkUses.enforce,
-      schema: {
-        tags: ["public"],
-        summary: "The alert behind a confirmation link (changes nothing)",
-        params: tokenParams,
-        response: { 200: rateAlertViewSchema, 404: apiErrorSchema, 429: apiErrorSchema },
-      },
+  app.route({
+    ...routeOf(endpoints.rateAlerts.openConfirmation),
+    preHandler: linkUses.enforce,
+    schema: {
+      ...endpoints.rateAlerts.openConfirmation.schema,
+      tags: ["public"],
+      summary: "The alert behind a confirmation link (changes nothing)",
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       noStore(reply);
       return openRateAlertConfirmation({ db: app.db, links: app.alertLinks, token: request.params.token });
     },
-  );
+  });
 
-  app.post(
-    "/api/rate-alerts/confirm/:token",
-    {
-      preHandler: linkUses.enforce,
-      schema: {
-        tags: ["public"],
-        summary: "Switch an alert on from its confirmation link (double opt-in)",
-        params: tokenParams,
-        response: { 200: rateAlertAnswerSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
-      },
+  app.route({
+    ...routeOf(endpoints.rateAlerts.confirm),
+    preHandler: linkUses.enforce,
+    schema: {
+      ...endpoints.rateAlerts.confirm.schema,
+      tags: ["public"],
+      summary: "Switch an alert on from its confirmation link (double opt-in)",
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       noStore(reply);
       return confirmRateAlert({ db: app.db, links: app.alertLinks, token: request.params.token });
     },
-  );
+  });
 
-  app.get(
-    "/api/rate-alerts/unsubscribe/:token",
-    {
-      preHandler: linkUses.enforce,
-      schema: {
-        tags: ["public"],
-        summary:
-          "The alert behind an unsubscribe link, and how many alerts of its address are waiting (changes nothing)",
-        params: tokenParams,
-        response: { 200: rateAlertViewSchema, 404: apiErrorSchema, 429: apiErrorSchema },
-      },
+  app.route({
+    ...routeOf(endpoints.rateAlerts.openUnsubscribe),
+    preHandler: linkUses.enforce,
+    schema: {
+      ...endpoints.rateAlerts.openUnsubscribe.schema,
+      tags: ["public"],
+      summary: "The alert behind an unsubscribe link, and how many alerts of its address are waiting (changes nothing)",
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       noStore(reply);
       return openRateAlertUnsubscribe({ db: app.db, links: app.alertLinks, token: request.params.token });
     },
-  );
+  });
 
-  app.post(
-    "/api/rate-alerts/unsubscribe/:token",
-    {
-      preHandler: linkUses.enforce,
-      schema: {
-        tags: ["public"],
-        summary:
-          "Stop every waiting alert of the link's address: the unsubscribe page's button and the one-click POST of List-Unsubscribe (RFC 8058)",
-        params: tokenParams,
-        response: { 200: rateAlertAnswerSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
-      },
+  app.route({
+    ...routeOf(endpoints.rateAlerts.unsubscribe),
+    preHandler: linkUses.enforce,
+    schema: {
+      ...endpoints.rateAlerts.unsubscribe.schema,
+      tags: ["public"],
+      summary:
+        "Stop every waiting alert of the link's address: the unsubscribe page's button and the one-click POST of List-Unsubscribe (RFC 8058)",
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       noStore(reply);
       return unsubscribeRateAlerts({ db: app.db, links: app.alertLinks, token: request.params.token });
     },
-  );
+  });
 };

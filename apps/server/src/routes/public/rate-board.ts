@@ -1,13 +1,12 @@
 import { createHash } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { apiErrorSchema } from "@bureau/domain/contracts/errors";
-import { rateBoardSchema } from "@bureau/domain/contracts/rate-board";
 import { channels } from "../../db/notify.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { clientAddressKey } from "../../lib/client-address.ts";
 import { type EventStream, openEventStream } from "../../lib/event-stream.ts";
 import { getRateBoard } from "../../modules/rate-board/get-rate-board.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /**
  * How many boards one instance streams to at once, in total and per client address (an IPv6 /64 counts as
@@ -18,7 +17,6 @@ export const MAX_STREAMS = 500;
 export const MAX_STREAMS_PER_ADDRESS = 10;
 /** A stream ends after this long (the board reconnects at once), so that none is held for ever. */
 export const MAX_STREAM_AGE_MS = 60 * 60 * 1000;
-const branchParams = z.object({ branch: z.string().min(1).max(40) });
 
 /**
  * The public rate board of a branch (/board/{branch}): its rates as JSON, and as a server-sent events
@@ -66,17 +64,14 @@ export const rateBoardRoutes: FastifyPluginAsyncZod = async (app) => {
     await stopListening();
   });
 
-  app.get(
-    "/api/board/:branch",
-    {
-      schema: {
-        tags: ["public"],
-        summary: "A branch's rate board: its featured currencies' Click & Collect and Click & Sell rates",
-        params: branchParams,
-        response: { 200: rateBoardSchema, 304: z.null(), 400: apiErrorSchema, 404: apiErrorSchema },
-      },
+  app.route({
+    ...routeOf(endpoints.rates.board),
+    schema: {
+      ...endpoints.rates.board.schema,
+      tags: ["public"],
+      summary: "A branch's rate board: its featured currencies' Click & Collect and Click & Sell rates",
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const body = await boardJson(request.params.branch);
       const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
       reply.header("etag", etag).header("cache-control", "no-cache");
@@ -86,20 +81,17 @@ export const rateBoardRoutes: FastifyPluginAsyncZod = async (app) => {
         .serializer((payload) => payload as string)
         .send(body as never);
     },
-  );
+  });
 
-  app.get(
-    "/api/board/:branch/events",
-    {
-      schema: {
-        tags: ["public"],
-        summary: "The rate board as server-sent events: the board on connecting, then each time it changes",
-        params: branchParams,
-        response: { 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
-      },
-      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+  app.route({
+    ...routeOf(endpoints.rates.boardEvents),
+    schema: {
+      ...endpoints.rates.boardEvents.schema,
+      tags: ["public"],
+      summary: "The rate board as server-sent events: the board on connecting, then each time it changes",
     },
-    async (request, reply) => {
+    config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    handler: async (request, reply) => {
       if (streams.size >= MAX_STREAMS)
         throw new AppError("service_unavailable", "Too many boards are open; this one will try again shortly.");
       const address = clientAddressKey(request.ip);
@@ -130,5 +122,5 @@ export const rateBoardRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       stream.send(body);
     },
-  );
+  });
 };

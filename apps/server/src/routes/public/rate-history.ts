@@ -1,26 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "@bureau/domain/contracts/errors";
-import {
-  rateHistoryParamsSchema,
-  rateHistoryQuerySchema,
-  rateHistoryResponseSchema,
-} from "@bureau/domain/contracts/rate-history";
 import { getRateHistory } from "../../modules/rates/get-rate-history.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /** Public rate history of a currency (the chart of /exchangeRates/{code}). */
 export const rateHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/api/currencies/:code/history",
-    {
-      schema: {
-        tags: ["public"],
-        summary: "A currency's Click & Collect, Click & Sell and market rates over 1 month, 1 year or 5 years",
-        params: rateHistoryParamsSchema,
-        querystring: rateHistoryQuerySchema,
-        response: { 200: rateHistoryResponseSchema, 404: apiErrorSchema },
-      },
+  app.route({
+    ...routeOf(endpoints.rates.history),
+    schema: {
+      ...endpoints.rates.history.schema,
+      tags: ["public"],
+      summary: "A currency's Click & Collect, Click & Sell and market rates over 1 month, 1 year or 5 years",
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       reply.header("cache-control", "public, max-age=60");
       return getRateHistory({
         db: app.db,
@@ -29,5 +21,5 @@ export const rateHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
         timeZone: app.config.displayTimeZone,
       });
     },
-  );
+  });
 };

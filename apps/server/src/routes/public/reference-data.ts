@@ -1,22 +1,21 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { branchListSchema, currencyListSchema } from "@bureau/domain/contracts/reference-data";
 import { listBranches } from "../../modules/branches/list-branches.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /** Public, read-only reference data: currencies with customer rates, branches. */
 export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const currencyList = app.currencyList;
 
-  app.get(
-    "/api/currencies",
-    {
-      schema: {
-        tags: ["public"],
-        summary: "Every currency on sale with its customer rates (4 decimals)",
-        response: { 200: currencyListSchema },
-      },
+  app.route({
+    ...routeOf(endpoints.reference.currencies),
+    schema: {
+      ...endpoints.reference.currencies.schema,
+      tags: ["public"],
+      summary: "Every currency on sale with its customer rates (4 decimals)",
     },
-    async (request, typedReply) => {
+    handler: async (request, typedReply) => {
       // The body is sent pre-serialised, so step outside the typed reply here.
       const reply = typedReply as unknown as FastifyReply;
       const { body, etag } = await currencyList.get();
@@ -28,20 +27,18 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
         .serializer((payload) => payload as string)
         .send(body);
     },
-  );
+  });
 
-  app.get(
-    "/api/branches",
-    {
-      schema: {
-        tags: ["public"],
-        summary: "The collection points with address, phone and opening hours",
-        response: { 200: branchListSchema },
-      },
+  app.route({
+    ...routeOf(endpoints.reference.branches),
+    schema: {
+      ...endpoints.reference.branches.schema,
+      tags: ["public"],
+      summary: "The collection points with address, phone and opening hours",
     },
-    async (_request, reply) => {
+    handler: async (_request, reply) => {
       reply.header("cache-control", "public, max-age=300");
       return listBranches({ db: app.db });
     },
-  );
+  });
 };

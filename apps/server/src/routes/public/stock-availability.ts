@@ -1,23 +1,20 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "@bureau/domain/contracts/errors";
-import { availabilityQuerySchema, availabilitySchema } from "@bureau/domain/contracts/stock";
 import { noStore } from "../../lib/no-store.ts";
 import { getAvailability } from "../../modules/stock/get-availability.ts";
+import { endpoints } from "@bureau/domain/contracts/endpoints";
+import { routeOf } from "../../lib/endpoint-route.ts";
 
 /** Step 1's collection-point select: whether each branch can supply the basket today (issue 17). */
 export const stockAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/api/stock/availability",
-    {
-      schema: {
-        tags: ["ordering"],
-        summary: "Per branch, whether its notes can supply a Click & Collect basket (null where not tracked)",
-        querystring: availabilityQuerySchema,
-        response: { 200: availabilitySchema, 400: apiErrorSchema },
-      },
-      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+  app.route({
+    ...routeOf(endpoints.stock.availability),
+    schema: {
+      ...endpoints.stock.availability.schema,
+      tags: ["ordering"],
+      summary: "Per branch, whether its notes can supply a Click & Collect basket (null where not tracked)",
     },
-    async (request, reply) => {
+    config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+    handler: async (request, reply) => {
       noStore(reply);
       return getAvailability({
         db: app.db,
@@ -25,5 +22,5 @@ export const stockAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         maxSterlingBackPercent: app.config.maxSterlingBackPercent,
       });
     },
-  );
+  });
 };

@@ -1,4 +1,3 @@
-import type { AdminUser, AdminUserList, SessionUser, SignInProvider } from "@bureau/domain/contracts/accounts";
 import type { ApiClient } from "../../lib/api-client.ts";
 
 /**
@@ -8,40 +7,40 @@ import type { ApiClient } from "../../lib/api-client.ts";
  */
 
 export function signInWithEmail(api: ApiClient, credentials: { email: string; password: string }) {
-  return api.call<{ user: { id: string } }>("POST", "/api/auth/sign-in/email", { ...credentials, rememberMe: true });
+  return api.auth.signInWithEmail({ ...credentials, rememberMe: true });
 }
 
 export function signUpWithEmail(api: ApiClient, credentials: { email: string; password: string }) {
-  return api.call<{ user: { id: string } }>("POST", "/api/auth/sign-up/email", { ...credentials, name: "" });
+  return api.auth.signUpWithEmail({ ...credentials, name: "" });
 }
 
 export function signOut(api: ApiClient) {
-  return api.call<{ success: boolean }>("POST", "/api/auth/sign-out", {});
+  return api.auth.signOut({});
 }
 
 /** Asks for a password reset link by e-mail; the answer is the same whether an account has the address. */
 export function requestPasswordReset(api: ApiClient, email: string) {
-  return api.call<{ status: boolean }>("POST", "/api/auth/request-password-reset", { email });
+  return api.auth.requestPasswordReset({ email });
 }
 
 /** Sets a new password with the token of a reset link (single use); every session of the account ends. */
 export function resetPassword(api: ApiClient, token: string, newPassword: string) {
-  return api.call<{ status: boolean }>("POST", "/api/auth/reset-password", { token, newPassword });
+  return api.auth.resetPassword({ token, newPassword });
 }
 
 /** Sends the signed-in person a new e-mail verification link. */
 export function sendVerificationEmail(api: ApiClient, email: string) {
-  return api.call<{ status: boolean }>("POST", "/api/auth/send-verification-email", { email });
+  return api.auth.sendVerificationEmail({ email });
 }
 
 /** Ends every session of the signed-in account, on every device, this one included. */
 export function signOutEverywhere(api: ApiClient) {
-  return api.call<{ status: boolean }>("POST", "/api/auth/revoke-sessions", {});
+  return api.auth.revokeSessions({});
 }
 
 /** Starts a "Continue with …" sign-in; answers the provider's authorize URL to open. */
 export function startProviderSignIn(api: ApiClient, provider: string, callbackURL: string) {
-  return api.call<{ url: string }>("POST", "/api/auth/sign-in/social", {
+  return api.auth.signInWithProvider({
     provider,
     callbackURL,
     errorCallbackURL: callbackURL,
@@ -50,11 +49,11 @@ export function startProviderSignIn(api: ApiClient, provider: string, callbackUR
 }
 
 export function signInProviders(api: ApiClient) {
-  return api.call<{ providers: SignInProvider[] }>("GET", "/api/sign-in-providers");
+  return api.session.signInProviders();
 }
 
 export function updateDisplayName(api: ApiClient, name: string) {
-  return api.call<SessionUser>("PATCH", "/api/account/profile", { name });
+  return api.account.updateProfile({ name });
 }
 
 /**
@@ -62,67 +61,60 @@ export function updateDisplayName(api: ApiClient, name: string) {
  * none): the API decides on the file's bytes and its size.
  */
 export function uploadProfilePhoto(api: ApiClient, photo: Blob) {
-  return api.upload<SessionUser>("PUT", "/api/account/photo", {
+  return api.account.uploadPhoto({
     contentType: photo.type || "application/octet-stream",
     data: photo,
   });
 }
 
 export function openSecureBox(api: ApiClient, credentials: { username: string; password: string; code?: string }) {
-  return api.call<{ staffVerified: true }>("POST", "/api/box", credentials);
+  return api.session.openSecureBox(credentials);
 }
 
 /** Whether the signed-in admin has an authenticator set up (the Secure Box then asks for its code). */
 export function secondFactorStatus(api: ApiClient) {
-  return api.call<{ enrolled: boolean }>("GET", "/api/account/second-factor");
+  return api.account.secondFactor.status();
 }
 
 /** Admins: a new authenticator secret, as a QR code (SVG) and as text; not in force until confirmed. */
 export function startAuthenticatorEnrolment(api: ApiClient, enrolmentToken: string) {
-  return api.call<{ secret: string; otpauthUri: string; qrCodeSvg: string }>(
-    "POST",
-    "/api/account/second-factor/enrolment",
-    { enrolmentToken },
-  );
+  return api.account.secondFactor.startEnrolment({ enrolmentToken });
 }
 
 /** Puts the new authenticator in force with its current code; answers the recovery codes, this once. */
 export function confirmAuthenticator(api: ApiClient, code: string, enrolmentToken: string) {
-  return api.call<{ recoveryCodes: string[] }>("POST", "/api/account/second-factor/confirm", { code, enrolmentToken });
+  return api.account.secondFactor.confirm({ code, enrolmentToken });
 }
 
 /** Resets another admin's authenticator: they are e-mailed a new set-up link (decision 032). */
 export function resetAuthenticator(api: ApiClient, userId: string) {
-  return api.call<AdminUser>("POST", `/api/admin/users/${encodeURIComponent(userId)}/second-factor/reset`);
+  return api.admin.users.resetSecondFactor({ id: userId });
 }
 
 export function listUsers(api: ApiClient, after: string | null) {
-  const query = after ? `?after=${encodeURIComponent(after)}` : "";
-  return api.call<AdminUserList>("GET", `/api/admin/users${query}`);
+  return api.admin.users.list(after ? { after } : {});
 }
 
 export function makeAdmin(api: ApiClient, userId: string) {
-  return api.call<AdminUser>("POST", `/api/admin/users/${encodeURIComponent(userId)}/make-admin`);
+  return api.admin.users.makeAdmin({ id: userId });
 }
 
 /** Confirms the signed-in account's e-mail address with its verification link's token (a POST, never the link itself). */
 export function confirmEmailAddress(api: ApiClient, token: string) {
-  return api.call<{ emailVerified: true; otherSessionsEnded: number }>("POST", "/api/account/email-verification", {
-    token,
-  });
+  return api.account.confirmEmail({ token });
 }
 
 /** "This wasn't me": deletes the unconfirmed account the verification e-mail was sent for. */
 export function deleteUnclaimedAccount(api: ApiClient, token: string) {
-  return api.call<{ deleted: true }>("POST", "/api/account/not-me", { token });
+  return api.account.deleteUnclaimed({ token });
 }
 
 /** E-mails the signed-in customer the link that closes the account. */
 export function requestAccountClosure(api: ApiClient) {
-  return api.call<{ sent: true }>("POST", "/api/account/closure-request", {});
+  return api.account.requestClosure();
 }
 
 /** Closes the signed-in customer's account with the closure e-mail's token. */
 export function closeAccount(api: ApiClient, token: string) {
-  return api.call<{ closed: true }>("POST", "/api/account/closure", { token });
+  return api.account.close({ token });
 }

@@ -1,6 +1,11 @@
 import type { SessionUser } from "@bureau/domain/contracts/accounts";
+import { sessionRoutes } from "@bureau/domain/contracts/endpoint-routes";
+import type { EndpointResponse, Endpoints } from "@bureau/domain/contracts/endpoints";
 import { type RouterContextProvider, useRouteLoaderData } from "react-router";
 import { appContext } from "../../lib/app-context.ts";
+
+/** The session endpoint's answer, typed from the endpoint map (read raw, for the cookies it sets). */
+type CurrentSession = EndpointResponse<Endpoints["session"]["current"]>;
 
 export type { SessionUser };
 
@@ -18,11 +23,11 @@ export function sessionOfRequest(context: Readonly<RouterContextProvider>): Prom
   if (!lookup) {
     lookup = context
       .get(appContext)
-      .api({ method: "GET", path: "/api/session" })
+      .api({ method: sessionRoutes.current.method, path: sessionRoutes.current.path })
       .then((response) => ({
         // Should the session not be readable (a 5xx), the public pages stay usable, signed out; the
         // staff guard then asks for a sign-in instead of showing staff pages.
-        user: response.status === 200 ? ((response.body as SessionUser | null) ?? null) : null,
+        user: response.status === 200 ? ((response.body as CurrentSession) ?? null) : null,
         setCookies: response.setCookies,
       }));
     lookups.set(context, lookup);

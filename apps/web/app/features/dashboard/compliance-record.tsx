@@ -19,8 +19,8 @@ export type ComplianceRecordLookup = { number: string; order: OrderDetails | nul
  */
 export async function loadComplianceRecord(api: ApiClient, number: string): Promise<ComplianceRecordLookup> {
   try {
-    const found = await api.call<{ id: string }>("GET", `/api/admin/collect?${new URLSearchParams({ number })}`);
-    const order = await api.call<OrderDetails>("GET", `/api/admin/orders/${encodeURIComponent(found.id)}`);
+    const found = await api.admin.collect.find({ number });
+    const order = await api.admin.orders.details({ id: found.id });
     return { number, order, problem: null };
   } catch (error) {
     if (!(error instanceof ApiClientError) || error.status >= 500) throw error;

@@ -34,7 +34,7 @@ export async function loadOrderList(
     }
   }
   if (after) query.set("after", after);
-  const page = await refusalAsResponse(api.call<OrderList>("GET", `/api/admin/orders?${query}`));
+  const page = await refusalAsResponse(api.admin.orders.list(query));
   return { ...page, q, after, filters };
 }
 

@@ -1,21 +1,21 @@
-import type { OrderReceipt, PlaceOrderRequest, Quote } from "@bureau/domain/contracts/orders";
+import type { OrderReceipt, PlaceOrderRequest, Quote, QuoteRequest } from "@bureau/domain/contracts/orders";
 import type { AvailabilityList } from "@bureau/domain/contracts/stock";
 import type { CustomerPrefill } from "@bureau/domain/contracts/tracking";
-import { type ApiClient, browserApi } from "../../lib/api-client.ts";
+import { type ApiClient, browserApi, postedAs } from "../../lib/api-client.ts";
 
 /** Places the order (the purchase page's route action; the API validates the request). */
 export function placeOrder(api: ApiClient, request: PlaceOrderRequest | unknown): Promise<OrderReceipt> {
-  return api.call<OrderReceipt>("POST", "/api/orders", request);
+  return api.orders.place(postedAs<PlaceOrderRequest>(request));
 }
 
 /** A quote for one line of the cart (the order page's route action; the API prices and validates it). */
 export function requestQuote(api: ApiClient, request: unknown): Promise<Quote> {
-  return api.call<Quote>("POST", "/api/quotes", request);
+  return api.orders.quote(postedAs<QuoteRequest>(request));
 }
 
 /** The name, e-mail and phone order step 2 fills in for the signed-in customer. */
 export function orderDetailsOfAccount(api: ApiClient): Promise<CustomerPrefill> {
-  return api.call<CustomerPrefill>("GET", "/api/account/order-details");
+  return api.account.orderDetails();
 }
 
 /**
@@ -23,5 +23,5 @@ export function orderDetailsOfAccount(api: ApiClient): Promise<CustomerPrefill> 
  * a read as the basket changes, so from the browser (decision 016 keeps changes to route actions).
  */
 export function branchAvailability(need: string): Promise<AvailabilityList> {
-  return browserApi().call<AvailabilityList>("GET", `/api/stock/availability?need=${encodeURIComponent(need)}`);
+  return browserApi().stock.availability({ need });
 }

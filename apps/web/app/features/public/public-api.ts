@@ -4,9 +4,9 @@ import type { ApiClient } from "../../lib/api-client.ts";
 
 /** What £450 buys in euros with us and with the competitors staff checked. */
 export function getCompareRates(api: ApiClient): Promise<CompareRates> {
-  return api.call<CompareRates>("GET", "/api/compare-rates");
+  return api.rates.compare();
 }
 
 export function sendContactMessage(api: ApiClient, message: ContactRequest): Promise<ContactResponse> {
-  return api.call<ContactResponse>("POST", "/api/contact", message);
+  return api.contact.send(message);
 }

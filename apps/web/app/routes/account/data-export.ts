@@ -1,4 +1,3 @@
-import type { DataExport } from "@bureau/domain/contracts/data-export";
 import { redirect } from "react-router";
 import { withRedirect } from "../../features/account/redirect-target.ts";
 import { dataExportDownload } from "../../features/data-rights/data-export-download.ts";
@@ -12,7 +11,7 @@ import type { Route } from "./+types/data-export";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   try {
-    const dataExport = await serverApi(context).call<DataExport>("GET", "/api/account/data-export");
+    const dataExport = await serverApi(context).account.dataExport();
     return dataExportDownload(dataExport, "account");
   } catch (error) {
     if (error instanceof ApiClientError && error.status === 401)

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Pager } from "../../components/ui/pager.tsx";
 import { auditDiff } from "@bureau/domain/audit-diff";
-import type { AuditActions, AuditEntry, AuditLogPage } from "@bureau/domain/contracts/audit";
+import type { AuditEntry } from "@bureau/domain/contracts/audit";
 import { ApiClientError } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { serverApi } from "../../lib/server-api.ts";
@@ -31,9 +31,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = new URLSearchParams(filters);
   if (after) query.set("after", after);
   const api = serverApi(context);
-  const { actions } = await api.call<AuditActions>("GET", "/api/admin/audit-log/actions");
+  const { actions } = await api.admin.auditLog.actions();
   try {
-    const page = await api.call<AuditLogPage>("GET", `/api/admin/audit-log?${query}`);
+    const page = await api.admin.auditLog.page(query);
     return { page, actions, filters, after, problem: null, fields: {} as Record<string, string> };
   } catch (error) {
     if (!(error instanceof ApiClientError) || error.status !== 400) throw error;

@@ -14,14 +14,10 @@ import type { Route } from "./+types/collect";
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const number = new URL(request.url).searchParams.get("number");
-  const query = params.token
-    ? `pass=${encodeURIComponent(params.token)}`
-    : number !== null
-      ? `number=${encodeURIComponent(number)}`
-      : null;
+  const query = params.token ? { pass: params.token } : number !== null ? { number } : null;
   if (!query) return { passProblem: null, numberProblem: null, number: "" };
   try {
-    const found = await serverApi(context).call<{ id: string }>("GET", `/api/admin/collect?${query}`);
+    const found = await serverApi(context).admin.collect.find(query);
     return redirect(`/dashboard/orderDetails/${found.id}`);
   } catch (error) {
     if (!(error instanceof ApiClientError) || error.status >= 500) throw error;

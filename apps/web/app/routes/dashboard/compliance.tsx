@@ -24,9 +24,9 @@ import { staffUserContext } from "./dashboard-layout.tsx";
 import { DataTable } from "../../components/ui/data-table.tsx";
 
 /** A page of one of the screen's paged lists, after the cursor in the address bar's `name`. */
-function pageQuery(url: URL, name: string): string {
+function pageQuery(url: URL, name: string): URLSearchParams {
   const after = url.searchParams.get(name);
-  return after ? `?${new URLSearchParams({ after })}` : "";
+  return new URLSearchParams(after ? { after } : {});
 }
 
 /**
@@ -37,18 +37,14 @@ function pageQuery(url: URL, name: string): string {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const api = serverApi(context);
-  const reports = api
-    .call<SuspicionReportList>("GET", `/api/admin/suspicion-reports${pageQuery(url, "reportsAfter")}`)
-    .catch((error: unknown) => {
-      if (error instanceof ApiClientError && error.status === 403) return null;
-      throw error;
-    });
+  const reports = api.admin.compliance.suspicionReports(pageQuery(url, "reportsAfter")).catch((error: unknown) => {
+    if (error instanceof ApiClientError && error.status === 403) return null;
+    throw error;
+  });
   const recordNumber = url.searchParams.get("record");
   const [overview, flagged, suspicionReports, record] = await Promise.all([
-    api.call<ComplianceOverview>("GET", "/api/admin/compliance/overview"),
-    refusalAsResponse(
-      api.call<FlaggedOrderList>("GET", `/api/admin/compliance/flagged-orders${pageQuery(url, "flaggedAfter")}`),
-    ),
+    api.admin.compliance.overview(),
+    refusalAsResponse(api.admin.compliance.flaggedOrders(pageQuery(url, "flaggedAfter"))),
     refusalAsResponse(reports),
     recordNumber === null ? null : loadComplianceRecord(api, recordNumber),
   ]);

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import type { CompetitorRateSetting } from "@bureau/domain/contracts/compare-rates";
-import type { AdminCurrency, RateRefreshState } from "@bureau/domain/contracts/dashboard";
+import type { RateRefreshState } from "@bureau/domain/contracts/dashboard";
 import { useToast } from "../../components/ui/toast.tsx";
 import { CompetitorRatesForm } from "../../features/dashboard/competitor-rates-form.tsx";
 import { confirmHeldRate, saveCompetitorRates, setLiveRates } from "../../features/dashboard/dashboard-api.ts";
@@ -17,9 +16,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Manipulate Currency | H
 export async function loader({ context }: Route.LoaderArgs) {
   const api = serverApi(context);
   const [list, live, competitors] = await Promise.all([
-    api.call<{ currencies: AdminCurrency[] }>("GET", "/api/admin/currencies"),
-    api.call<RateRefreshState>("GET", "/api/admin/rates/refresh"),
-    api.call<CompetitorRateSetting[]>("GET", "/api/admin/compare-rates"),
+    api.admin.currencies.list(),
+    api.admin.rates.refreshState(),
+    api.admin.compareRates.get(),
   ]);
   return { currencies: list.currencies, live, competitors };
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { createContext, data, Link, NavLink, Outlet, redirect, useLocation } from "react-router";
 import type { SessionUser } from "@bureau/domain/contracts/accounts";
-import type { StaffWarnings } from "@bureau/domain/contracts/staff-warnings";
 import { RouteErrorBoundary } from "../../components/layout/route-error.tsx";
 import { withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
@@ -37,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(staffUserContext);
   // The banner must never keep staff out of the dashboard: without its facts, no banner.
   const warnings = await serverApi(context)
-    .call<StaffWarnings>("GET", "/api/admin/warnings")
+    .admin.warnings()
     .catch(() => null);
   return { email: user.email, warnings };
 }

@@ -1,4 +1,3 @@
-import type { DataExport } from "@bureau/domain/contracts/data-export";
 import { data, redirect } from "react-router";
 import { withRedirect } from "../../features/account/redirect-target.ts";
 import { dataExportDownload } from "../../features/data-rights/data-export-download.ts";
@@ -12,10 +11,7 @@ import type { Route } from "./+types/data-export";
  */
 export async function action({ context, params }: Route.ActionArgs) {
   try {
-    const dataExport = await serverApi(context).call<DataExport>(
-      "POST",
-      `/api/admin/orders/${encodeURIComponent(params.id)}/data-export`,
-    );
+    const dataExport = await serverApi(context).admin.orders.dataExport({ id: params.id });
     return dataExportDownload(dataExport, `order-${params.id.slice(0, 8)}`);
   } catch (error) {
     if (error instanceof ApiClientError && error.status === 401) {

@@ -31,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const api = serverApi(context);
   const [page, branchList] = await Promise.all([
     loadOrderList(api, request, show, { includeArchived: showArchived }),
-    api.branches(),
+    api.reference.branches(),
   ]);
   return { ...page, show, showArchived, branches: branchList.branches.map((b) => ({ key: b.key, name: b.name })) };
 }

@@ -5,8 +5,8 @@ import {
   type HandoverRequest,
   orderTransitionValues,
 } from "@bureau/domain/contracts/dashboard";
-import { WAY_TITLES } from "@bureau/domain/constants";
 import type { PhoneOnlyReview } from "@bureau/domain/contracts/data-export";
+import { WAY_TITLES } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
 import { CustomerReceipt } from "../../features/dashboard/customer-receipt.tsx";
 import {
@@ -34,9 +34,8 @@ import { DataTable } from "../../components/ui/data-table.tsx";
 /** Loaded before display (spec §2): the page renders with the order already there. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const path = `/api/admin/orders/${encodeURIComponent(params.id)}`;
   const [order, phoneOnly] = await refusalAsResponse(
-    Promise.all([api.call<Details>("GET", path), api.call<PhoneOnlyReview>("GET", `${path}/data-export/phone-only`)]),
+    Promise.all([api.admin.orders.details({ id: params.id }), api.admin.orders.phoneOnlyReview({ id: params.id })]),
     { status: 404, message: "There is no such order." },
   );
   return { order, phoneOnly };

@@ -1,5 +1,3 @@
-import type { AdminCurrency } from "@bureau/domain/contracts/dashboard";
-import type { BoardFeaturedList } from "@bureau/domain/contracts/rate-board";
 import { BoardFeaturedForm } from "../../features/dashboard/board-featured-form.tsx";
 import { saveBoardFeatured } from "../../features/dashboard/dashboard-api.ts";
 import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
@@ -10,10 +8,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Rate Board | Harbour FX
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [featured, list] = await Promise.all([
-    api.call<BoardFeaturedList>("GET", "/api/admin/board/featured"),
-    api.call<{ currencies: AdminCurrency[] }>("GET", "/api/admin/currencies"),
-  ]);
+  const [featured, list] = await Promise.all([api.admin.board.featured(), api.admin.currencies.list()]);
   return {
     branches: featured.branches,
     currencies: list.currencies.map(({ code, label }) => ({ code, label })),

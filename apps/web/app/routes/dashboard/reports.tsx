@@ -18,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const value = url.searchParams.get(name);
     if (value) query.set(name, value);
   }
-  const pending = serverApi(context).call<DayReport>("GET", `/api/admin/reports/day?${query}`);
+  const pending = serverApi(context).admin.dayReport(query);
   return refusalAsResponse(pending, {
     status: 400,
     message: "There is no such branch or day to report on.",

@@ -1,4 +1,3 @@
-import type { Statistics } from "@bureau/domain/contracts/dashboard";
 import { formatMinor } from "@bureau/domain/money";
 import { BarChart } from "../../features/dashboard/bar-chart.tsx";
 import { serverApi } from "../../lib/server-api.ts";
@@ -8,7 +7,7 @@ import type { Route } from "./+types/statics";
 export const meta: Route.MetaFunction = () => [{ title: "Statics | Harbour FX dashboard" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return serverApi(context).call<Statistics>("GET", "/api/admin/statistics");
+  return serverApi(context).admin.statistics();
 }
 
 export default function Statics({ loaderData: stats }: Route.ComponentProps) {

@@ -20,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const value = url.searchParams.get(name);
     if (value) query.set(name, value);
   }
-  const pending = serverApi(context).call<StockView>("GET", `/api/admin/stock?${query}`);
+  const pending = serverApi(context).admin.stock.view(query);
   return refusalAsResponse(pending, { status: 404, message: "There is no such branch or currency to count." });
 }
 

@@ -11,10 +11,7 @@ import type { Route } from "./+types/update-currency";
 
 /** Loaded before display (spec §2). */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const pending = serverApi(context).call<AdminCurrency>(
-    "GET",
-    `/api/admin/currencies/${encodeURIComponent(params.currency)}`,
-  );
+  const pending = serverApi(context).admin.currencies.get({ code: params.currency });
   return refusalAsResponse(pending, { status: 404, message: "There is no such currency." });
 }
 

@@ -27,8 +27,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const api = serverApi(context);
   const { user } = await sessionOfRequest(context);
   const [{ currencies }, { branches }, prefill] = await Promise.all([
-    api.currencies(),
-    api.branches(),
+    api.reference.currencies(),
+    api.reference.branches(),
     // A signed-in customer starts step 2 with their name, e-mail and phone filled in.
     user ? orderDetailsOfAccount(api) : null,
   ]);

@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { branches } = await serverApi(context).branches();
+  const { branches } = await serverApi(context).reference.branches();
   return { branches: branchViews(branches.filter((branch) => CONTACT_BRANCH_KEYS.includes(branch.key))) };
 }
 

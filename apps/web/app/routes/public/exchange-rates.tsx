@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { currencies, rates } = await serverApi(context).currencies();
+  const { currencies, rates } = await serverApi(context).reference.currencies();
   return {
     currencies: toRateRows(currencies),
     ratesUpdated: ratesView(rates, loaderDisplayDates(context)),

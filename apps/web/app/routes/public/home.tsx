@@ -30,8 +30,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const api = serverApi(context);
   const dates = loaderDisplayDates(context);
   const [currencyList, branchList, compare] = await Promise.all([
-    api.currencies(),
-    api.branches(),
+    api.reference.currencies(),
+    api.reference.branches(),
     getCompareRates(api),
   ]);
   const rates = ratesView(currencyList.rates, dates);

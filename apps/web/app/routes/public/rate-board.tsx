@@ -9,7 +9,7 @@ import "../../features/rate-board/rate-board.css";
 import type { Route } from "./+types/rate-board";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const pending = serverApi(context).call<RateBoard>("GET", `/api/board/${encodeURIComponent(params.branch)}`);
+  const pending = serverApi(context).rates.board({ branch: params.branch });
   return refusalAsResponse(pending, { status: 404, message: "There is no such branch." });
 }
 
