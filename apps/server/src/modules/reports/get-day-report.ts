@@ -214,8 +214,8 @@ function tallySettledNotes(settled: SettledNotes[], flows: Map<string, CurrencyF
 }
 
 /**
- * The notes of each tracked currency at the day's close: today's counts less the changes since, to which
- * the staff counts made after the close are added here.
+ * The notes of each tracked currency at the day's close: today's counts less every change since the close
+ * (`changedSince` holds the orders' notes; the staff counts made after the close are added to it here).
  */
 async function stockAtCloseOf(
   db: Db,
