@@ -3,8 +3,8 @@ import { trimDecimal } from "@bureau/domain/pricing";
 import { RATE_ALERT_CONFIRM_DAYS } from "@bureau/domain/rate-alerts";
 import { ratesAsOfTime } from "@bureau/domain/rate-freshness";
 import type { Db } from "../../db/client.ts";
-import type { AlertLinks } from "../rate-alerts/alert-links.ts";
-import { loadRateAlert } from "../rate-alerts/rate-alert-state.ts";
+import type { AlertLinks } from "../rate-alerts/index.ts";
+import { loadRateAlert } from "../rate-alerts/index.ts";
 import { html } from "./html.ts";
 
 type Layout = (title: string, body: ReturnType<typeof html>) => string;

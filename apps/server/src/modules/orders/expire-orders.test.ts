@@ -5,8 +5,8 @@ import { DEFAULT_ORDER_EXPIRY, hasExpired } from "@bureau/domain/order-lifecycle
 import { auditLog, orders, outbox } from "../../db/schema.ts";
 import { createOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
-import { renderMail } from "../mail/render-mail.ts";
-import { getStatistics } from "../dashboard/get-statistics.ts";
+import { renderMail } from "../mail/index.ts";
+import { getStatistics } from "../dashboard/index.ts";
 import { expireOverdueOrders } from "./expire-orders.ts";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -8,9 +8,9 @@ import type { Db } from "../../db/client.ts";
 import { orderHandovers, orderLines, orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
-import { auditedBy, writeAudit } from "../audit/write-audit.ts";
-import { enqueueMail } from "../mail/enqueue-mail.ts";
-import { settleOrderNotes } from "../stock/settle-order-notes.ts";
+import { auditedBy, writeAudit } from "../audit/index.ts";
+import { enqueueMail } from "../mail/index.ts";
+import { settleOrderNotes } from "../stock/index.ts";
 
 const PAST: Record<OrderTransition, string> = { accept: "accepted", complete: "completed", cancel: "cancelled" };
 

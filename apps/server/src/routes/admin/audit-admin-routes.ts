@@ -9,9 +9,9 @@ import {
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { displayDates } from "@bureau/domain/dates";
 import { csvStream } from "../../lib/csv.ts";
-import { auditLogCsvHeader, auditLogCsvRows } from "../../modules/audit/export-audit-log.ts";
-import { listAuditActions } from "../../modules/audit/list-audit-actions.ts";
-import { listAuditLog } from "../../modules/audit/list-audit-log.ts";
+import { auditLogCsvHeader, auditLogCsvRows } from "../../modules/audit/index.ts";
+import { listAuditActions } from "../../modules/audit/index.ts";
+import { listAuditLog } from "../../modules/audit/index.ts";
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 

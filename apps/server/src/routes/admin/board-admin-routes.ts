@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { boardFeaturedListSchema, setBoardFeaturedRequestSchema } from "@bureau/domain/contracts/rate-board";
-import { listBoardFeatured } from "../../modules/rate-board/list-board-featured.ts";
-import { setBoardFeatured } from "../../modules/rate-board/set-board-featured.ts";
+import { listBoardFeatured } from "../../modules/rate-board/index.ts";
+import { setBoardFeatured } from "../../modules/rate-board/index.ts";
 import { auditActorOf } from "../../plugins/session.ts";
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };

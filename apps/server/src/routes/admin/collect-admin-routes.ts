@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
-import { findOrderToCollect } from "../../modules/orders/find-order-to-collect.ts";
+import { findOrderToCollect } from "../../modules/orders/index.ts";
 
 /** The counter's Collect page: a scanned collection pass or a typed order number to the order. Staff only. */
 export const collectAdminRoutes: FastifyPluginAsyncZod = async (app) => {

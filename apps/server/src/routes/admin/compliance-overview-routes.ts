@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { complianceOverviewSchema } from "@bureau/domain/contracts/compliance";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
-import { getComplianceOverview } from "../../modules/compliance/get-compliance-overview.ts";
+import { getComplianceOverview } from "../../modules/compliance/index.ts";
 
 /** The compliance screen's overview (issue 15 item 5). Registered inside the staff-only scope. */
 export const complianceOverviewRoutes: FastifyPluginAsyncZod = async (app) => {

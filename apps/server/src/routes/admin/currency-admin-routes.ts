@@ -13,15 +13,15 @@ import {
 import { competitorRatesSettingSchema } from "@bureau/domain/contracts/compare-rates";
 import { heldRateConfirmedSchema } from "@bureau/domain/contracts/dashboard";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
-import { getCompetitorRates, setCompetitorRates } from "../../modules/compare-rates/set-competitor-rates.ts";
+import { getCompetitorRates, setCompetitorRates } from "../../modules/compare-rates/index.ts";
 import {
   addCurrency,
   checkRate,
   getAdminCurrency,
   listAdminCurrencies,
   updateCurrency,
-} from "../../modules/currencies/admin-currencies.ts";
-import { confirmHeldRateMove, getRefreshState, setRefreshEnabled } from "../../modules/rates/refresh-rates.ts";
+} from "../../modules/currencies/index.ts";
+import { confirmHeldRateMove, getRefreshState, setRefreshEnabled } from "../../modules/rates/index.ts";
 import { auditActorOf } from "../../plugins/session.ts";
 
 const errors = {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { dayReportQuerySchema, dayReportSchema } from "@bureau/domain/contracts/reports";
-import { getDayReport } from "../../modules/reports/get-day-report.ts";
+import { getDayReport } from "../../modules/reports/index.ts";
 
 /** Staff reports (issue 17 item 6). Registered inside the staff-only scope. */
 export const reportAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -8,7 +8,7 @@ import {
   SanctionsListFormatError,
 } from "@bureau/domain/uk-sanctions-list";
 import { AppError } from "../../lib/app-error.ts";
-import { importSanctionsList } from "../../modules/sanctions/import-sanctions-list.ts";
+import { importSanctionsList } from "../../modules/sanctions/index.ts";
 import { auditActorOf } from "../../plugins/session.ts";
 
 const csvTypes = ["text/csv", "application/csv", "application/octet-stream"];

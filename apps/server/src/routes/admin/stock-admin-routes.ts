@@ -3,8 +3,8 @@ import { z } from "zod";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { branchKeys } from "@bureau/domain/contracts/reference-data";
 import { stockQuerySchema, stockUpdateSchema, stockViewSchema } from "@bureau/domain/contracts/stock";
-import { getStock } from "../../modules/stock/get-stock.ts";
-import { setStock } from "../../modules/stock/set-stock.ts";
+import { getStock } from "../../modules/stock/index.ts";
+import { setStock } from "../../modules/stock/index.ts";
 import { auditActorOf } from "../../plugins/session.ts";
 
 const errors = {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { staffWarningsSchema } from "@bureau/domain/contracts/staff-warnings";
-import { getStaffWarnings } from "../../modules/rates/get-staff-warnings.ts";
+import { getStaffWarnings } from "../../modules/rates/index.ts";
 
 /** The dashboard banner's facts (docs/decisions/027). Registered inside the staff-only scope. */
 export const warningsAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -8,11 +8,11 @@ import { dataExportSchema } from "@bureau/domain/contracts/data-export";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { AppError } from "../../lib/app-error.ts";
 import { noStore } from "../../lib/no-store.ts";
-import { exportCustomerData } from "../../modules/data-rights/export-customer-data.ts";
-import { customerPrefill } from "../../modules/orders/customer-prefill.ts";
-import { listMyOrders } from "../../modules/orders/list-my-orders.ts";
-import { readProfilePhoto, saveProfilePhoto } from "../../modules/users/profile-photo.ts";
-import { updateDisplayName } from "../../modules/users/update-profile.ts";
+import { exportCustomerData } from "../../modules/data-rights/index.ts";
+import { customerPrefill } from "../../modules/orders/index.ts";
+import { listMyOrders } from "../../modules/orders/index.ts";
+import { readProfilePhoto, saveProfilePhoto } from "../../modules/users/index.ts";
+import { updateDisplayName } from "../../modules/users/index.ts";
 import { forgetLoadedSession, loadSession, requireUser, signedInSession } from "../../plugins/session.ts";
 
 export const MY_ORDERS_UNVERIFIED_MESSAGE =

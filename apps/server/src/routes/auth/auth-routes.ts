@@ -9,13 +9,13 @@ import {
 } from "@bureau/domain/contracts/accounts";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { AppError } from "../../lib/app-error.ts";
-import { createAccountLinks } from "../../modules/users/account-links.ts";
+import { createAccountLinks } from "../../modules/users/index.ts";
 import {
   queueExistingAccountEmail,
   queuePasswordResetEmail,
   queueVerificationEmail,
-} from "../../modules/users/account-mail.ts";
-import { requireAuthenticator, verifySecureBox } from "../../modules/users/secure-box.ts";
+} from "../../modules/users/index.ts";
+import { requireAuthenticator, verifySecureBox } from "../../modules/users/index.ts";
 import { authPlugin, OIDC_PROVIDER_ID, oidcProviderName } from "../../plugins/auth.ts";
 import { crossSitePlugin } from "../../plugins/cross-site.ts";
 import {

@@ -9,8 +9,8 @@ import {
 } from "@bureau/domain/contracts/accounts";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { AppError } from "../../lib/app-error.ts";
-import { hasSecondFactor } from "../../lib/has-second-factor.ts";
-import { confirmSecondFactor, startSecondFactorEnrolment } from "../../modules/users/staff-second-factor.ts";
+import { hasSecondFactor } from "../../modules/users/index.ts";
+import { confirmSecondFactor, startSecondFactorEnrolment } from "../../modules/users/index.ts";
 import { noStore } from "../../lib/no-store.ts";
 import { requireUser, signedInSession } from "../../plugins/session.ts";
 

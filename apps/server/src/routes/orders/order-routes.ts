@@ -6,8 +6,8 @@ import {
   quoteSchema,
 } from "@bureau/domain/contracts/orders";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
-import { placeOrder } from "../../modules/orders/place-order.ts";
-import { createQuote } from "../../modules/quotes/create-quote.ts";
+import { placeOrder } from "../../modules/orders/index.ts";
+import { createQuote } from "../../modules/quotes/index.ts";
 
 /** Customers' quotes and orders. No sign-in needed: visitors order as guests (spec §6). */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { compareRatesSchema } from "@bureau/domain/contracts/compare-rates";
-import { getCompareRates } from "../../modules/compare-rates/get-compare-rates.ts";
+import { getCompareRates } from "../../modules/compare-rates/index.ts";
 
 /** The home page's compare-rates block (PRODUCT.md decision 10). */
 export const compareRatesRoutes: FastifyPluginAsyncZod = async (app) => {

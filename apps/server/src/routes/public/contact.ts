@@ -7,7 +7,7 @@ import {
 } from "@bureau/domain/contracts/contact";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { AppError } from "../../lib/app-error.ts";
-import { submitContactMessage } from "../../modules/contact/submit-contact-message.ts";
+import { submitContactMessage } from "../../modules/contact/index.ts";
 
 /** Messages one address may send per window: room for a few corrections, not for a flood. */
 export const CONTACT_RATE_LIMIT = { max: 6, timeWindow: "10 minutes" } as const;

@@ -7,7 +7,7 @@ import { channels } from "../../db/notify.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { clientAddressKey } from "../../lib/client-address.ts";
 import { type EventStream, openEventStream } from "../../lib/event-stream.ts";
-import { getRateBoard } from "../../modules/rate-board/get-rate-board.ts";
+import { getRateBoard } from "../../modules/rate-board/index.ts";
 
 /**
  * How many boards one instance streams to at once, in total and per client address (an IPv6 /64 counts as

@@ -5,7 +5,7 @@ import {
   rateHistoryQuerySchema,
   rateHistoryResponseSchema,
 } from "@bureau/domain/contracts/rate-history";
-import { getRateHistory } from "../../modules/rates/get-rate-history.ts";
+import { getRateHistory } from "../../modules/rates/index.ts";
 
 /** Public rate history of a currency (the chart of /exchangeRates/{code}). */
 export const rateHistoryRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { branchListSchema, currencyListSchema } from "@bureau/domain/contracts/reference-data";
-import { listBranches } from "../../modules/branches/list-branches.ts";
+import { listBranches } from "../../modules/branches/index.ts";
 
 /** Public, read-only reference data: currencies with customer rates, branches. */
 export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
 import { availabilityQuerySchema, availabilitySchema } from "@bureau/domain/contracts/stock";
 import { noStore } from "../../lib/no-store.ts";
-import { getAvailability } from "../../modules/stock/get-availability.ts";
+import { getAvailability } from "../../modules/stock/index.ts";
 
 /** Step 1's collection-point select: whether each branch can supply the basket today (issue 17). */
 export const stockAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {

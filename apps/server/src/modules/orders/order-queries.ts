@@ -1,9 +1,9 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { OrderFilters } from "@bureau/domain/contracts/dashboard";
-import type { Db } from "../db/client.ts";
-import { orders } from "../db/schema.ts";
-import { onDisplayDays } from "./display-day-range.ts";
-import { decodeKeysetCursor, isUuid, keysetPage } from "./keyset-cursor.ts";
+import type { Db } from "../../db/client.ts";
+import { orders } from "../../db/schema.ts";
+import { onDisplayDays } from "../../lib/display-day-range.ts";
+import { decodeKeysetCursor, isUuid, keysetPage } from "../../lib/keyset-cursor.ts";
 import { currencyLinesOf } from "./order-line-summaries.ts";
 
 /**
