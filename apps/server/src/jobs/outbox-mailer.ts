@@ -5,9 +5,9 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../db/client.ts";
 import { queryRows } from "../lib/postgres.ts";
 import { type MailKind, payloadKeptAfterSending } from "../modules/mail/index.ts";
-import { renderMail } from "../modules/mail/index.ts";
 import type { OrderLinks } from "../modules/orders/index.ts";
 import type { AlertLinks } from "../modules/rate-alerts/index.ts";
+import { renderMail } from "./render-mail.ts";
 
 type OutboxRow = {
   id: number;

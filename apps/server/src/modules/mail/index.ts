@@ -6,4 +6,6 @@ export {
   queuedMail,
   wakeMailer,
 } from "./enqueue-mail.ts";
-export { renderMail } from "./render-mail.ts";
+export type { RenderedMail } from "./layout.ts";
+export type { MailSources, OrderMailContent, RateAlertMailContent } from "./mail-sources.ts";
+export { renderMessage } from "./render-mail.ts";

@@ -5,7 +5,7 @@ import { DEFAULT_ORDER_EXPIRY, hasExpired } from "@bureau/domain/order-lifecycle
 import { auditLog, orders, outbox } from "../../db/schema.ts";
 import { createOrder } from "../../test/factories.ts";
 import { createTestApp } from "../../test/test-app.ts";
-import { renderMail } from "../mail/index.ts";
+import { renderMail } from "../../jobs/render-mail.ts";
 import { getStatistics } from "../dashboard/index.ts";
 import { expireOverdueOrders } from "./expire-orders.ts";
 

@@ -9,7 +9,7 @@ export { listMyOrders } from "./list-my-orders.ts";
 export { listOrders } from "./list-orders.ts";
 export { currencyLinesOf } from "./order-line-summaries.ts";
 export { createOrderLinks, type OrderLinks } from "./order-links.ts";
-export { loadOrderReceipt } from "./order-receipt.ts";
+export { loadOrderMail } from "./order-mail-content.ts";
 export { placeOrder } from "./place-order.ts";
 export { cancelTrackedOrder, findTrackedOrder, openOrderLink } from "./track-order.ts";
 export { transitionOrder } from "./transition-order.ts";

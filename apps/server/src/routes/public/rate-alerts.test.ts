@@ -8,7 +8,7 @@ import { currencies, outbox, rateAlerts } from "../../db/schema.ts";
 import { createJobRunner } from "../../jobs/job-runner.ts";
 import { rateAlertsJob } from "../../jobs/rate-alerts.ts";
 import { updateCurrency } from "../../modules/currencies/index.ts";
-import { renderMail } from "../../modules/mail/index.ts";
+import { renderMail } from "../../jobs/render-mail.ts";
 import { createRateAlert } from "../../modules/rate-alerts/index.ts";
 import { fireRateAlerts } from "../../modules/rate-alerts/index.ts";
 import { recordCurrentRate } from "../../modules/rates/index.ts";
