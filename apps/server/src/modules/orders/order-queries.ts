@@ -1,3 +1,4 @@
+import { isOrderNumber } from "@bureau/domain/order-number";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { OrderFilters } from "@bureau/domain/contracts/dashboard";
 import type { Db } from "../../db/client.ts";
@@ -30,7 +31,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 function searchCondition(q: string): SQL {
   const text = q.trim();
-  if (/^\d{8}$/.test(text)) return eq(orders.orderNumber, text);
+  if (isOrderNumber(text)) return eq(orders.orderNumber, text);
   if (text.includes("@")) return sql`lower(${orders.email}) like ${`${escapeLike(text.toLowerCase())}%`}`;
   const digits = text.replace(/\D/g, "");
   if (/^[+\d\s()-]+$/.test(text) && digits.length >= 3) {
