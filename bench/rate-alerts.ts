@@ -5,7 +5,7 @@ import { channels } from "../apps/server/src/db/notify.ts";
 import { createJobRunner } from "../apps/server/src/jobs/job-runner.ts";
 import { rateAlertsJob } from "../apps/server/src/jobs/rate-alerts.ts";
 import { queryRows } from "../apps/server/src/lib/postgres.ts";
-import { recordCurrentRate } from "../apps/server/src/modules/rates/record-rate.ts";
+import { recordCurrentRate } from "../apps/server/src/modules/rates/index.ts";
 import { benchConfig, openSeededScratchDatabase } from "./support.ts";
 
 export type RateAlertsBenchResult = {

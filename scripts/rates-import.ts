@@ -2,7 +2,7 @@
 // (eurofxref-hist.csv, unzipped), converted to rates per £1, into the rate history of the currencies we
 // carry. Idempotent; a bad file changes nothing.
 import { ReferenceRatesFormatError } from "@bureau/domain/ecb-reference-rates";
-import { importReferenceRates } from "../apps/server/src/modules/rates/import-reference-rates.ts";
+import { importReferenceRates } from "../apps/server/src/modules/rates/index.ts";
 import { runFileImport } from "./file-import.ts";
 
 await runFileImport({

@@ -3,7 +3,7 @@
 // job then screens the open orders against it (with the embedded database, at the next start). One
 // transaction: a bad file changes nothing.
 import { SanctionsListFormatError } from "@bureau/domain/uk-sanctions-list";
-import { importSanctionsList } from "../apps/server/src/modules/sanctions/import-sanctions-list.ts";
+import { importSanctionsList } from "../apps/server/src/modules/sanctions/index.ts";
 import { runFileImport } from "./file-import.ts";
 
 await runFileImport({

@@ -6,7 +6,7 @@ import { type Database, openDatabase } from "./db/client.ts";
 import { applyDisplayTimeZone } from "./db/display-time-zone.ts";
 import { seedDatabase } from "./db/seed.ts";
 import { presentGeneratedCredentials } from "./lib/generated-credentials.ts";
-import { BootstrapAdminRefused, ensureBootstrapAdmin } from "./modules/users/ensure-bootstrap-admin.ts";
+import { BootstrapAdminRefused, ensureBootstrapAdmin } from "./modules/users/index.ts";
 import { createJobRunner, type Job } from "./jobs/job-runner.ts";
 import { liveRatesJob } from "./jobs/live-rates.ts";
 import { orderExpiryJob } from "./jobs/order-expiry.ts";

@@ -72,15 +72,3 @@ export function expiryCutoffs(now: Date, expiry: OrderExpiry): { acceptedBefore:
     pendingBefore: new Date(now.getTime() - expiry.pendingDays * DAY_MS),
   };
 }
-
-/** Whether an order has run out of time at `now`: Accepted since before the cutoff, or Pending since before its own. */
-export function hasExpired(
-  order: { status: OrderStatus; createdAt: Date; acceptedAt: Date | null },
-  now: Date,
-  expiry: OrderExpiry,
-): boolean {
-  const { acceptedBefore, pendingBefore } = expiryCutoffs(now, expiry);
-  if (order.status === "pending") return order.createdAt < pendingBefore;
-  if (order.status === "accepted") return (order.acceptedAt ?? order.createdAt) < acceptedBefore;
-  return false;
-}

@@ -8,7 +8,7 @@ const ACCEPT_BELOW = Math.floor(UINT32_RANGE / ORDER_NUMBER_SPAN) * ORDER_NUMBER
 /** Rejection odds are ~1.5% per draw, so hitting this means the generator is broken, not unlucky. */
 const MAX_ATTEMPTS = 100;
 
-export function isOrderNumber(value: unknown): value is string {
+export function isOrderNumber(value: unknown): boolean {
   return typeof value === "string" && ORDER_NUMBER_PATTERN.test(value);
 }
 

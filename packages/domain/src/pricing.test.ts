@@ -4,7 +4,6 @@ import { MAX_LINE_GBP_MINOR } from "./constants.ts";
 import { currencyExponent } from "./money.ts";
 import {
   checkMargins,
-  collectRoundGbpMinor,
   currencyPrices,
   customerRate,
   formatRate,
@@ -33,6 +32,8 @@ const foreignFloor = (g: number, rate: string, cur: string) =>
   Number(floorDiv(BigInt(g) * rateToInt(rate) * scale(cur), 10n ** 6n));
 const foreignCeil = (g: number, rate: string, cur: string) =>
   Number(ceilDiv(BigInt(g) * rateToInt(rate) * scale(cur), 10n ** 6n));
+/** Click & Collect's rounding: the truncated pounds, up to the next £10 (exact multiples stay). */
+const collectRoundOracle = (g: number) => Math.ceil(Math.floor(g / 100) / 10) * 1000;
 const gbpFloor = (f: number, rate: string, cur: string) =>
   Number(floorDiv(BigInt(f) * 10n ** 6n, rateToInt(rate) * scale(cur)));
 
@@ -88,42 +89,6 @@ describe("formatRate", () => {
     expect(formatRate("1.1")).toBe("1.1000");
     expect(formatRate("190.12345")).toBe("190.1235");
     expect(formatRate("2")).toBe("2.0000");
-  });
-});
-
-describe("collectRoundGbpMinor", () => {
-  it.each([
-    [12399, 13000],
-    [12050, 12000],
-    [13000, 13000],
-    [50, 0],
-    [0, 0],
-    [100, 1000],
-    [999, 1000],
-    [1099, 1000],
-    [1100, 2000],
-  ])("%d → %d", (input, expected) => {
-    expect(collectRoundGbpMinor(input)).toBe(expected);
-  });
-
-  it("property: a multiple of £10, ≥ the truncated pounds, and less than £10 above them", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 ** 13 }), (g) => {
-        const truncated = g - (g % 100);
-        const r = collectRoundGbpMinor(g);
-        expect(r % 1000).toBe(0);
-        expect(r).toBeGreaterThanOrEqual(truncated);
-        expect(r - truncated).toBeLessThan(1000);
-      }),
-    );
-  });
-
-  it("property: exact multiples of £10 stay", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 ** 10 }), (tens) => {
-        expect(collectRoundGbpMinor(tens * 1000)).toBe(tens * 1000);
-      }),
-    );
   });
 });
 
@@ -199,7 +164,7 @@ describe("quoteCollect (Click & Collect)", () => {
     fc.assert(
       fc.property(arbRate, arbCurrency, arbGbp, (rate, currency, g) => {
         const q = quoteCollect({ rate, currency, gbpMinor: g });
-        const gbp = collectRoundGbpMinor(g);
+        const gbp = collectRoundOracle(g);
         const foreign = foreignFloor(gbp, rate, currency);
         if (gbp > MAX_LINE_GBP_MINOR) {
           expect(q).toEqual({ ok: false, reason: "amount_too_large" });
@@ -220,7 +185,7 @@ describe("quoteCollect (Click & Collect)", () => {
     fc.assert(
       fc.property(arbRate, arbCurrency, arbForeign, (rate, currency, f) => {
         const q = quoteCollect({ rate, currency, foreignMinor: f });
-        const gbp = collectRoundGbpMinor(gbpFloor(f, rate, currency));
+        const gbp = collectRoundOracle(gbpFloor(f, rate, currency));
         if (gbp > MAX_LINE_GBP_MINOR) {
           expect(q).toEqual({ ok: false, reason: "amount_too_large" });
           return;

@@ -116,11 +116,6 @@ function collectRound(gbpMinor: Decimal): Decimal {
   return tens.times(pow10(3));
 }
 
-export function collectRoundGbpMinor(gbpMinor: number): number {
-  if (gbpMinor < 0) throw new RangeError(`Expected a non-negative amount, got ${gbpMinor}`);
-  return toSafeInteger(collectRound(decFromInt(gbpMinor)));
-}
-
 /** Foreign minor units per penny = rate × 10^(exp − 2). */
 function minorRate(rate: Decimal, currency: string): Decimal {
   return rate.times(pow10(currencyExponent(currency) - 2));

@@ -5,7 +5,7 @@ import { buildApp } from "../app.ts";
 import { currencies } from "../db/schema.ts";
 import { channels } from "../db/notify.ts";
 import { queryRows } from "../lib/postgres.ts";
-import { enqueueMail } from "../modules/mail/enqueue-mail.ts";
+import { enqueueMail } from "../modules/mail/index.ts";
 import { createTestApp, testConfig } from "../test/test-app.ts";
 import { createJobRunner, type Job } from "./job-runner.ts";
 import { jobLeaseHolder } from "./job-lease.ts";

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
 import { channels } from "../db/notify.ts";
-import { isRefreshDue, REFRESH_INTERVAL_SECONDS, refreshAllRates } from "../modules/rates/refresh-rates.ts";
-import type { RateProvider } from "../modules/rates/rate-provider.ts";
+import { isRefreshDue, REFRESH_INTERVAL_SECONDS, refreshAllRates } from "../modules/rates/index.ts";
+import type { RateProvider } from "../modules/rates/index.ts";
 import type { Job } from "./job-runner.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { OrderExpiry } from "@bureau/domain/order-lifecycle";
 import type { Db } from "../db/client.ts";
-import { expireOverdueOrders } from "../modules/orders/expire-orders.ts";
+import { expireOverdueOrders } from "../modules/orders/index.ts";
 import type { Job } from "./job-runner.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -4,10 +4,10 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../db/client.ts";
 import { queryRows } from "../lib/postgres.ts";
-import { type MailKind, payloadKeptAfterSending } from "../modules/mail/enqueue-mail.ts";
-import { renderMail } from "../modules/mail/render-mail.ts";
-import type { OrderLinks } from "../modules/orders/order-links.ts";
-import type { AlertLinks } from "../modules/rate-alerts/alert-links.ts";
+import { type MailKind, payloadKeptAfterSending } from "../modules/mail/index.ts";
+import type { OrderLinks } from "../modules/orders/index.ts";
+import type { AlertLinks } from "../modules/rate-alerts/index.ts";
+import { renderMail } from "./render-mail.ts";
 
 type OutboxRow = {
   id: number;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
 import { channels } from "../db/notify.ts";
-import { fireRateAlerts } from "../modules/rate-alerts/fire-rate-alerts.ts";
+import { fireRateAlerts } from "../modules/rate-alerts/index.ts";
 import type { Job } from "./job-runner.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { RetentionRules } from "@bureau/domain/retention";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
-import { applyRetention } from "../modules/retention/apply-retention.ts";
+import { applyRetention } from "../modules/retention/index.ts";
 import type { Job } from "./job-runner.ts";
 
 /**

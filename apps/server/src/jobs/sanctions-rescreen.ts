@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
 import { channels } from "../db/notify.ts";
-import { rescreenOpenOrders } from "../modules/sanctions/rescreen-open-orders.ts";
+import { rescreenOpenOrders } from "../modules/sanctions/index.ts";
 import type { Job } from "./job-runner.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
-import { removeUnverifiedAccounts } from "../modules/users/remove-unverified-accounts.ts";
+import { removeUnverifiedAccounts } from "../modules/users/index.ts";
 import type { Job } from "./job-runner.ts";
 
 /**

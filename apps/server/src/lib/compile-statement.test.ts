@@ -4,15 +4,11 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RISK_RULES } from "@bureau/domain/risk-flags";
 import { orders } from "../db/schema.ts";
-import {
-  placementAssessmentFrom,
-  placementAssessmentWrite,
-  placementLinked,
-} from "../modules/compliance/assess-placement.ts";
-import { previousDayEurRateJson } from "../modules/compliance/previous-day-eur-rate.ts";
-import { queuedMail } from "../modules/mail/enqueue-mail.ts";
-import { currentSanctionsListId } from "../modules/sanctions/screen-name.ts";
-import { freeNotesOf, reserveNotesClauses } from "../modules/stock/reserve-notes.ts";
+import { placementAssessmentFrom, placementAssessmentWrite, placementLinked } from "../modules/compliance/index.ts";
+import { previousDayEurRateJson } from "../modules/compliance/index.ts";
+import { queuedMail } from "../modules/mail/index.ts";
+import { currentSanctionsListId } from "../modules/sanctions/index.ts";
+import { freeNotesOf, reserveNotesClauses } from "../modules/stock/index.ts";
 import { compileStatement } from "./postgres.ts";
 
 const dialect = new PgDialect();

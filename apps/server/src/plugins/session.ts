@@ -6,7 +6,7 @@ import type { AuditActor } from "../lib/audit-actor.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { CurrentSession } from "../lib/current-session.ts";
 import { sessions } from "../db/auth-schema.ts";
-import { hasSecondFactor } from "../lib/has-second-factor.ts";
+import { hasSecondFactor } from "../modules/users/index.ts";
 import { sessionCookieName } from "./auth.ts";
 
 /**

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Secret, TOTP } from "otpauth";
 import { staffSecondFactors, users } from "../db/auth-schema.ts";
-import { enrolWithKnownSecret } from "../modules/users/staff-second-factor.ts";
+import { enrolWithKnownSecret } from "../modules/users/index.ts";
 
 /**
  * Signing in for server tests, through the real endpoints (better-auth's sign-up, our Secure Box),

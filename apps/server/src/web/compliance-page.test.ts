@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { raiseSuspicionReport } from "../modules/compliance/raise-suspicion-report.ts";
+import { raiseSuspicionReport } from "../modules/compliance/index.ts";
 import { type SignedIn, signUpAndSignIn } from "../test/auth-helpers.ts";
 import { createOrder } from "../test/factories.ts";
 import { createTestApp, webBuildDir } from "../test/test-app.ts";

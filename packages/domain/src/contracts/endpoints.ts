@@ -50,12 +50,7 @@ import {
   updateCurrencyRequestSchema,
 } from "./dashboard.ts";
 import { dataExportSchema, phoneOnlyReviewSchema } from "./data-export.ts";
-import {
-  type EndpointRoute,
-  type EndpointRouteTree,
-  endpointRoutes,
-  type PathParamNames,
-} from "./endpoint-routes.ts";
+import { type EndpointRoute, type EndpointRouteTree, endpointRoutes, type PathParamNames } from "./endpoint-routes.ts";
 import { apiErrorSchema } from "./errors.ts";
 import type { RawRequestBody } from "./web-host.ts";
 import {

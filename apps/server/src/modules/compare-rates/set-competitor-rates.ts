@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { readSetting, writeSetting } from "../../lib/settings-store.ts";
-import { auditedBy, writeAudit } from "../audit/write-audit.ts";
+import { auditedBy, writeAudit } from "../audit/index.ts";
 import { competitorRatesSetting } from "./competitor-rates-setting.ts";
 
 /** The competitor figures as stored, one entry per competitor (unknown ones as null). */

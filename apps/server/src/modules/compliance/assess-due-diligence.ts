@@ -11,7 +11,7 @@ import {
 import { trimDecimal } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { queryRows } from "../../lib/postgres.ts";
-import { auditEntryInsert } from "../audit/write-audit.ts";
+import { auditEntryInsert } from "../audit/index.ts";
 import { linkedTotals } from "./linked-totals.ts";
 import { previousDayEurRate } from "./previous-day-eur-rate.ts";
 

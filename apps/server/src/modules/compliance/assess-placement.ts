@@ -2,8 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { type DueDiligenceTiers, THRESHOLD_HOLD_REASON_START } from "@bureau/domain/due-diligence";
 import type { RiskFlag, RiskRules } from "@bureau/domain/risk-flags";
 import { emailKeyOfValue, phoneKeyOfValue } from "../../db/schema.ts";
-import { daysWindow, type ProspectiveOrder, prospectiveLinkedOrders, TWELVE_MONTHS } from "../../lib/linked-orders.ts";
-import { type AuditEntry, auditEntriesInsert, auditEntryInsert } from "../audit/write-audit.ts";
+import { daysWindow, type ProspectiveOrder, prospectiveLinkedOrders, TWELVE_MONTHS } from "./linked-orders.ts";
+import { type AuditEntry, auditEntriesInsert, auditEntryInsert } from "../audit/index.ts";
 import { type DueDiligenceDecision, decideDueDiligence } from "./assess-due-diligence.ts";
 import {
   decideRiskFlags,

@@ -10,9 +10,9 @@ import {
 } from "@bureau/domain/risk-flags";
 import { notesHandedOver } from "@bureau/domain/whole-notes";
 import type { Db } from "../../db/client.ts";
-import { daysWindow, linkedOrders, TWELVE_MONTHS } from "../../lib/linked-orders.ts";
+import { daysWindow, linkedOrders, TWELVE_MONTHS } from "./linked-orders.ts";
 import { queryRows } from "../../lib/postgres.ts";
-import { auditEntryInsert } from "../audit/write-audit.ts";
+import { auditEntryInsert } from "../audit/index.ts";
 import { previousDayEurRate } from "./previous-day-eur-rate.ts";
 
 /** What the risk rules look at, as `riskFlagReads` gives it (JSON columns: both drivers parse them). */

@@ -11,7 +11,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { customerDueDiligence, orders, suspicionReports } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
-import { type AuditEntry, auditedBy, writeAudit } from "../audit/write-audit.ts";
+import { type AuditEntry, auditedBy, writeAudit } from "../audit/index.ts";
 
 /**
  * The MLRO clears an order's hold by recording the customer due diligence done (decision 029): the ID

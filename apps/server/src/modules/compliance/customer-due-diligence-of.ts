@@ -3,7 +3,7 @@ import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
 import { CUSTOMER_DUE_DILIGENCE_MONTHS } from "@bureau/domain/customer-due-diligence";
 import type { Db } from "../../db/client.ts";
 import { customerDueDiligence } from "../../db/schema.ts";
-import { TWELVE_MONTHS } from "../../lib/linked-orders.ts";
+import { TWELVE_MONTHS } from "./linked-orders.ts";
 
 type DueDiligenceView = NonNullable<OrderDetails["compliance"]["customerDueDiligence"]>;
 

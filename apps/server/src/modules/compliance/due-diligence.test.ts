@@ -7,7 +7,7 @@ import { createOrder, saleHandover, uniqueCustomer } from "../../test/factories.
 import { placeThroughApi } from "../../test/place-through-api.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { createTestApp } from "../../test/test-app.ts";
-import { getStatistics } from "../dashboard/get-statistics.ts";
+import { getStatistics } from "../dashboard/index.ts";
 import { assessDueDiligence } from "./assess-due-diligence.ts";
 import { linkedTotals } from "./linked-totals.ts";
 import { previousDayEurRate } from "./previous-day-eur-rate.ts";

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { LinkedTotals } from "@bureau/domain/due-diligence";
 import type { Db, Tx } from "../../db/client.ts";
-import { linkedOrders, TWELVE_MONTHS } from "../../lib/linked-orders.ts";
+import { linkedOrders, TWELVE_MONTHS } from "./linked-orders.ts";
 import { queryRows } from "../../lib/postgres.ts";
 
 /**

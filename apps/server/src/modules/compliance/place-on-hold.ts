@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
-import { auditedBy, writeAudit } from "../audit/write-audit.ts";
+import { auditedBy, writeAudit } from "../audit/index.ts";
 
 /**
  * Puts an open order (Pending or Accepted) on hold, in the caller's transaction, with its audit entry:

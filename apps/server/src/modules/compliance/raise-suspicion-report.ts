@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { orders, suspicionReports } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
-import { auditedBy, writeAudit } from "../audit/write-audit.ts";
+import { auditedBy, writeAudit } from "../audit/index.ts";
 import { placeOnHold } from "./place-on-hold.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import { contactMessages } from "../../db/schema.ts";
-import { enqueueMail } from "../mail/enqueue-mail.ts";
+import { enqueueMail } from "../mail/index.ts";
 
 export type ContactMessageInput = {
   name: string;

@@ -12,10 +12,10 @@ import type { Db } from "../../db/client.ts";
 import { currencies } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
-import { auditedBy, writeAudit } from "../audit/write-audit.ts";
+import { auditedBy, writeAudit } from "../audit/index.ts";
 import { toCurrency } from "./list-currencies.ts";
-import { RateProviderError, type RateProvider } from "../rates/rate-provider.ts";
-import { recordCurrentRate } from "../rates/record-rate.ts";
+import { RateProviderError, type RateProvider } from "../rates/index.ts";
+import { recordCurrentRate } from "../rates/index.ts";
 
 /** The public answer for the currency (toCurrency) and where its rate came from. */
 export function toAdminCurrency(row: typeof currencies.$inferSelect): AdminCurrency {

@@ -5,8 +5,8 @@ import type { RateProviderName } from "@bureau/domain/rate-freshness";
 import { defaultSmallestNoteMinor } from "@bureau/domain/whole-notes";
 import type { Db } from "../../db/client.ts";
 import { currencies } from "../../db/schema.ts";
-import { REFERENCE_AS_OF } from "../rates/reference-rates.ts";
-import { readRefreshFailingSince } from "../rates/refresh-rates.ts";
+import { REFERENCE_AS_OF } from "../rates/index.ts";
+import { readRefreshFailingSince } from "../rates/index.ts";
 
 export function toCurrency(row: typeof currencies.$inferSelect): Currency {
   const { rate, sell, buy, collectRate, sellRate } = currencyPrices(row);

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { transitionOrder } from "../orders/transition-order.ts";
+import { transitionOrder } from "../orders/index.ts";
 import { collectHandover, createOrder, uniqueCustomer } from "../../test/factories.ts";
 import { placeThroughApi } from "../../test/place-through-api.ts";
 import { createTestApp } from "../../test/test-app.ts";

@@ -6,7 +6,7 @@ import { auditLog, contactMessages, orderHandovers, rateAlerts } from "../../db/
 import { markEmailVerified, signUpAndSignIn, uniqueEmail } from "../../test/auth-helpers.ts";
 import { createOrder } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
-import { applyRetention } from "../retention/apply-retention.ts";
+import { applyRetention } from "../retention/index.ts";
 
 describe("subject access export (decision 022)", () => {
   const env = appWithStaff();

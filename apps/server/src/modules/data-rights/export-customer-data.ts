@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { contactMessages, orderHandovers, orderLines, orders, rateAlerts } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
-import { auditedBy, writeAudit } from "../audit/write-audit.ts";
+import { auditedBy, writeAudit } from "../audit/index.ts";
 
 /** Who the export is about: the customer of an order (staff), or a signed-in customer themselves. */
 export type DataSubject =

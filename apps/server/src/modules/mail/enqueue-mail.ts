@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { channels } from "../../db/notify.ts";
 import { queryRowsPrepared } from "../../lib/postgres.ts";
 
-/** Every kind of e-mail the product sends; each has a renderer in modules/mail/templates. */
+/** Every kind of e-mail the product sends; each has a renderer (render-mail.ts). */
 export type MailKind =
   | "order-received"
   | "order-ready"

@@ -1,7 +1,7 @@
 import type { CustomerPrefill } from "@bureau/domain/contracts/tracking";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
-import { newestOrdersFirst, placedWithEmail } from "../../lib/order-queries.ts";
+import { newestOrdersFirst, placedWithEmail } from "./order-queries.ts";
 
 /**
  * The details order step 2 starts from for a signed-in customer. The name and phone of the latest order

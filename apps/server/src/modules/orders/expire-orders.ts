@@ -2,9 +2,9 @@ import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { EXPIRABLE_STATUSES, expiryCutoffs, type OrderExpiry } from "@bureau/domain/order-lifecycle";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
-import { writeAudit } from "../audit/write-audit.ts";
-import { enqueueMail } from "../mail/enqueue-mail.ts";
-import { settleOrderNotes } from "../stock/settle-order-notes.ts";
+import { writeAudit } from "../audit/index.ts";
+import { enqueueMail } from "../mail/index.ts";
+import { settleOrderNotes } from "../stock/index.ts";
 
 const BATCH = 200;
 

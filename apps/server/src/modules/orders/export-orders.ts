@@ -6,7 +6,7 @@ import { minorToMajorString } from "@bureau/domain/money";
 import type { Db } from "../../db/client.ts";
 import { branches, orderLines, orders } from "../../db/schema.ts";
 import { type CsvValue, csvDecimal, csvStream } from "../../lib/csv.ts";
-import { orderFilterConditions } from "../../lib/order-queries.ts";
+import { orderFilterConditions } from "./order-queries.ts";
 import { queryRows } from "../../lib/postgres.ts";
 
 /**

@@ -1,3 +1,4 @@
+import { isOrderNumber } from "@bureau/domain/order-number";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
@@ -34,7 +35,7 @@ export async function findOrderToCollect({
     return order;
   }
   const number = (orderNumber ?? "").replace(/\s+/g, "");
-  if (!/^\d{8}$/.test(number)) {
+  if (!isOrderNumber(number)) {
     throw new AppError("validation_failed", "An order number has 8 digits.", {
       orderNumber: "An order number has 8 digits.",
     });

@@ -5,12 +5,12 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderHandovers } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { loadOrderNotes } from "../stock/load-order-notes.ts";
-import { coveringDueDiligence, customerDueDiligenceOf } from "../compliance/customer-due-diligence-of.ts";
-import { linkedTotals } from "../compliance/linked-totals.ts";
-import { riskFlagsOf } from "../compliance/risk-flags-of.ts";
-import { suspicionReportsOfOrder } from "../compliance/list-suspicion-reports.ts";
-import { screeningsOfOrder } from "../sanctions/screenings-of-order.ts";
+import { loadOrderNotes } from "../stock/index.ts";
+import { coveringDueDiligence, customerDueDiligenceOf } from "../compliance/index.ts";
+import { linkedTotals } from "../compliance/index.ts";
+import { riskFlagsOf } from "../compliance/index.ts";
+import { suspicionReportsOfOrder } from "../compliance/index.ts";
+import { screeningsOfOrder } from "../sanctions/index.ts";
 import { branchSummary, loadOrderRows, toOrderLine } from "./order-receipt.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { MyOrders } from "@bureau/domain/contracts/tracking";
 import type { Db } from "../../db/client.ts";
-import { orderPageWithLines, placedWithEmail } from "../../lib/order-queries.ts";
+import { orderPageWithLines, placedWithEmail } from "./order-queries.ts";
 import type { OrderLinks } from "./order-links.ts";
 
 /**

@@ -3,8 +3,8 @@ import type { OrderFilters, OrderList } from "@bureau/domain/contracts/dashboard
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
-import { orderFilterConditions, orderPageWithLines } from "../../lib/order-queries.ts";
-import { riskFlagsOf } from "../compliance/risk-flags-of.ts";
+import { orderFilterConditions, orderPageWithLines } from "./order-queries.ts";
+import { riskFlagsOf } from "../compliance/index.ts";
 
 /**
  * One page of a staff order list, newest first, keyset-paged on (created_at, id). Archived orders

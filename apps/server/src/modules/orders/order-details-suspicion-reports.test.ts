@@ -3,7 +3,7 @@ import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
 import { type SignedIn, signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { createOrder } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
-import { raiseSuspicionReport } from "../compliance/raise-suspicion-report.ts";
+import { raiseSuspicionReport } from "../compliance/index.ts";
 
 const MLRO = "mlro@harbour.test";
 const REPORT = "Brought the notes in a carrier bag and asked how to keep the order unreported";

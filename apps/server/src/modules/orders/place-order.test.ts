@@ -7,7 +7,7 @@ import { currencyPrices, formatRate } from "@bureau/domain/pricing";
 import { currencies, orderLines, orders, outbox, quotes } from "../../db/schema.ts";
 import { decodedBody, mailerFor, startSmtpSink } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-app.ts";
-import { createQuote } from "../quotes/create-quote.ts";
+import { createQuote } from "../quotes/index.ts";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let ipCounter = 1;

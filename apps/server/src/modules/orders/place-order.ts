@@ -32,16 +32,11 @@ import {
   placementAssessmentFrom,
   placementAssessmentWrite,
   placementLinked,
-} from "../compliance/assess-placement.ts";
-import { previousDayEurRateJson, toPreviousDayEurRate } from "../compliance/previous-day-eur-rate.ts";
-import { queuedMail, wakeMailer } from "../mail/enqueue-mail.ts";
-import {
-  currentSanctionsListId,
-  customerName,
-  placementScreeningClause,
-  screenName,
-} from "../sanctions/screen-name.ts";
-import { freeNotesOf, isNotesTaken, reserveNotesClauses, toFreeNotes } from "../stock/reserve-notes.ts";
+} from "../compliance/index.ts";
+import { previousDayEurRateJson, toPreviousDayEurRate } from "../compliance/index.ts";
+import { queuedMail, wakeMailer } from "../mail/index.ts";
+import { currentSanctionsListId, customerName, placementScreeningClause, screenName } from "../sanctions/index.ts";
+import { freeNotesOf, isNotesTaken, reserveNotesClauses, toFreeNotes } from "../stock/index.ts";
 import { loadOrderReceipt, toOrderReceipt } from "./order-receipt.ts";
 
 export type PlaceOrderInput = {

@@ -1,38 +1,20 @@
-import { and, asc, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { OrderTransition } from "@bureau/domain/contracts/dashboard";
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import { DEFAULT_DISPLAY_TIME_ZONE } from "@bureau/domain/dates";
 import { checkHandover, type HandoverInput, type HandoverRecord, todayIn } from "@bureau/domain/handover";
-import { ORDER_TRANSITIONS, transitionRefusal } from "@bureau/domain/order-lifecycle";
-import type { Db } from "../../db/client.ts";
+import { statusAfter, transitionRefusal } from "@bureau/domain/order-lifecycle";
+import type { Db, Tx } from "../../db/client.ts";
 import { orderHandovers, orderLines, orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
-import { auditedBy, writeAudit } from "../audit/write-audit.ts";
-import { enqueueMail } from "../mail/enqueue-mail.ts";
-import { settleOrderNotes } from "../stock/settle-order-notes.ts";
+import { auditedBy, writeAudit } from "../audit/index.ts";
+import { enqueueMail } from "../mail/index.ts";
+import { settleOrderNotes } from "../stock/index.ts";
 
 const PAST: Record<OrderTransition, string> = { accept: "accepted", complete: "completed", cancel: "cancelled" };
 
-/**
- * Moves an order along its lifecycle with one conditional UPDATE: of two staff acting on the same
- * order at once exactly one succeeds, the other gets 409. The change, its audit entry, its e-mail
- * ("ready for collection" on accept, "cancelled" on cancel) and what it does to the branch's note stock
- * (modules/stock) commit together. Completing records the handover at the counter (issue 17 item 4):
- * refused, changing nothing, unless it passes the domain's checkHandover for this order and today's
- * date in the bureau's time zone.
- */
-export async function transitionOrder({
-  db,
-  orderId,
-  transition,
-  actor,
-  requestId,
-  now = new Date(),
-  customer,
-  handover,
-  timeZone = DEFAULT_DISPLAY_TIME_ZONE,
-}: {
+type TransitionOptions = {
   db: Db;
   orderId: string;
   transition: OrderTransition;
@@ -46,91 +28,48 @@ export async function transitionOrder({
   handover?: HandoverInput | null | undefined;
   /** The bureau's time zone (DISPLAY_TIME_ZONE): a document is valid through its expiry day there. */
   timeZone?: string;
-}): Promise<{ id: string; orderNumber: string; status: OrderStatus }> {
-  const rule = customer
-    ? { ...ORDER_TRANSITIONS[transition], from: [...customer.allowedFrom] }
-    : ORDER_TRANSITIONS[transition];
-  const stamp: Partial<typeof orders.$inferInsert> =
-    transition === "accept"
-      ? { acceptedAt: now, acceptedBy: actor.email }
-      : transition === "complete"
-        ? { completedAt: now, completedBy: actor.email }
-        : { cancelledAt: now, cancelledBy: actor.email };
+};
+
+type OrderBefore = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
+
+/**
+ * Moves an order along its lifecycle with one conditional UPDATE: of two staff acting on the same
+ * order at once exactly one succeeds, the other gets 409. The change, its audit entry, its e-mail
+ * ("ready for collection" on accept, "cancelled" on cancel) and what it does to the branch's note stock
+ * (modules/stock) commit together. Completing records the handover at the counter (issue 17 item 4):
+ * refused, changing nothing, unless it passes the domain's checkHandover for this order and today's
+ * date in the bureau's time zone.
+ */
+export async function transitionOrder(
+  options: TransitionOptions,
+): Promise<{ id: string; orderNumber: string; status: OrderStatus }> {
+  const { db, orderId, transition, actor, requestId, now = new Date(), customer } = options;
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({
-        id: orders.id,
-        status: orders.status,
-        orderNumber: orders.orderNumber,
-        email: orders.email,
-        way: orders.way,
-        holdReason: orders.holdReason,
-        holdClearedAt: orders.holdClearedAt,
-        enhancedDueDiligence: orders.enhancedDueDiligence,
-      })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for("update");
+    const before = await lockOrder(tx, orderId);
     if (!before) throw new AppError("not_found", "There is no such order.");
-    // Due diligence (decision 018): a held order goes no further until staff clear the hold.
-    if (transition !== "cancel" && before.holdReason && !before.holdClearedAt && rule.from.includes(before.status)) {
-      throw new AppError(
-        "conflict",
-        `This order is on hold for compliance checks (the reason is on its page), so it cannot be ${PAST[transition]}. Clear the hold on the order's page, writing a reason, first.`,
-      );
-    }
-    if (!rule.from.includes(before.status)) {
-      // The domain's lifecycle says why (a completed order is final: Delete in History archives it).
-      const refusal = customer ? customer.refusal(before.status) : transitionRefusal(before.status, transition);
-      throw new AppError("conflict", refusal ?? "Please refresh the list.");
-    }
-    let record: HandoverRecord | null = null;
-    if (transition === "complete") {
-      const lines = await tx
-        .select({
-          currency: orderLines.currencyCode,
-          rate: orderLines.rate,
-          gbpMinor: orderLines.gbpMinor,
-          foreignMinor: orderLines.foreignMinor,
-        })
-        .from(orderLines)
-        .where(eq(orderLines.orderId, orderId))
-        .orderBy(asc(orderLines.position));
-      const checked = checkHandover(
-        { way: before.way, enhancedDueDiligence: before.enhancedDueDiligence, lines },
-        handover,
-        todayIn(timeZone, now),
-      );
-      if (!checked.ok) throw new AppError("validation_failed", checked.message, checked.fields);
-      record = checked.record;
-    }
-    const statusIn: SQL | undefined = eq(orders.status, before.status);
+    const status = statusReached(before, options);
+    const record =
+      transition === "complete"
+        ? await checkedHandover(
+            tx,
+            before,
+            options.handover,
+            todayIn(options.timeZone ?? DEFAULT_DISPLAY_TIME_ZONE, now),
+          )
+        : null;
     const [after] = await tx
       .update(orders)
       .set({
-        status: rule.to,
-        ...stamp,
+        status,
+        ...stampOf(transition, actor.email, now),
         ...(record?.address && record.dateOfBirth
           ? { customerAddress: record.address, customerDateOfBirth: record.dateOfBirth }
           : {}),
       })
-      .where(and(eq(orders.id, orderId), statusIn))
+      .where(and(eq(orders.id, orderId), eq(orders.status, before.status)))
       .returning({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status });
     if (!after) throw new AppError("conflict", "Someone else changed this order just now. Please refresh the list.");
-    if (record) {
-      await tx.insert(orderHandovers).values({
-        orderId,
-        idType: record.idType,
-        idNumberLast4: record.idNumberLast4,
-        idExpiresOn: record.idExpiresOn,
-        cardMatchesName: record.cardMatchesName,
-        received: record.received,
-        differenceReason: record.differenceReason,
-        gbpMinor: record.gbpMinor,
-        recordedAt: now,
-        recordedBy: actor.email,
-      });
-    }
+    if (record) await tx.insert(orderHandovers).values(handoverRow(orderId, record, actor.email, now));
     await writeAudit(tx, {
       ...auditedBy(actor, requestId),
       action: `order.${transition}`,
@@ -145,35 +84,128 @@ export async function transitionOrder({
           ? { status: after.status, handover: handoverAudit(record) }
           : { status: after.status },
     });
-    // The order's notes: taken out of stock (or, for a sale, the notes received added) on completion,
-    // released on cancel. A completed order that is cancelled afterwards (a correction of the history)
-    // leaves stock alone: its notes already changed hands.
-    if (transition === "complete" || (transition === "cancel" && before.status !== "completed")) {
-      await settleOrderNotes(tx, {
-        orderId,
-        way: before.way,
-        outcome: transition === "complete" ? "completed" : "cancelled",
-        received: record?.received?.map(({ currency, notes }) => ({ currency, notes })) ?? [],
-      });
-    }
-    if (transition === "accept") {
-      await enqueueMail(tx, {
-        kind: "order-ready",
-        dedupeKey: `order-ready:${orderId}`,
-        to: before.email,
-        data: { orderId },
-      });
-    }
-    if (transition === "cancel") {
-      // The customer hears of a cancel whoever made it, so that nobody travels to collect a cancelled order.
-      await enqueueMail(tx, {
-        kind: "order-cancelled",
-        dedupeKey: `order-cancelled:${orderId}`,
-        to: before.email,
-        data: { orderId },
-      });
-    }
+    await settleNotes(tx, before, transition, record);
+    await announce(tx, before, transition);
     return after;
+  });
+}
+
+/** The order as it is before the change, locked until the transaction ends. */
+async function lockOrder(tx: Tx, orderId: string) {
+  const [before] = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      orderNumber: orders.orderNumber,
+      email: orders.email,
+      way: orders.way,
+      holdReason: orders.holdReason,
+      holdClearedAt: orders.holdClearedAt,
+      enhancedDueDiligence: orders.enhancedDueDiligence,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
+  return before ?? null;
+}
+
+/**
+ * The status the order reaches (the domain's lifecycle, narrowed to what a customer may do from the
+ * order page), or the 409 that says why it cannot move.
+ */
+function statusReached(before: OrderBefore, { transition, customer }: TransitionOptions): OrderStatus {
+  const reached =
+    customer && !customer.allowedFrom.includes(before.status) ? null : statusAfter(before.status, transition);
+  // Due diligence (decision 018): a held order goes no further until staff clear the hold.
+  if (transition !== "cancel" && reached && before.holdReason && !before.holdClearedAt) {
+    throw new AppError(
+      "conflict",
+      `This order is on hold for compliance checks (the reason is on its page), so it cannot be ${PAST[transition]}. Clear the hold on the order's page, writing a reason, first.`,
+    );
+  }
+  if (!reached) {
+    // The domain's lifecycle says why (a completed order is final: Delete in History archives it).
+    const refusal = customer ? customer.refusal(before.status) : transitionRefusal(before.status, transition);
+    throw new AppError("conflict", refusal ?? "Please refresh the list.");
+  }
+  return reached;
+}
+
+/** Who moved the order and when, in the columns of the transition made. */
+function stampOf(transition: OrderTransition, email: string, now: Date): Partial<typeof orders.$inferInsert> {
+  if (transition === "accept") return { acceptedAt: now, acceptedBy: email };
+  if (transition === "complete") return { completedAt: now, completedBy: email };
+  return { cancelledAt: now, cancelledBy: email };
+}
+
+/** The handover recorded at the counter, checked against the order's lines; a 422 when it does not pass. */
+async function checkedHandover(
+  tx: Tx,
+  before: OrderBefore,
+  handover: HandoverInput | null | undefined,
+  today: string,
+): Promise<HandoverRecord> {
+  const lines = await tx
+    .select({
+      currency: orderLines.currencyCode,
+      rate: orderLines.rate,
+      gbpMinor: orderLines.gbpMinor,
+      foreignMinor: orderLines.foreignMinor,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, before.id))
+    .orderBy(asc(orderLines.position));
+  const checked = checkHandover(
+    { way: before.way, enhancedDueDiligence: before.enhancedDueDiligence, lines },
+    handover,
+    today,
+  );
+  if (!checked.ok) throw new AppError("validation_failed", checked.message, checked.fields);
+  return checked.record;
+}
+
+function handoverRow(orderId: string, record: HandoverRecord, email: string, now: Date) {
+  return {
+    orderId,
+    idType: record.idType,
+    idNumberLast4: record.idNumberLast4,
+    idExpiresOn: record.idExpiresOn,
+    cardMatchesName: record.cardMatchesName,
+    received: record.received,
+    differenceReason: record.differenceReason,
+    gbpMinor: record.gbpMinor,
+    recordedAt: now,
+    recordedBy: email,
+  } satisfies typeof orderHandovers.$inferInsert;
+}
+
+/**
+ * The order's notes: taken out of stock (or, for a sale, the notes received added) on completion,
+ * released on cancel. A completed order that is cancelled afterwards (a correction of the history)
+ * leaves stock alone: its notes already changed hands.
+ */
+async function settleNotes(tx: Tx, before: OrderBefore, transition: OrderTransition, record: HandoverRecord | null) {
+  if (transition === "accept" || (transition === "cancel" && before.status === "completed")) return;
+  await settleOrderNotes(tx, {
+    orderId: before.id,
+    way: before.way,
+    outcome: transition === "complete" ? "completed" : "cancelled",
+    received: record?.received?.map(({ currency, notes }) => ({ currency, notes })) ?? [],
+  });
+}
+
+/**
+ * The customer's e-mail: "ready for collection" on accept; on a cancel, whoever made it, so that nobody
+ * travels to collect a cancelled order.
+ */
+async function announce(tx: Tx, before: OrderBefore, transition: OrderTransition) {
+  if (transition === "complete") return;
+  const kind = transition === "accept" ? "order-ready" : "order-cancelled";
+  await enqueueMail(tx, {
+    kind,
+    dedupeKey: `${kind}:${before.id}`,
+    to: before.email,
+    data: { orderId: before.id },
   });
 }
 

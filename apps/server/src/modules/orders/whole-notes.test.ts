@@ -11,7 +11,7 @@ import { auditLog, orderLines, orderNotes, orders, quotes } from "../../db/schem
 import { nextClientAddress } from "../../test/auth-helpers.ts";
 import { collectHandover } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
-import { renderMail } from "../mail/render-mail.ts";
+import { renderMail } from "../../jobs/render-mail.ts";
 
 const customer = {
   firstName: "Grace",

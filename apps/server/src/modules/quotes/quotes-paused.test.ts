@@ -5,7 +5,7 @@ import { currencyListSchema } from "@bureau/domain/contracts/reference-data";
 import { QUOTES_PAUSED_MESSAGE } from "@bureau/domain/rate-freshness";
 import { settings } from "../../db/schema.ts";
 import { createTestApp } from "../../test/test-app.ts";
-import { refreshAllRates } from "../rates/refresh-rates.ts";
+import { refreshAllRates } from "../rates/index.ts";
 
 /** A stand-in for the Frankfurter service: down (503) until a test brings it back. */
 let up = false;

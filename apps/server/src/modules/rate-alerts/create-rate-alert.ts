@@ -4,7 +4,7 @@ import { RATE_ALERT_MAX_PER_EMAIL } from "@bureau/domain/rate-alerts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { queryRows } from "../../lib/postgres.ts";
-import { enqueueMail } from "../mail/enqueue-mail.ts";
+import { enqueueMail } from "../mail/index.ts";
 import { waitingAlert } from "./rate-alert-state.ts";
 
 /**

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { customerRate } from "@bureau/domain/pricing";
 import type { Db } from "../../db/client.ts";
 import { queryRows } from "../../lib/postgres.ts";
-import { notifyMailerOnceCounting } from "../mail/enqueue-mail.ts";
+import { notifyMailerOnceCounting } from "../mail/index.ts";
 
 export type FiredAlerts = { code: string; collectRate: string; queued: number };
 

@@ -5,7 +5,7 @@ import { branches, currencies } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { readSetting, writeSetting } from "../../lib/settings-store.ts";
-import { auditedBy, writeAudit } from "../audit/write-audit.ts";
+import { auditedBy, writeAudit } from "../audit/index.ts";
 import { boardFeaturedSetting } from "./board-featured-setting.ts";
 
 /**

@@ -2,7 +2,7 @@ import type { CurrencyList } from "@bureau/domain/contracts/reference-data";
 import type { StaffWarnings } from "@bureau/domain/contracts/staff-warnings";
 import { quotesPaused, rateFreshness, sanctionsListState } from "@bureau/domain/rate-freshness";
 import type { Db } from "../../db/client.ts";
-import { getSanctionsListImportedAt } from "../sanctions/get-sanctions-list-age.ts";
+import { getSanctionsListImportedAt } from "../sanctions/index.ts";
 import type { RateProvider } from "./rate-provider.ts";
 import { getRefreshState } from "./refresh-rates.ts";
 

@@ -9,7 +9,7 @@ import { currencies } from "../../db/schema.ts";
 import { readSetting, type SettingDefinition, writeSetting } from "../../lib/settings-store.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { auditedBy, writeAudit } from "../audit/write-audit.ts";
+import { auditedBy, writeAudit } from "../audit/index.ts";
 import { type RateProvider, RateProviderError } from "./rate-provider.ts";
 import { recordCurrentRate } from "./record-rate.ts";
 

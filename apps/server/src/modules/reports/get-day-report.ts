@@ -6,9 +6,9 @@ import type { Db } from "../../db/client.ts";
 import { auditLog, branches, orderHandovers, orders, stockCurrencies, stockNotes } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { onDisplayDays } from "../../lib/display-day-range.ts";
-import { currencyLinesOf } from "../../lib/order-line-summaries.ts";
+import { currencyLinesOf } from "../orders/index.ts";
 import { queryRows } from "../../lib/postgres.ts";
-import { STOCK_AUDIT } from "../../lib/stock-audit.ts";
+import { STOCK_AUDIT } from "../stock/index.ts";
 
 type NoteKey = string;
 const noteKey = (currency: string, valueMinor: number): NoteKey => `${currency}:${valueMinor}`;

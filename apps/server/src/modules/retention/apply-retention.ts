@@ -4,8 +4,8 @@ import { ANONYMISED, lastDueDay, nextDay, type RetentionPeriod, type RetentionRu
 import type { Db, Tx } from "../../db/client.ts";
 import { auditLog, orderClosedAt, orderHandovers, orderRiskFlags, sanctionsScreenings } from "../../db/schema.ts";
 import { queryRows } from "../../lib/postgres.ts";
-import { writeAudit } from "../audit/write-audit.ts";
-import { confirmationLifetime } from "../rate-alerts/rate-alert-state.ts";
+import { writeAudit } from "../audit/index.ts";
+import { confirmationLifetime } from "../rate-alerts/index.ts";
 
 /** An anonymised handover's document expiry (the column is required): a date no document carries. */
 const HANDOVER_EXPIRY_ANONYMISED = "1900-01-01";

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { channels, notify } from "../../db/notify.ts";
 import { sanctionsLists, sanctionsNames } from "../../db/schema.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
-import { auditedBy, writeAudit } from "../audit/write-audit.ts";
+import { auditedBy, writeAudit } from "../audit/index.ts";
 
 const ROWS_PER_STATEMENT = 2000;
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { sanctionsHoldReason } from "@bureau/domain/sanctions-screening";
 import { queryRows } from "../../lib/postgres.ts";
-import { placeOnHold } from "../compliance/place-on-hold.ts";
+import { placeOnHold } from "../compliance/index.ts";
 import { currentSanctionsListId, customerName, type Screening, screenName } from "./screen-name.ts";
 
 const BATCH = 1000;

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { auditLog, branches, currencies, stockCurrencies, stockNotes } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { queryRows } from "../../lib/postgres.ts";
-import { STOCK_AUDIT, stockEntityId } from "../../lib/stock-audit.ts";
+import { STOCK_AUDIT, stockEntityId } from "./stock-audit.ts";
 
 const HISTORY = 20;
 

@@ -8,8 +8,8 @@ import { branches, currencies, stockCurrencies, stockNotes } from "../../db/sche
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { findPostgresError } from "../../lib/postgres.ts";
-import { STOCK_AUDIT, stockEntityId } from "../../lib/stock-audit.ts";
-import { auditedBy, writeAudit } from "../audit/write-audit.ts";
+import { STOCK_AUDIT, stockEntityId } from "./stock-audit.ts";
+import { auditedBy, writeAudit } from "../audit/index.ts";
 
 type Counts = { valueMinor: number; count: number }[];
 

@@ -7,7 +7,7 @@ import { auditLog, orderNotes, orders, quotes, stockCurrencies, stockNotes } fro
 import { nextClientAddress, signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { collectHandover, saleHandover } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
-import { expireOverdueOrders } from "../orders/expire-orders.ts";
+import { expireOverdueOrders } from "../orders/index.ts";
 
 type Counts = Record<number, number>;
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/client.ts";
-import { countAttempt } from "../attempts/attempt-counters.ts";
-import { enqueueMail } from "../mail/enqueue-mail.ts";
+import { countAttempt } from "../attempts/index.ts";
+import { enqueueMail } from "../mail/index.ts";
 import type { AccountLinks } from "./account-links.ts";
 
 /** The page where a reset link's holder chooses the new password. */

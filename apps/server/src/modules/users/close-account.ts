@@ -3,7 +3,7 @@ import { users } from "../../db/auth-schema.ts";
 import type { Db } from "../../db/client.ts";
 import { orders, rateAlerts } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { writeAudit } from "../audit/write-audit.ts";
+import { writeAudit } from "../audit/index.ts";
 import { accountLinkProblem } from "./account-link-problem.ts";
 import type { AccountLinks } from "./account-links.ts";
 

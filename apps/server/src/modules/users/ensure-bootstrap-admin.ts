@@ -4,8 +4,8 @@ import { and, eq } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import { accounts, users } from "../../db/auth-schema.ts";
 import type { Db } from "../../db/client.ts";
-import { writeAudit } from "../audit/write-audit.ts";
-import { hasSecondFactor } from "../../lib/has-second-factor.ts";
+import { writeAudit } from "../audit/index.ts";
+import { hasSecondFactor } from "./has-second-factor.ts";
 import { ENROLMENT_LINK_TTL_HOURS, issueEnrolmentLink } from "./second-factor-enrolment-link.ts";
 import { enrolWithKnownSecret } from "./staff-second-factor.ts";
 

@@ -4,7 +4,7 @@ import { sessions, staffSecondFactors, users } from "../../db/auth-schema.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
-import { writeAudit } from "../audit/write-audit.ts";
+import { writeAudit } from "../audit/index.ts";
 import { toAdminUser } from "./list-users.ts";
 import { issueEnrolmentLink } from "./second-factor-enrolment-link.ts";
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { secondFactorEnrolmentLinks } from "../../db/auth-schema.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { enqueueMail } from "../mail/enqueue-mail.ts";
+import { enqueueMail } from "../mail/index.ts";
 
 /** How long an enrolment link works. */
 export const ENROLMENT_LINK_TTL_HOURS = 72;

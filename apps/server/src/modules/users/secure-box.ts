@@ -4,8 +4,8 @@ import { sessions } from "../../db/auth-schema.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { CurrentSession } from "../../lib/current-session.ts";
-import { writeAudit } from "../audit/write-audit.ts";
-import { hasSecondFactor } from "../../lib/has-second-factor.ts";
+import { writeAudit } from "../audit/index.ts";
+import { hasSecondFactor } from "./has-second-factor.ts";
 import { checkSecondFactorCode } from "./staff-second-factor.ts";
 
 type Credentials = { username: string; password: string };

@@ -6,7 +6,7 @@ import { staffSecondFactors } from "../../db/auth-schema.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { openSecret, sealSecret } from "../../lib/secret-box.ts";
-import { writeAudit } from "../audit/write-audit.ts";
+import { writeAudit } from "../audit/index.ts";
 import { isLiveEnrolmentLink, removeEnrolmentLink } from "./second-factor-enrolment-link.ts";
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { listUsers } from "../../modules/users/list-users.ts";
-import { resetSecondFactor } from "../../modules/users/reset-second-factor.ts";
-import { makeAdmin } from "../../modules/users/make-admin.ts";
+import { listUsers } from "../../modules/users/index.ts";
+import { resetSecondFactor } from "../../modules/users/index.ts";
+import { makeAdmin } from "../../modules/users/index.ts";
 import { auditActorOf, requireStaff } from "../../plugins/session.ts";
 import { auditAdminRoutes } from "./audit-admin-routes.ts";
 import { boardAdminRoutes } from "./board-admin-routes.ts";

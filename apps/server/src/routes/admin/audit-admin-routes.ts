@@ -2,9 +2,9 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { displayDates } from "@bureau/domain/dates";
 import { csvStream } from "../../lib/csv.ts";
-import { auditLogCsvHeader, auditLogCsvRows } from "../../modules/audit/export-audit-log.ts";
-import { listAuditActions } from "../../modules/audit/list-audit-actions.ts";
-import { listAuditLog } from "../../modules/audit/list-audit-log.ts";
+import { auditLogCsvHeader, auditLogCsvRows } from "../../modules/audit/index.ts";
+import { listAuditActions } from "../../modules/audit/index.ts";
+import { listAuditLog } from "../../modules/audit/index.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import { routeOf } from "../../lib/endpoint-route.ts";
 

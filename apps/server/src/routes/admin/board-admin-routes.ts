@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { listBoardFeatured } from "../../modules/rate-board/list-board-featured.ts";
-import { setBoardFeatured } from "../../modules/rate-board/set-board-featured.ts";
+import { listBoardFeatured } from "../../modules/rate-board/index.ts";
+import { setBoardFeatured } from "../../modules/rate-board/index.ts";
 import { auditActorOf } from "../../plugins/session.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import { routeOf } from "../../lib/endpoint-route.ts";

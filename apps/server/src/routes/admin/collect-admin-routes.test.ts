@@ -2,7 +2,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { displayDates } from "@bureau/domain/dates";
-import { renderMail } from "../../modules/mail/render-mail.ts";
+import { renderMail } from "../../jobs/render-mail.ts";
 import { signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { createOrder } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";

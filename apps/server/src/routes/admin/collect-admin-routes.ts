@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { findOrderToCollect } from "../../modules/orders/find-order-to-collect.ts";
+import { findOrderToCollect } from "../../modules/orders/index.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import { routeOf } from "../../lib/endpoint-route.ts";
 

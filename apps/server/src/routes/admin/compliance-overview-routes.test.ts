@@ -7,7 +7,7 @@ import { DEFAULT_SANCTIONS_MATCH_THRESHOLD } from "@bureau/domain/sanctions-scre
 import { signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { createOrder } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
-import { rescreenOpenOrders } from "../../modules/sanctions/rescreen-open-orders.ts";
+import { rescreenOpenOrders } from "../../modules/sanctions/index.ts";
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../modules/sanctions/fixtures");
 const LIST = readFileSync(path.join(fixtures, "UK_Sanctions_List.csv"));

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { getComplianceOverview } from "../../modules/compliance/get-compliance-overview.ts";
+import { getComplianceOverview } from "../../modules/compliance/index.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import { routeOf } from "../../lib/endpoint-route.ts";
 

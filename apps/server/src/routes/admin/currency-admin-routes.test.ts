@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, currencies, rateHistory } from "../../db/schema.ts";
 import { createJobRunner } from "../../jobs/job-runner.ts";
 import { liveRatesJob } from "../../jobs/live-rates.ts";
-import { refreshAllRates } from "../../modules/rates/refresh-rates.ts";
+import { refreshAllRates } from "../../modules/rates/index.ts";
 import { type SignedIn, signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { createTestApp } from "../../test/test-app.ts";
 

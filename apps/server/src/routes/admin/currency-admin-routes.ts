@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { getCompetitorRates, setCompetitorRates } from "../../modules/compare-rates/set-competitor-rates.ts";
+import { getCompetitorRates, setCompetitorRates } from "../../modules/compare-rates/index.ts";
 import {
   addCurrency,
   checkRate,
   getAdminCurrency,
   listAdminCurrencies,
   updateCurrency,
-} from "../../modules/currencies/admin-currencies.ts";
-import { confirmHeldRateMove, getRefreshState, setRefreshEnabled } from "../../modules/rates/refresh-rates.ts";
+} from "../../modules/currencies/index.ts";
+import { confirmHeldRateMove, getRefreshState, setRefreshEnabled } from "../../modules/rates/index.ts";
 import { auditActorOf } from "../../plugins/session.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import { routeOf, type ZodApp } from "../../lib/endpoint-route.ts";

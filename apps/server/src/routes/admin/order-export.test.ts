@@ -4,7 +4,7 @@ import { signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { parseCsv } from "../../test/csv-parse.ts";
 import { createOrder } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
-import { exportOrdersCsv, ORDER_CSV_HEADER } from "../../modules/orders/export-orders.ts";
+import { exportOrdersCsv, ORDER_CSV_HEADER } from "../../modules/orders/index.ts";
 
 const BOM = "\uFEFF";
 const column = (name: (typeof ORDER_CSV_HEADER)[number]) => ORDER_CSV_HEADER.indexOf(name);

@@ -6,7 +6,7 @@ import {
   SanctionsListFormatError,
 } from "@bureau/domain/uk-sanctions-list";
 import { AppError } from "../../lib/app-error.ts";
-import { importSanctionsList } from "../../modules/sanctions/import-sanctions-list.ts";
+import { importSanctionsList } from "../../modules/sanctions/index.ts";
 import { auditActorOf } from "../../plugins/session.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import { routeOf } from "../../lib/endpoint-route.ts";

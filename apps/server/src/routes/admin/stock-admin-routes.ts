@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { getStock } from "../../modules/stock/get-stock.ts";
-import { setStock } from "../../modules/stock/set-stock.ts";
+import { getStock } from "../../modules/stock/index.ts";
+import { setStock } from "../../modules/stock/index.ts";
 import { auditActorOf } from "../../plugins/session.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import { routeOf } from "../../lib/endpoint-route.ts";

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { noStore } from "../../lib/no-store.ts";
-import type { AccountLinks } from "../../modules/users/account-links.ts";
-import { queueAccountClosureEmail } from "../../modules/users/account-mail.ts";
-import { closeAccount } from "../../modules/users/close-account.ts";
-import { confirmEmailAddress } from "../../modules/users/confirm-email-address.ts";
-import { deleteUnclaimedAccount } from "../../modules/users/delete-unclaimed-account.ts";
+import type { AccountLinks } from "../../modules/users/index.ts";
+import { queueAccountClosureEmail } from "../../modules/users/index.ts";
+import { closeAccount } from "../../modules/users/index.ts";
+import { confirmEmailAddress } from "../../modules/users/index.ts";
+import { deleteUnclaimedAccount } from "../../modules/users/index.ts";
 import { sessionCookieName } from "../../plugins/auth.ts";
 import { forgetLoadedSession, requireUser, signedInSession } from "../../plugins/session.ts";
 import { accountMailLimits, attemptLimiter } from "./attempt-limits.ts";

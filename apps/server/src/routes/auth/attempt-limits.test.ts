@@ -14,7 +14,7 @@ import {
   uniqueEmail,
 } from "../../test/auth-helpers.ts";
 import { createTestDatabase, testConfig } from "../../test/test-app.ts";
-import { releaseLease, takeLease } from "../../modules/attempts/attempt-counters.ts";
+import { releaseLease, takeLease } from "../../modules/attempts/index.ts";
 import {
   SIGN_IN_IN_PROGRESS_MESSAGE,
   secureBoxLimits,

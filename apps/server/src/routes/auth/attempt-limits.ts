@@ -9,7 +9,7 @@ import {
   removeExpiredAttempts,
   takeLease,
   uncountAttempt,
-} from "../../modules/attempts/attempt-counters.ts";
+} from "../../modules/attempts/index.ts";
 
 /**
  * Abuse limits for sign-in, sign-up and the Secure Box (docs/decisions/010 and 031). Each is counted per client

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/auth-schema.ts";
 import { auditLog } from "../../db/schema.ts";
 import { PASSWORD_TOO_COMMON_MESSAGE } from "@bureau/domain/account-rules";
-import { rankedPasswordCount } from "../../modules/users/password-policy.ts";
+import { rankedPasswordCount } from "../../modules/users/index.ts";
 import { SESSION_ABSOLUTE_LIFETIME_MS, STAFF_VERIFICATION_TTL_MS } from "../../plugins/session.ts";
 import {
   authenticatorCode,

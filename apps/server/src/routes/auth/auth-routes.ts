@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/app-error.ts";
-import { createAccountLinks } from "../../modules/users/account-links.ts";
+import { createAccountLinks } from "../../modules/users/index.ts";
 import {
   queueExistingAccountEmail,
   queuePasswordResetEmail,
   queueVerificationEmail,
-} from "../../modules/users/account-mail.ts";
-import { requireAuthenticator, verifySecureBox } from "../../modules/users/secure-box.ts";
+} from "../../modules/users/index.ts";
+import { requireAuthenticator, verifySecureBox } from "../../modules/users/index.ts";
 import { authPlugin, OIDC_PROVIDER_ID, oidcProviderName } from "../../plugins/auth.ts";
 import { crossSitePlugin } from "../../plugins/cross-site.ts";
 import {

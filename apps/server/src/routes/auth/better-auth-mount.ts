@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PASSWORD_TOO_SHORT_MESSAGE, RESET_LINK_INVALID_MESSAGE } from "@bureau/domain/account-rules";
 import { type ApiError, type ErrorCode, errorStatus } from "@bureau/domain/contracts/errors";
 import { AppError } from "../../lib/app-error.ts";
-import { newPasswordProblem, personalWordsOf } from "../../modules/users/password-policy.ts";
+import { newPasswordProblem, personalWordsOf } from "../../modules/users/index.ts";
 import { loadSession } from "../../plugins/session.ts";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "../../plugins/auth.ts";
 import {

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import Provider from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, users } from "../../db/auth-schema.ts";
-import { ensureBootstrapAdmin } from "../../modules/users/ensure-bootstrap-admin.ts";
+import { ensureBootstrapAdmin } from "../../modules/users/index.ts";
 import { cookieHeaderFrom } from "../../test/auth-helpers.ts";
 import { createTestApp } from "../../test/test-app.ts";
 

@@ -10,7 +10,7 @@ import {
 } from "@bureau/domain/account-rules";
 import { sessions, verifications } from "../../db/auth-schema.ts";
 import { outbox } from "../../db/schema.ts";
-import { RESET_PASSWORD_PAGE } from "../../modules/users/account-mail.ts";
+import { RESET_PASSWORD_PAGE } from "../../modules/users/index.ts";
 import { nextClientAddress, signIn, signUp, uniqueEmail } from "../../test/auth-helpers.ts";
 import { appWithSmtpSink, lastMailTo, mailerFor } from "../../test/smtp-sink.ts";
 import { createTestApp } from "../../test/test-app.ts";

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/app-error.ts";
-import { hasSecondFactor } from "../../lib/has-second-factor.ts";
-import { confirmSecondFactor, startSecondFactorEnrolment } from "../../modules/users/staff-second-factor.ts";
+import { hasSecondFactor } from "../../modules/users/index.ts";
+import { confirmSecondFactor, startSecondFactorEnrolment } from "../../modules/users/index.ts";
 import { noStore } from "../../lib/no-store.ts";
 import { requireUser, signedInSession } from "../../plugins/session.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";

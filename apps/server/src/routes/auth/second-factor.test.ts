@@ -3,9 +3,9 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { secondFactorEnrolmentLinks, staffSecondFactors } from "../../db/auth-schema.ts";
 import { auditLog, outbox } from "../../db/schema.ts";
-import { ensureBootstrapAdmin } from "../../modules/users/ensure-bootstrap-admin.ts";
-import { issueEnrolmentLink } from "../../modules/users/second-factor-enrolment-link.ts";
-import { checkSecondFactorCode, ENROLMENT_LINK_NEEDED_MESSAGE } from "../../modules/users/staff-second-factor.ts";
+import { ensureBootstrapAdmin } from "../../modules/users/index.ts";
+import { issueEnrolmentLink } from "../../modules/users/index.ts";
+import { checkSecondFactorCode, ENROLMENT_LINK_NEEDED_MESSAGE } from "../../modules/users/index.ts";
 import {
   markEmailVerified,
   nextClientAddress,

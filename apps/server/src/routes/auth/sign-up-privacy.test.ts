@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PASSWORD_TOO_COMMON_MESSAGE, PASSWORD_RULE } from "@bureau/domain/account-rules";
 import { users } from "../../db/auth-schema.ts";
 import { outbox } from "../../db/schema.ts";
-import { newPasswordProblem, rankedPasswordCount } from "../../modules/users/password-policy.ts";
+import { newPasswordProblem, rankedPasswordCount } from "../../modules/users/index.ts";
 import { nextClientAddress, signIn, signUp, uniqueEmail } from "../../test/auth-helpers.ts";
 import { appWithSmtpSink, lastMailTo, mailerFor } from "../../test/smtp-sink.ts";
 

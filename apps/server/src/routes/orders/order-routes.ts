@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { placeOrder } from "../../modules/orders/place-order.ts";
-import { createQuote } from "../../modules/quotes/create-quote.ts";
+import { placeOrder } from "../../modules/orders/index.ts";
+import { createQuote } from "../../modules/quotes/index.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import { routeOf } from "../../lib/endpoint-route.ts";
 

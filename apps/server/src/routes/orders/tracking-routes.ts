@@ -1,7 +1,7 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { collectionPassPng } from "../../modules/orders/collection-pass.ts";
-import { cancelTrackedOrder, findTrackedOrder, openOrderLink } from "../../modules/orders/track-order.ts";
+import { collectionPassPng } from "../../modules/orders/index.ts";
+import { cancelTrackedOrder, findTrackedOrder, openOrderLink } from "../../modules/orders/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { clientAddressKey } from "../../lib/client-address.ts";
 import { type AttemptLimit, attemptLimiter } from "../auth/attempt-limits.ts";

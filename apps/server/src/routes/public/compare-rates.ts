@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { getCompareRates } from "../../modules/compare-rates/get-compare-rates.ts";
+import { getCompareRates } from "../../modules/compare-rates/index.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import { routeOf } from "../../lib/endpoint-route.ts";
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CONTACT_RATE_LIMITED_MESSAGE, CONTACT_RECEIVED_MESSAGE } from "@bureau/domain/contracts/contact";
 import { AppError } from "../../lib/app-error.ts";
-import { submitContactMessage } from "../../modules/contact/submit-contact-message.ts";
+import { submitContactMessage } from "../../modules/contact/index.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import { routeOf } from "../../lib/endpoint-route.ts";
 

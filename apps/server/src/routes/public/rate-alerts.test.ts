@@ -7,11 +7,11 @@ import { RATE_ALERT_CONFIRM_DAYS, RATE_ALERT_MAX_PER_EMAIL, rateAlertTargetMessa
 import { currencies, outbox, rateAlerts } from "../../db/schema.ts";
 import { createJobRunner } from "../../jobs/job-runner.ts";
 import { rateAlertsJob } from "../../jobs/rate-alerts.ts";
-import { updateCurrency } from "../../modules/currencies/admin-currencies.ts";
-import { renderMail } from "../../modules/mail/render-mail.ts";
-import { createRateAlert } from "../../modules/rate-alerts/create-rate-alert.ts";
-import { fireRateAlerts } from "../../modules/rate-alerts/fire-rate-alerts.ts";
-import { recordCurrentRate } from "../../modules/rates/record-rate.ts";
+import { updateCurrency } from "../../modules/currencies/index.ts";
+import { renderMail } from "../../jobs/render-mail.ts";
+import { createRateAlert } from "../../modules/rate-alerts/index.ts";
+import { fireRateAlerts } from "../../modules/rate-alerts/index.ts";
+import { recordCurrentRate } from "../../modules/rates/index.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import { nextClientAddress, uniqueEmail } from "../../test/auth-helpers.ts";
 import { appWithSmtpSink, decodedBody, mailerFor } from "../../test/smtp-sink.ts";

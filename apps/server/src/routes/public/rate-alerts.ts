@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { rateAlertMessages } from "@bureau/domain/contracts/rate-alerts";
 import { noStore } from "../../lib/no-store.ts";
-import { confirmRateAlert, openRateAlertConfirmation } from "../../modules/rate-alerts/confirm-rate-alert.ts";
-import { createRateAlert } from "../../modules/rate-alerts/create-rate-alert.ts";
-import { openRateAlertUnsubscribe, unsubscribeRateAlerts } from "../../modules/rate-alerts/unsubscribe-rate-alerts.ts";
+import { confirmRateAlert, openRateAlertConfirmation } from "../../modules/rate-alerts/index.ts";
+import { createRateAlert } from "../../modules/rate-alerts/index.ts";
+import { openRateAlertUnsubscribe, unsubscribeRateAlerts } from "../../modules/rate-alerts/index.ts";
 import { accountMailLimits, attemptLimiter } from "../auth/attempt-limits.ts";
 import { orderLinkLimits } from "../orders/tracking-routes.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";

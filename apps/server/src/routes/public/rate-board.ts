@@ -4,7 +4,7 @@ import { channels } from "../../db/notify.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { clientAddressKey } from "../../lib/client-address.ts";
 import { type EventStream, openEventStream } from "../../lib/event-stream.ts";
-import { getRateBoard } from "../../modules/rate-board/get-rate-board.ts";
+import { getRateBoard } from "../../modules/rate-board/index.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import { routeOf } from "../../lib/endpoint-route.ts";
 

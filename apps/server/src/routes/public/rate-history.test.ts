@@ -5,7 +5,7 @@ import { DEFAULT_DISPLAY_TIME_ZONE, displayDates } from "@bureau/domain/dates";
 import { customerRate } from "@bureau/domain/pricing";
 import { addDays, rangeStart } from "@bureau/domain/rate-history";
 import { currencies, rateDaily, rateHistory } from "../../db/schema.ts";
-import { recordCurrentRate } from "../../modules/rates/record-rate.ts";
+import { recordCurrentRate } from "../../modules/rates/index.ts";
 import { createTestApp } from "../../test/test-app.ts";
 
 describe("GET /api/currencies/:code/history", () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { noStore } from "../../lib/no-store.ts";
-import { getAvailability } from "../../modules/stock/get-availability.ts";
+import { getAvailability } from "../../modules/stock/index.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import { routeOf } from "../../lib/endpoint-route.ts";
 

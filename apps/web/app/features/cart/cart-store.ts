@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { validCartItems } from "@bureau/domain/cart";
-import { CART_MAX_ITEMS, type Way } from "@bureau/domain/constants";
+import { canAddToCart, validCartItems } from "@bureau/domain/cart";
+import type { Way } from "@bureau/domain/constants";
 import type { Quote, QuoteRequest } from "@bureau/domain/contracts/orders";
 import { minorToMajorString } from "@bureau/domain/money";
 import type { ActionOutcome } from "../../lib/route-action.ts";
@@ -98,15 +98,6 @@ export function removeCartItem(id: string) {
   writeCart(readCart().filter((item) => item.Id !== id));
 }
 
-/** Clears only the cart's key, nothing else the site keeps. */
-export function clearCart() {
-  try {
-    window.localStorage.removeItem(CART_STORAGE_KEY);
-  } catch {}
-  snapshot = { raw: null, items: [] };
-  for (const listener of listeners) listener();
-}
-
 export type AddLineResult = { ok: true; item: CartItem } | { ok: false; message: string };
 
 /** What the server is asked for a line's quote: the line and the basket's Click & Collect total. */
@@ -120,7 +111,7 @@ export type QuoteRequester = (ask: QuoteAsk) => Promise<ActionOutcome<Quote>>;
 /** Asks the server for a quote and keeps it in the cart. Messages are the spec's, word for word. */
 export async function addLineToCart(request: QuoteRequest, requestQuote: QuoteRequester): Promise<AddLineResult> {
   if ((request.gbpMinor ?? request.foreignMinor ?? 0) <= 0) return { ok: false, message: "Please give correct amount" };
-  if (readCart().length >= CART_MAX_ITEMS) return { ok: false, message: "Please clear your cart" };
+  if (!canAddToCart(readCart(), now())) return { ok: false, message: "Please clear your cart" };
   // The basket's Click & Collect total travels with the request, so that the server can tell the order
   // maximum now rather than at the last step.
   const basketGbpMinor = readCart()
@@ -132,7 +123,7 @@ export async function addLineToCart(request: QuoteRequest, requestQuote: QuoteRe
   }
   // Read again: another tab may have filled the cart while we waited.
   const items = readCart();
-  if (items.length >= CART_MAX_ITEMS) return { ok: false, message: "Please clear your cart" };
+  if (!canAddToCart(items, now())) return { ok: false, message: "Please clear your cart" };
   const item = cartItemFromQuote(outcome.value, now());
   writeCart([...items, item]);
   return { ok: true, item };

@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import type { Db } from "../db/client.ts";
-import { countAttempt, removeExpiredAttempts } from "../modules/attempts/attempt-counters.ts";
+import type { Db } from "../../db/client.ts";
+import { countAttempt, removeExpiredAttempts } from "./attempt-counters.ts";
 
 /** How often one instance clears the expired counters (they are only clutter). */
 const CLEAR_EXPIRED_EVERY_MS = 60_000;

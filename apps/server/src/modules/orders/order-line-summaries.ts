@@ -1,6 +1,6 @@
 import { asc, inArray } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { orderLines } from "../db/schema.ts";
+import type { Db } from "../../db/client.ts";
+import { orderLines } from "../../db/schema.ts";
 
 /** Each order's lines as currency and foreign amount, in line order: the summary the order lists show. */
 export async function currencyLinesOf(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app.ts";
-import { createTestApp } from "../test/test-app.ts";
-import { CONTACT_RATE_LIMIT } from "../routes/public/contact.ts";
+import { buildApp } from "../../app.ts";
+import { createTestApp } from "../../test/test-app.ts";
+import { CONTACT_RATE_LIMIT } from "../../routes/public/contact.ts";
 
 /**
  * Route limits (@fastify/rate-limit with the PostgreSQL store): one counter per route and client address

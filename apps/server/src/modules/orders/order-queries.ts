@@ -1,9 +1,10 @@
+import { isOrderNumber } from "@bureau/domain/order-number";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { OrderFilters } from "@bureau/domain/contracts/dashboard";
-import type { Db } from "../db/client.ts";
-import { orders } from "../db/schema.ts";
-import { onDisplayDays } from "./display-day-range.ts";
-import { decodeKeysetCursor, isUuid, keysetPage } from "./keyset-cursor.ts";
+import type { Db } from "../../db/client.ts";
+import { orders } from "../../db/schema.ts";
+import { onDisplayDays } from "../../lib/display-day-range.ts";
+import { decodeKeysetCursor, isUuid, keysetPage } from "../../lib/keyset-cursor.ts";
 import { currencyLinesOf } from "./order-line-summaries.ts";
 
 /**
@@ -30,7 +31,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 function searchCondition(q: string): SQL {
   const text = q.trim();
-  if (/^\d{8}$/.test(text)) return eq(orders.orderNumber, text);
+  if (isOrderNumber(text)) return eq(orders.orderNumber, text);
   if (text.includes("@")) return sql`lower(${orders.email}) like ${`${escapeLike(text.toLowerCase())}%`}`;
   const digits = text.replace(/\D/g, "");
   if (/^[+\d\s()-]+$/.test(text) && digits.length >= 3) {

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { staffSecondFactors } from "../db/auth-schema.ts";
-import type { Db } from "../db/client.ts";
+import { staffSecondFactors } from "../../db/auth-schema.ts";
+import type { Db } from "../../db/client.ts";
 
 /**
- * Whether this person has a confirmed authenticator (docs/decisions/011). Here rather than in
- * modules/users because the session reader asks it too: a staff pass counts only with one.
+ * Whether this person has a confirmed authenticator (docs/decisions/011). The session reader asks it
+ * too (through this area's index): a staff pass counts only with one.
  */
 export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
   const [row] = await db

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Way } from "@bureau/domain/constants";
-import { emailKeyOfValue, phoneKeyOfValue } from "../db/schema.ts";
+import { emailKeyOfValue, phoneKeyOfValue } from "../../db/schema.ts";
 
 /** The window of the linked totals and of the other names on a customer's contact details. */
 export const TWELVE_MONTHS = sql`interval '12 months'`;

@@ -1,0 +1,9 @@
+export {
+  clearAttempts,
+  countAttempt,
+  releaseLease,
+  removeExpiredAttempts,
+  takeLease,
+  uncountAttempt,
+} from "./attempt-counters.ts";
+export { postgresRouteLimitStore } from "./route-limit-store.ts";

@@ -1,0 +1,1 @@
+export { listBranches } from "./list-branches.ts";

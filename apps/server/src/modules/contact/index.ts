@@ -1,0 +1,1 @@
+export { submitContactMessage } from "./submit-contact-message.ts";

@@ -1,0 +1,1 @@
+export { getStatistics } from "./get-statistics.ts";

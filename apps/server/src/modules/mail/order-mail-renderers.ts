@@ -1,0 +1,182 @@
+import { WAY_TITLES } from "@bureau/domain/constants";
+import { formatMinor } from "@bureau/domain/money";
+import { noteSplitText } from "@bureau/domain/note-text";
+import { type Html, html } from "./html.ts";
+import { type InlineImage, layout, type MailContext, type MailRenderer, type RenderedMail } from "./layout.ts";
+import type { OrderMailContent } from "./mail-sources.ts";
+
+const PASS_CID = "collection-pass@harbour-fx";
+
+const ID_REMINDER =
+  "Please bring a valid passport, or a full UK or European photo driving licence, or a European national ID card, and the payment card in the name on the order.";
+const ADDRESS_REMINDER = "We may ask for proof of address dated within the past 90 days.";
+const RATE_GUARANTEE = "Your rate is guaranteed for 24 hours once your order has reached the store.";
+
+/** The parts every order e-mail shares, made from the order as stored. */
+type OrderMailParts = OrderMailContent & {
+  way: string;
+  placed: string;
+  address: string;
+  table: Html;
+  textLines: string;
+  trackText: string;
+  trackHtml: Html;
+};
+
+function orderMailParts(content: OrderMailContent, { dates }: MailContext): OrderMailParts {
+  const { receipt, orderUrl } = content;
+  const lines = receipt.lines.map((line) => {
+    const gbp = formatMinor(line.gbpMinor, "GBP");
+    const foreign = formatMinor(line.foreignMinor, line.currency);
+    // Click & Collect hands over notes and gives the rest back in sterling, as the confirmation says.
+    const notes = noteSplitText(line.foreignMinor, line.sterlingBackMinor, line.currency);
+    return receipt.way === "Order"
+      ? { currency: `${line.currency} ${line.label}`, from: gbp, to: notes, rate: line.rate }
+      : { currency: `${line.currency} ${line.label}`, from: foreign, to: gbp, rate: line.rate };
+  });
+  return {
+    ...content,
+    way: WAY_TITLES[receipt.way],
+    placed: dates.longDate(receipt.createdAt),
+    address: [...receipt.branch.addressLines, receipt.branch.postcode].join(", "),
+    table: html`<table style="border-collapse:collapse" cellpadding="6" border="1">
+<thead><tr><th>Currency</th><th>From</th><th>To</th><th>Rate</th></tr></thead>
+<tbody>${lines.map((l) => html`<tr><td>${l.currency}</td><td>${l.from}</td><td>${l.to}</td><td>${l.rate}</td></tr>`)}</tbody></table>`,
+    textLines: lines.map((l) => `  ${l.currency}: ${l.from} → ${l.to} at ${l.rate}`).join("\n"),
+    // Every order e-mail opens the order page straight away (signed; works while the order is open).
+    trackText: `See your order at any time: ${orderUrl}`,
+    trackHtml: html`<p><a href="${orderUrl}">See your order ${receipt.orderNumber}</a> (status, branch, opening hours; you can cancel it there while it is not yet collected).</p>`,
+  };
+}
+
+/** An order kind's renderer: its outbox data is `{ orderId }`, the order is loaded by the orders area. */
+function orderMail(render: (parts: OrderMailParts, context: MailContext) => Promise<RenderedMail>): MailRenderer {
+  return async (data, context) => {
+    const content = await context.sources.orderMail(String(data.orderId));
+    return content && render(orderMailParts(content, context), context);
+  };
+}
+
+// The collection pass staff scan at the counter (a QR code with no personal data), in the two e-mails a
+// customer opens at the counter: received and ready.
+const passText = ({ receipt }: OrderMailParts) =>
+  `Your collection pass: show the QR code in this e-mail at the counter, or give your order number ${receipt.orderNumber}.`;
+const passHtml = ({ receipt }: OrderMailParts) => html`<h2>Your collection pass</h2>
+<p><img src="cid:${PASS_CID}" width="200" height="200" alt="Collection pass QR code for order ${receipt.orderNumber}"></p>
+<p>Show this code at the counter, or give your order number <strong>${receipt.orderNumber}</strong>.</p>`;
+const passImage = async ({ receipt, collectionPassPng }: OrderMailParts): Promise<InlineImage[]> => [
+  {
+    filename: `collection-pass-${receipt.orderNumber}.png`,
+    content: await collectionPassPng(),
+    cid: PASS_CID,
+    contentType: "image/png",
+  },
+];
+
+export const renderOrderReceived = orderMail(async (parts, { publicUrl }) => {
+  const { receipt, way, placed, address, table, textLines } = parts;
+  const subject = `We have received your ${way} order ${receipt.orderNumber}`;
+  const next =
+    receipt.way === "Order"
+      ? "We will e-mail you again as soon as your currency is ready for collection."
+      : "We will e-mail you when the branch is ready to buy your currency.";
+  const bring =
+    receipt.way === "Order"
+      ? `${ID_REMINDER} ${ADDRESS_REMINDER}`
+      : "We buy notes only (no coins); notes are checked in the branch.";
+  const text = [
+    `Dear ${receipt.fullName},`,
+    "",
+    `Thank you for your ${way} order ${receipt.orderNumber}, placed on ${placed}.`,
+    textLines,
+    `Total: ${formatMinor(receipt.totalGbpMinor, "GBP")}`,
+    `Pickup location: ${receipt.branch.name}, ${address}`,
+    "",
+    next,
+    bring,
+    "",
+    passText(parts),
+    "",
+    parts.trackText,
+  ].join("\n");
+  const body = html`<p>Dear ${receipt.fullName},</p>
+<p>Thank you for your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}.</p>
+${table}
+<p><strong>Total:</strong> ${formatMinor(receipt.totalGbpMinor, "GBP")}<br><strong>Pickup location:</strong> ${receipt.branch.name}, ${address}</p>
+<p>${next}</p>
+<p>${bring}</p>
+${passHtml(parts)}
+${parts.trackHtml}`;
+  return { subject, text, html: layout("Order received", body, publicUrl), attachments: await passImage(parts) };
+});
+
+export const renderOrderCancelled = orderMail(async (parts, { publicUrl }) => {
+  const { receipt, way, placed, table, textLines } = parts;
+  const subject = `Your order ${receipt.orderNumber} has been cancelled`;
+  const text = [
+    `Dear ${receipt.fullName},`,
+    "",
+    `Your ${way} order ${receipt.orderNumber}, placed on ${placed}, has been cancelled. Nothing is held for you and nothing is owed.`,
+    textLines,
+    "",
+    `If you did not ask for this, please call our ${receipt.branch.name} branch on ${receipt.branch.phone}.`,
+    "",
+    parts.trackText,
+  ].join("\n");
+  const body = html`<p>Dear ${receipt.fullName},</p>
+<p>Your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}, has been cancelled. Nothing is held for you and nothing is owed.</p>
+${table}
+<p>If you did not ask for this, please call our ${receipt.branch.name} branch on ${receipt.branch.phone}.</p>
+${parts.trackHtml}`;
+  return { subject, text, html: layout("Order cancelled", body, publicUrl) };
+});
+
+export const renderOrderExpired = orderMail(async ({ receipt, way, placed, table, textLines }, { publicUrl }) => {
+  // The order is closed, so its signed link no longer opens it: the lookup still does.
+  const lookup = `${publicUrl}/track`;
+  const subject = `Your order ${receipt.orderNumber} has expired`;
+  const text = [
+    `Dear ${receipt.fullName},`,
+    "",
+    `Your ${way} order ${receipt.orderNumber}, placed on ${placed}, was not collected in time, so it has expired. Nothing is held for you and nothing is owed.`,
+    textLines,
+    "",
+    "You are welcome to place a new order at our current rates.",
+    `You can still see this order with its number and your e-mail at ${lookup}`,
+  ].join("\n");
+  const body = html`<p>Dear ${receipt.fullName},</p>
+<p>Your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}, was not collected in time, so it has expired. Nothing is held for you and nothing is owed.</p>
+${table}
+<p>You are welcome to place a new order at our current rates. You can still see this order with its number and your e-mail at <a href="${lookup}">${lookup}</a>.</p>`;
+  return { subject, text, html: layout("Order expired", body, publicUrl) };
+});
+
+export const renderOrderReady = orderMail(async (parts, { publicUrl }) => {
+  const { receipt, way, address, table, textLines, openingHours } = parts;
+  const subject = `Your order ${receipt.orderNumber} is ready at ${receipt.branch.name}`;
+  const text = [
+    `Dear ${receipt.fullName},`,
+    "",
+    `Your ${way} order ${receipt.orderNumber} is ready at our ${receipt.branch.name} branch: ${address} (phone ${receipt.branch.phone}).`,
+    textLines,
+    "",
+    "Opening hours:",
+    ...openingHours.map((h) => `  ${h}`),
+    "",
+    ID_REMINDER,
+    ADDRESS_REMINDER,
+    RATE_GUARANTEE,
+    "",
+    passText(parts),
+    "",
+    parts.trackText,
+  ].join("\n");
+  const body = html`<p>Dear ${receipt.fullName},</p>
+<p>Your ${way} order <strong>${receipt.orderNumber}</strong> is ready at our ${receipt.branch.name} branch: ${address} (phone ${receipt.branch.phone}).</p>
+${table}
+<h2>Opening hours</h2><ul>${openingHours.map((h) => html`<li>${h}</li>`)}</ul>
+<p>${ID_REMINDER}</p><p>${ADDRESS_REMINDER}</p><p><strong>${RATE_GUARANTEE}</strong></p>
+${passHtml(parts)}
+${parts.trackHtml}`;
+  return { subject, text, html: layout("Ready for collection", body, publicUrl), attachments: await passImage(parts) };
+});

@@ -1,0 +1,1 @@
+export { createQuote } from "./create-quote.ts";

@@ -1,0 +1,3 @@
+export { getRateBoard } from "./get-rate-board.ts";
+export { listBoardFeatured } from "./list-board-featured.ts";
+export { setBoardFeatured } from "./set-board-featured.ts";

@@ -1,0 +1,1 @@
+export { getDayReport } from "./get-day-report.ts";
