@@ -6,7 +6,7 @@ import {
   quoteSchema,
 } from "@bureau/domain/contracts/orders";
 import { apiErrorSchema } from "@bureau/domain/contracts/errors";
-import { placeOrder } from "../../modules/orders/place-order.ts";
+import { placeOrder } from "../../modules/placement/place-order.ts";
 import { createQuote } from "../../modules/quotes/create-quote.ts";
 
 /** Customers' quotes and orders. No sign-in needed: visitors order as guests (spec §6). */
