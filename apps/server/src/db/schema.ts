@@ -239,7 +239,7 @@ export const orders = pgTable(
      * The order's place among the placements made with its e-mail key (and phone key): one more than the
      * highest the placement read. Unique per key, so two placements by one customer that read the same
      * orders cannot both be written: the second is refused and placed again, reading the first, and a
-     * placement assessed before its write sees every linked order (modules/compliance/assess-placement.ts).
+     * placement assessed before its write sees every linked order (modules/placement).
      * Null on orders placed before these columns, and on orders not written by a placement.
      */
     emailSeq: integer("email_seq"),
@@ -639,7 +639,7 @@ export const suspicionReports = pgTable(
  * Customer due diligence (decision 029): what the MLRO verified to clear a hold. Kept against the identity
  * keys of the held order's customer (as `orders.email_key` / `phone_key` were then), so that it covers the
  * customer's linked orders for 12 months from `checked_at`: their placements are not held again for the
- * threshold (modules/compliance/assess-placement.ts).
+ * threshold (modules/placement).
  */
 export const customerDueDiligence = pgTable(
   "customer_due_diligence",

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { Name, SQL, StringChunk } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Db, Tx } from "../db/client.ts";
@@ -17,88 +17,21 @@ export async function queryRows<Row>(db: Db | Tx, query: SQL): Promise<Row[]> {
 const dialect = new PgDialect();
 
 /**
- * A statement's text and parameters, as Drizzle's PostgreSQL dialect gives them (`sqlToQuery`), for the
- * statements of raw SQL the hot paths build: text, nested statements, identifiers and plain values (each a
- * parameter). Anything else (a table, a column, a typed parameter, a statement with inlined parameters)
- * goes to Drizzle as a whole. Drizzle asks every piece of a statement in turn whether it is each of a dozen
- * kinds and merges an object per piece: a placement's read and write are hundreds of pieces, and building
- * their text so was a tenth of the product's work in a placement (bench/report.md). Held to Drizzle's text
- * and parameters by a test over every shape the placement builds.
- */
-export function compileStatement(query: SQL): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const text = appendChunks(query, params, "");
-  if (text !== null) return { sql: text, params };
-  const built = dialect.sqlToQuery(query);
-  return { sql: built.sql, params: built.params };
-}
-
-/** `text` with `query`'s pieces appended (their values added to `params`), or null for a piece left to Drizzle. */
-function appendChunks(query: SQL, params: unknown[], text: string): string | null {
-  // Set by `.inlineParams()`, which Drizzle's types keep private: its values are written into the text.
-  if ((query as unknown as { shouldInlineParams: boolean }).shouldInlineParams) return null;
-  let out = text;
-  for (const chunk of query.queryChunks as unknown[]) {
-    if (chunk instanceof StringChunk) {
-      out += chunk.value.length === 1 ? chunk.value[0] : chunk.value.join("");
-    } else if (chunk instanceof SQL) {
-      const nested = appendChunks(chunk, params, out);
-      if (nested === null) return null;
-      out = nested;
-    } else if (chunk === undefined) {
-      // Drizzle writes nothing for an absent piece.
-    } else if (chunk instanceof Name) {
-      out += dialect.escapeName(chunk.value);
-    } else if (isPlainValue(chunk)) {
-      params.push(chunk);
-      out += `$${params.length}`;
-    } else {
-      return null;
-    }
-  }
-  return out;
-}
-
-/** A value Drizzle passes to the driver as it is: not one of its own objects, nor anything giving SQL. */
-function isPlainValue(value: unknown): boolean {
-  if (value === null) return true;
-  switch (typeof value) {
-    case "string":
-    case "number":
-    case "boolean":
-    case "bigint":
-      return true;
-    case "object":
-      return value instanceof Date;
-    default:
-      return false;
-  }
-}
-/** Statement text → its name; the texts are built by code, not from values, so they are few. */
-const statementNames = new Map<string, string>();
-const STATEMENT_NAMES_MAX = 1_000;
-
-/**
  * `queryRows` as a named prepared statement on a PostgreSQL server: each pooled connection parses and
  * analyses the statement once and reuses it (and, after a few executions, its plan when PostgreSQL finds
- * the generic one no worse), where an unnamed statement is parsed and planned on every call. For the
- * statements of the hot paths (a placement's), whose planning cost about as much database CPU as their
- * execution (bench/report.md). The name follows from the text, so a statement whose shape varies (one
- * line or three) is a statement per shape. The embedded database (PGlite), and a transaction (its own
- * connection, not the pool), run it as `queryRows` does.
+ * the generic one no worse), where an unnamed statement is parsed and planned on every call. For hot
+ * statements whose text is the same at every call (storing quotes, waking the mailer): the name follows
+ * from the text, which Drizzle's dialect builds (its public `sqlToQuery`). The embedded database (PGlite),
+ * and a transaction (its own connection, not the pool), run it as `queryRows` does. (A placement's
+ * statements are constant text of their own: modules/placement.)
  */
 export async function queryRowsPrepared<Row>(db: Db | Tx, query: SQL): Promise<Row[]> {
   // Drizzle's documented handle on the driver it wraps: a node-postgres Pool, or the PGlite instance.
   const client = (db as unknown as { $client: unknown }).$client;
   if (!(client instanceof pg.Pool)) return queryRows<Row>(db, query);
-  const { sql: text, params } = compileStatement(query);
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `p_${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`;
-    // A bound on the cache of names only (a name is the same whatever the cache holds).
-    if (statementNames.size >= STATEMENT_NAMES_MAX) statementNames.clear();
-    statementNames.set(text, name);
-  }
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  // The name follows from the text alone (a hash of a few hundred bytes: microseconds).
+  const name = `p_${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`;
   const result = await client.query({ name, text, values: params as unknown[] });
   return result.rows as Row[];
 }

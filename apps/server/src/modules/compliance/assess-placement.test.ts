@@ -6,10 +6,10 @@ import { auditLog, orderRiskFlags, orders } from "../../db/schema.ts";
 import { createOrder, uniqueCustomer } from "../../test/factories.ts";
 import { placeThroughApi } from "../../test/place-through-api.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
-import { assessDueDiligence, decideDueDiligence } from "./assess-due-diligence.ts";
-import { assessRiskFlags } from "./assess-risk-flags.ts";
+import { assessDueDiligence, decideDueDiligence } from "../../test/oracles/assess-due-diligence.ts";
+import { assessRiskFlags } from "../../test/oracles/assess-risk-flags.ts";
 import { linkedTotals } from "./linked-totals.ts";
-import { previousDayEurRate } from "./previous-day-eur-rate.ts";
+import { previousDayEurRate } from "../../test/oracles/previous-day-eur-rate.ts";
 
 /**
  * A placement decides its due diligence and risk flags from its read, before its write

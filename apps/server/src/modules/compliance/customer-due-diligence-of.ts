@@ -15,7 +15,7 @@ export async function customerDueDiligenceOf(db: Db, recordId: string): Promise<
 
 /**
  * The record that covered a customer's order when it was placed: the newest of the order's e-mail or phone
- * keys checked in the 12 months up to the order (as the placement asked: assess-placement.ts).
+ * keys checked in the 12 months up to the order (as the placement asked: modules/placement).
  */
 export async function coveringDueDiligence(
   db: Db,

@@ -8,9 +8,9 @@ import { placeThroughApi } from "../../test/place-through-api.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { createTestApp } from "../../test/test-app.ts";
 import { getStatistics } from "../dashboard/index.ts";
-import { assessDueDiligence } from "./assess-due-diligence.ts";
+import { assessDueDiligence } from "../../test/oracles/assess-due-diligence.ts";
 import { linkedTotals } from "./linked-totals.ts";
-import { previousDayEurRate } from "./previous-day-eur-rate.ts";
+import { previousDayEurRate } from "../../test/oracles/previous-day-eur-rate.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const tiers = DEFAULT_DUE_DILIGENCE_TIERS;

@@ -23,7 +23,7 @@ export async function linkedTotals(
 }
 
 /** The columns `linkedTotalsSelect` gives (both drivers give these as numbers or strings). */
-export type LinkedTotalsRow = {
+type LinkedTotalsRow = {
   year_order: string | number;
   year_sell: string | number;
   month_order: string | number;
@@ -34,44 +34,34 @@ export type LinkedTotalsRow = {
 /**
  * The one-row select behind `linkedTotals`: its columns are `LinkedTotalsRow`.
  */
-export function linkedTotalsSelect(orderId: string, throughOrder: boolean): SQL {
+function linkedTotalsSelect(orderId: string, throughOrder: boolean): SQL {
   return sql`with linked as (${linkedOrders(orderId, [TWELVE_MONTHS])})
       select totals.* from ${linkedTotalsOf(throughOrder)}`;
 }
 
 /**
  * The one-row FROM item `totals` giving the `LinkedTotalsRow` columns from the rows of `linkedOrders`,
- * named `linked` (its window at least 12 months), for a statement that reads more of them at once (a
- * placement's assessment, assess-placement.ts). Whether a linked order counts, and whether it falls in
+ * named `linked` (its window at least 12 months). Whether a linked order counts, and whether it falls in
  * the 30 days, is worked out once per order (OFFSET 0 keeps PostgreSQL from copying the two expressions
  * into each of the five aggregates' filters: 0.33 ms against 0.27 ms for the aggregate over 132 orders).
- *
- * `alsoCounting`: conditions on `linked`'s rows, by column name, whose counts the same pass gives in those
- * columns (a placement reads `linked` once so: assess-placement.ts).
  */
-export function linkedTotalsOf(throughOrder: boolean, alsoCounting: Record<string, SQL> = {}): SQL {
-  const counted = Object.entries(alsoCounting).map(([column, condition]) => ({
-    count: sql`, (count(*) filter (where l.${sql.identifier(column)}))::int as ${sql.identifier(column)}`,
-    condition: sql`, ${condition} as ${sql.identifier(column)}`,
-  }));
+function linkedTotalsOf(throughOrder: boolean): SQL {
   return sql`(select
         coalesce(sum(l.total_gbp_minor) filter (where l.counted and l.way = 'Order'), 0) as year_order,
         coalesce(sum(l.total_gbp_minor) filter (where l.counted and l.way = 'Sell'), 0) as year_sell,
         coalesce(sum(l.total_gbp_minor) filter (where l.counted and l.way = 'Order' and l.in_month), 0) as month_order,
         coalesce(sum(l.total_gbp_minor) filter (where l.counted and l.way = 'Sell' and l.in_month), 0) as month_sell,
-        (count(*) filter (where l.counted))::int as orders${sql.join(counted.map((c) => c.count))}
+        (count(*) filter (where l.counted))::int as orders
       from (select linked.way, linked.total_gbp_minor,
           linked.is_me or (linked.status not in ('cancelled', 'expired')
             and linked.created_at > linked.me_created_at - ${TWELVE_MONTHS}${
               throughOrder ? sql` and linked.created_at <= linked.me_created_at` : sql``
             }) as counted,
-          linked.created_at > linked.me_created_at - interval '30 days' as in_month${sql.join(
-            counted.map((c) => c.condition),
-          )}
+          linked.created_at > linked.me_created_at - interval '30 days' as in_month
         from linked offset 0) l) totals`;
 }
 
-export function toLinkedTotals(row: LinkedTotalsRow | undefined): LinkedTotals & { orders: number } {
+function toLinkedTotals(row: LinkedTotalsRow | undefined): LinkedTotals & { orders: number } {
   return {
     yearOrderGbpMinor: Number(row?.year_order ?? 0),
     yearSellGbpMinor: Number(row?.year_sell ?? 0),

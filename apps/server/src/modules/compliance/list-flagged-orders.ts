@@ -9,7 +9,7 @@ import { riskFlagsOf } from "./risk-flags-of.ts";
 /**
  * Orders with at least one risk flag, newest first, one keyset page at a time (the compliance screen). The
  * page is read from the flags' own index: an order's flags are all stamped with its placement time
- * (assess-risk-flags.ts), so (flagged_at, order_id) is the order's (created_at, id) and the orders' cursor
+ * (modules/placement), so (flagged_at, order_id) is the order's (created_at, id) and the orders' cursor
  * serves; a million unflagged orders are never walked.
  */
 export async function listFlaggedOrders({

@@ -7,7 +7,7 @@ import { auditLog, orderNotes, orderRiskFlags, orders, rateHistory } from "../..
 import { createOrder, uniqueCustomer } from "../../test/factories.ts";
 import { placeThroughApi } from "../../test/place-through-api.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
-import { assessRiskFlags } from "./assess-risk-flags.ts";
+import { assessRiskFlags } from "../../test/oracles/assess-risk-flags.ts";
 import { linkedTotals } from "./linked-totals.ts";
 
 const DAY = 24 * 60 * 60 * 1000;

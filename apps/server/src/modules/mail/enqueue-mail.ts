@@ -61,11 +61,8 @@ export async function enqueueMail(db: Db | Tx, message: MailMessage): Promise<vo
   await db.execute(sql`with queued as (${queuedMail(message)}) ${notifyMailer("queued")}`);
 }
 
-/**
- * The outbox insert of one message as a statement to put in a WITH clause, for a caller that writes its
- * change and the message in one statement; end that statement with `notifyMailer(name of the clause)`.
- */
-export function queuedMail(message: MailMessage): SQL {
+/** The outbox insert of one message as a statement to put in a WITH clause (`enqueueMail`'s). */
+function queuedMail(message: MailMessage): SQL {
   const payload = JSON.stringify({ to: message.to, data: message.data });
   return sql`insert into outbox (kind, dedupe_key, payload) values (${message.kind}, ${message.dedupeKey}, ${payload}::jsonb)
       on conflict (dedupe_key) do nothing returning id`;

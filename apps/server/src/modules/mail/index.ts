@@ -3,7 +3,6 @@ export {
   type MailKind,
   notifyMailerOnceCounting,
   payloadKeptAfterSending,
-  queuedMail,
   wakeMailer,
 } from "./enqueue-mail.ts";
 export type { RenderedMail } from "./layout.ts";

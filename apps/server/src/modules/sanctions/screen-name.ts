@@ -8,7 +8,7 @@ export type Screening = ScreeningOutcome & { listId: string; screenedName: strin
 /**
  * The screening index of one list version, loaded from the database once per version and kept in memory
  * (decision 018): the list a screening uses is the newest import, which the caller reads in a query it
- * makes anyway (placement's one read, the re-screening job's select), so a new import is seen by every
+ * makes anyway (the placement's one read, the re-screening job's select), so a new import is seen by every
  * instance at its next screening without a notification; the index of the previous version is dropped.
  * A load in flight is shared by the screenings that wait for it.
  */
@@ -51,18 +51,4 @@ export async function screenName({
 /** The customer name an order is screened by. */
 export function customerName(firstName: string, lastName: string): string {
   return `${firstName} ${lastName}`.trim();
-}
-
-/**
- * The common table expression that stores a placement's screening in the placement's one write, against
- * the order the `orderClause` expression inserts (so the order never exists unscreened).
- */
-export function placementScreeningClause(orderClause: string, screening: Screening | null, now: Date) {
-  if (!screening) return sql``;
-  return sql`sanctions_screened as (
-          insert into sanctions_screenings (order_id, list_id, screened_name, score, result, matched_entry_id,
-            matched_name, occasion, screened_at)
-          values ((select id from ${sql.identifier(orderClause)}), ${screening.listId}::uuid, ${screening.screenedName},
-            ${screening.score.toFixed(3)}::numeric, ${screening.result}, ${screening.best?.entryId ?? null},
-            ${screening.best?.name ?? null}, 'placement', ${now.toISOString()}::timestamptz)),`;
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { placeOrder } from "../../modules/orders/index.ts";
+import { placeOrder } from "../../modules/placement/index.ts";
 import { createQuote } from "../../modules/quotes/index.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import { routeOf } from "../../lib/endpoint-route.ts";

@@ -1,22 +1,30 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DueDiligenceTiers } from "@bureau/domain/due-diligence";
-import {
-  frequentOrdersFlag,
-  highValueNotesFlag,
-  namesDifferFlag,
-  nearTierFlag,
-  type RiskFlag,
-  type RiskRules,
-} from "@bureau/domain/risk-flags";
-import { notesHandedOver } from "@bureau/domain/whole-notes";
+import { decideRiskFlags, type RiskReads } from "@bureau/domain/placement/compliance";
+import type { RiskFlag, RiskRules } from "@bureau/domain/risk-flags";
 import type { Db } from "../../db/client.ts";
-import { daysWindow, linkedOrders, TWELVE_MONTHS } from "./linked-orders.ts";
+import { linkedOrders, TWELVE_MONTHS } from "../../modules/compliance/linked-orders.ts";
 import { queryRows } from "../../lib/postgres.ts";
-import { auditEntryInsert } from "../audit/index.ts";
+import { auditEntryInsert } from "./audit-entry-insert.ts";
 import { previousDayEurRate } from "./previous-day-eur-rate.ts";
 
+/*
+ * A test oracle: the risk rules applied to an order already written, reading its lines and its linked
+ * orders again from the database. Placements decide before they write (modules/placement); tests hold the
+ * two to the same flags.
+ */
+
+/**
+ * A window of whole days as an interval literal (the rules' windows are settings, not input). Refuses
+ * anything but a whole number.
+ */
+function daysWindow(days: number): SQL {
+  if (!Number.isSafeInteger(days) || days < 0) throw new Error(`a window of days must be a whole number: ${days}`);
+  return sql.raw(`interval '${days} days'`);
+}
+
 /** What the risk rules look at, as `riskFlagReads` gives it (JSON columns: both drivers parse them). */
-export type RiskFlagReadsRow = {
+type RiskFlagReadsRow = {
   /** The order's amounts per currency, with the notes reserved where stock chose them. */
   risk_currencies:
     | {
@@ -41,7 +49,7 @@ export type RiskFlagReadsRow = {
 /**
  * Computes a written order's risk flags (packages/domain risk-flags.ts) from the database as it stands and
  * stores each rule that fired with what it saw, audited with the system as actor (a placement applies the
- * same rules before it writes its order, and stores the flags with it: assess-placement.ts). Reads in one
+ * same rules before it writes its order, and stores the flags with it: modules/placement). Reads in one
  * statement, and writes only when a rule fires; running it again stores nothing twice.
  */
 export async function assessRiskFlags({
@@ -67,7 +75,7 @@ export async function assessRiskFlags({
     ),
     eurRate === undefined ? previousDayEurRate(db, placedAt) : eurRate,
   ]);
-  const flags = decideRiskFlags(read, rules, tiers, rate);
+  const flags = decideRiskFlags(toRiskReads(read), rules, tiers, rate);
   const write = riskFlagsWrite(orderId, flags, placedAt);
   if (write) await db.execute(sql`with ${write.clauses} select ${write.stored} as stored`);
   return flags;
@@ -77,7 +85,7 @@ export async function assessRiskFlags({
  * The linked orders the risk rules look at (the frequent orders' window, and the other names' 12 months),
  * as the common table expression `linked` that `riskFlagReads` reads.
  */
-export function riskFlagsLinked(orderId: string, rules: RiskRules): SQL {
+function riskFlagsLinked(orderId: string, rules: RiskRules): SQL {
   return linkedOrders(orderId, [TWELVE_MONTHS, daysWindow(rules.frequentDays)]);
 }
 
@@ -86,7 +94,7 @@ export function riskFlagsLinked(orderId: string, rules: RiskRules): SQL {
  * that may read more at once (a placement's assessment reads them with the linked totals). The statement
  * names `linked` a common table expression of at least `riskFlagsLinked`'s orders.
  */
-export function riskFlagReads(orderId: string, rules: RiskRules): SQL {
+function riskFlagReads(orderId: string, rules: RiskRules): SQL {
   return sql`(select json_agg(c order by c.currency_code) from (
           select l.currency_code, sum(l.gbp_minor - l.sterling_back_minor) as gbp_minor, sum(l.foreign_minor) as foreign_minor, o.way,
             (select json_agg(json_build_object('valueMinor', n.denomination_minor, 'count', n.count) order by n.denomination_minor desc)
@@ -103,7 +111,7 @@ export function riskFlagReads(orderId: string, rules: RiskRules): SQL {
  * Whether a row of `linked` counts toward the frequent-orders rule (`risk_frequent` counts them): every
  * linked order in the rule's window, whatever its status, the order itself included.
  */
-export function frequentOrder(rules: RiskRules): SQL {
+function frequentOrder(rules: RiskRules): SQL {
   return sql`(linked.is_me or linked.created_at > linked.me_created_at - ${daysWindow(rules.frequentDays)})`;
 }
 
@@ -111,20 +119,11 @@ export function frequentOrder(rules: RiskRules): SQL {
 const otherOrderInWindow = sql`not linked.is_me and linked.created_at > linked.me_created_at - ${TWELVE_MONTHS}`;
 
 /**
- * Whether a row of `linked` is an order `riskOthersRead` may bring: another order by the e-mail or the phone,
- * in the window, under a name other than `mine` (the order's own first and last name). Where no row is,
- * `risk_others` is null, and a placement leaves its read out (assess-placement.ts).
- */
-export function otherNamedOrder(mine: SQL): SQL {
-  return sql`((linked.by_email or linked.by_phone) and ${otherOrderInWindow} and linked.name <> ${mine})`;
-}
-
-/**
  * The subquery giving `risk_others` from `linked`: of the 25 newest orders by each link, those giving the
  * very name of this order are left out (the rule finds them the same name, sameName), and most customers
  * give one name, so most reads bring none.
  */
-export function riskOthersRead(): SQL {
+function riskOthersRead(): SQL {
   const others = (link: SQL) => sql`select linked.name, linked.order_number, linked.created_at from linked
       where ${link} and ${otherOrderInWindow}
       order by linked.created_at desc limit 25`;
@@ -138,100 +137,11 @@ export function riskOthersRead(): SQL {
 }
 
 /**
- * What `riskFlagReads` reads of the order's own lines (`risk_currencies`, `risk_lines`), from the lines and
- * the notes reserved of an order about to be written: the same per-currency sums, and the notes largest first.
- */
-export function riskFlagOwnReads(
-  way: "Order" | "Sell",
-  lines: readonly { currencyCode: string; gbpMinor: number; foreignMinor: number; sterlingBackMinor?: number }[],
-  reserved: readonly { currency: string; notes: readonly { valueMinor: number; count: number }[] }[],
-): Pick<RiskFlagReadsRow, "risk_currencies" | "risk_lines"> {
-  // Per currency, the sterling its notes are worth (what was paid less what goes back) and the notes amount.
-  const byCurrency = new Map<string, { gbp_minor: number; foreign_minor: number }>();
-  for (const line of lines) {
-    const seen = byCurrency.get(line.currencyCode) ?? { gbp_minor: 0, foreign_minor: 0 };
-    byCurrency.set(line.currencyCode, {
-      gbp_minor: seen.gbp_minor + line.gbpMinor - (line.sterlingBackMinor ?? 0),
-      foreign_minor: seen.foreign_minor + line.foreignMinor,
-    });
-  }
-  return {
-    risk_currencies: [...byCurrency]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([currency_code, sums]) => {
-        const notes = reserved.find((r) => r.currency === currency_code)?.notes ?? [];
-        return {
-          currency_code,
-          ...sums,
-          way,
-          notes:
-            notes.length === 0
-              ? null
-              : [...notes]
-                  .sort((a, b) => b.valueMinor - a.valueMinor)
-                  .map((n) => ({ valueMinor: n.valueMinor, count: n.count })),
-        };
-      }),
-    risk_lines: lines.length === 0 ? null : lines.map((line) => line.gbpMinor),
-  };
-}
-
-/** The rules applied to what `riskFlagReads` read (with the previous day's EUR rate; null: none known). */
-export function decideRiskFlags(
-  read: RiskFlagReadsRow | undefined,
-  rules: RiskRules,
-  tiers: DueDiligenceTiers,
-  rate: { eurPerGbp: string } | null,
-): RiskFlag[] {
-  const currencies = read?.risk_currencies ?? [];
-  const linesGbpMinor = (read?.risk_lines ?? []).map(Number);
-  const others = read?.risk_others ?? [];
-  const mine = others[0]?.mine;
-  return [
-    highValueNotesFlag(
-      currencies.map((c) => ({
-        currency: c.currency_code,
-        gbpMinor: Number(c.gbp_minor),
-        foreignMinor: Number(c.foreign_minor),
-        // A collection's notes: those reserved where the branch tracks the currency, else the notes its
-        // amount is handed over in. A sale's are the customer's, known only at the counter.
-        ...(c.way !== "Order"
-          ? { notes: null }
-          : c.notes
-            ? { notes: c.notes.map((n) => ({ valueMinor: Number(n.valueMinor), count: Number(n.count) })) }
-            : {
-                notes: notesHandedOver(c.currency_code, Number(c.foreign_minor)),
-                notesSource: "to hand over" as const,
-              }),
-      })),
-      rules,
-    ),
-    nearTierFlag(
-      { linesGbpMinor, orderGbpMinor: linesGbpMinor.reduce((a, b) => a + b, 0) },
-      tiers,
-      rate?.eurPerGbp ?? null,
-      rules,
-    ),
-    frequentOrdersFlag(Number(read?.risk_frequent ?? 1), rules),
-    mine
-      ? namesDifferFlag(
-          mine,
-          others.map((o) => ({ name: o.name, orderNumber: o.order_number, via: o.via })),
-        )
-      : null,
-  ].filter((flag): flag is RiskFlag => flag !== null);
-}
-
-/**
  * The statement clauses (common table expressions) storing the flags with their audit entry, or null when
  * no rule fired; `stored` counts the entries written (0 when every flag was stored before). The entry
  * lists the flags stored by this run.
  */
-export function riskFlagsWrite(
-  orderId: string,
-  flags: RiskFlag[],
-  placedAt: Date,
-): { clauses: SQL; stored: SQL } | null {
+function riskFlagsWrite(orderId: string, flags: RiskFlag[], placedAt: Date): { clauses: SQL; stored: SQL } | null {
   if (flags.length === 0) return null;
   const flagsJson = JSON.stringify(flags);
   const clauses = sql`risk_flags_stored as (${riskFlagsInsert(orderId, flags, placedAt)} returning rule),
@@ -253,9 +163,30 @@ export function riskFlagsWrite(
 }
 
 /** The insert storing an order's flags, each rule once (a flag stored before stays as it was). */
-export function riskFlagsInsert(orderId: string, flags: readonly RiskFlag[], placedAt: Date): SQL {
+function riskFlagsInsert(orderId: string, flags: readonly RiskFlag[], placedAt: Date): SQL {
   return sql`insert into order_risk_flags (order_id, rule, detail, flagged_at)
     select ${orderId}::uuid, f.flag->>'rule', f.flag->>'detail', ${placedAt.toISOString()}::timestamptz
     from jsonb_array_elements(${JSON.stringify(flags)}::jsonb) as f(flag)
     on conflict do nothing`;
+}
+
+/** What `riskFlagReads` read, as the rules take it. */
+function toRiskReads(read: RiskFlagReadsRow | undefined): RiskReads {
+  return {
+    currencies: (read?.risk_currencies ?? []).map((c) => ({
+      currencyCode: c.currency_code,
+      gbpMinor: Number(c.gbp_minor),
+      foreignMinor: Number(c.foreign_minor),
+      way: c.way,
+      notes: c.notes ? c.notes.map((n) => ({ valueMinor: Number(n.valueMinor), count: Number(n.count) })) : null,
+    })),
+    linesGbpMinor: (read?.risk_lines ?? []).map(Number),
+    frequentOrders: Number(read?.risk_frequent ?? 1),
+    otherNames: (read?.risk_others ?? []).map((o) => ({
+      name: o.name,
+      orderNumber: o.order_number,
+      via: o.via,
+      mine: o.mine,
+    })),
+  };
 }

@@ -1,26 +1,19 @@
 import { type SQL, sql } from "drizzle-orm";
-import {
-  type DueDiligenceOutcome,
-  type DueDiligenceTiers,
-  dueDiligenceFor,
-  type LinkedTotals,
-  needsEnhancedDueDiligence,
-  noEuroRateHoldReason,
-  thresholdHoldReason,
-} from "@bureau/domain/due-diligence";
-import { trimDecimal } from "@bureau/domain/pricing";
+import type { DueDiligenceOutcome, DueDiligenceTiers } from "@bureau/domain/due-diligence";
+import { type DueDiligenceDecision, decideDueDiligence } from "@bureau/domain/placement/compliance";
 import type { Db } from "../../db/client.ts";
 import { queryRows } from "../../lib/postgres.ts";
-import { auditEntryInsert } from "../audit/index.ts";
-import { linkedTotals } from "./linked-totals.ts";
+import { linkedTotals } from "../../modules/compliance/linked-totals.ts";
+import { auditEntryInsert } from "./audit-entry-insert.ts";
 import { previousDayEurRate } from "./previous-day-eur-rate.ts";
 
-/** What the tiers decide for an order from its linked totals: the flag, and the hold's reason if any. */
-export type DueDiligenceDecision = {
-  outcome: DueDiligenceOutcome | null;
-  enhanced: boolean;
-  holdReason: string | null;
-};
+export { decideDueDiligence };
+
+/*
+ * A test oracle: the due-diligence tiers applied to an order already written, reading its linked orders
+ * again from the database, and writing the decision after it. Placements decide before they write
+ * (modules/placement); tests hold the two to the same answers.
+ */
 
 /**
  * Applies the due-diligence tiers to a newly placed order (decision 018): flags it "Enhanced due diligence"
@@ -56,32 +49,9 @@ export async function assessDueDiligence({
 }
 
 /**
- * The tiers applied to an order's linked totals (with the previous day's EUR rate; null: none known).
- * `covered`: the customer has a customer due-diligence record of the last 12 months (decision 029), so the
- * threshold holds nothing (the flag stands).
- */
-export function decideDueDiligence(
-  totals: LinkedTotals,
-  rate: { eurPerGbp: string; day: string } | null,
-  tiers: DueDiligenceTiers,
-  covered = false,
-): DueDiligenceDecision {
-  const outcome = rate ? dueDiligenceFor(totals, rate.eurPerGbp, tiers) : null;
-  const enhanced = needsEnhancedDueDiligence(totals, tiers);
-  const holdReason = covered
-    ? null
-    : !rate
-      ? noEuroRateHoldReason(tiers)
-      : outcome?.threshold
-        ? thresholdHoldReason(outcome, totals, { eurPerGbp: trimDecimal(rate.eurPerGbp), day: rate.day }, tiers)
-        : null;
-  return { outcome, enhanced, holdReason };
-}
-
-/**
  * The statement clauses (common table expressions) storing a decision about an order already written, or
  * null when it changes nothing: `held` is the expression saying whether they put the order on hold. (A
- * placement decides before it writes, and writes the decision with its order: assess-placement.ts.)
+ * placement decides before it writes, and writes the decision with its order: modules/placement.)
  *
  * The flag, the hold and its audit entry in one statement. The row is locked first so that the hold and its
  * entry follow from the order as it is now: still pending, and either never held or on a hold the
@@ -89,7 +59,7 @@ export function decideDueDiligence(
  * a line of its own as placeOnHold does. A cleared hold, or a hold already giving this reason, is left as
  * it is: running the assessment again changes nothing already decided.
  */
-export function dueDiligenceWrite(
+function dueDiligenceWrite(
   orderId: string,
   { enhanced, holdReason }: DueDiligenceDecision,
   now: Date,

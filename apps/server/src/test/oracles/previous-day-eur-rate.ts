@@ -3,6 +3,11 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { queryRows } from "../../lib/postgres.ts";
 
+/*
+ * A test oracle: the EUR rate a placement's due diligence uses, read alone (the placement reads it in its
+ * one read, modules/placement).
+ */
+
 /**
  * The EUR market rate (euros per pound) of the last day before `at`'s day (in the display zone, London by
  * default) that has one: the day's closing reading of the daily rollup (rate_daily, decision 013). Over a
@@ -22,8 +27,8 @@ export async function previousDayEurRate(
 }
 
 /**
- * The same rate as an SQL expression (a JSON text `{"rate", "day"}`, null without any EUR rate), for a
- * statement the caller makes anyway: placing an order reads it in its one read (one statement fewer).
+ * The same rate as an SQL expression (a JSON text `{"rate", "day"}`, null without any EUR rate); the
+ * placement's read (modules/placement) reads it the same way.
  * Ordered by the table's date (`rate_daily.day`), not by the text column of the same name: that one is
  * one index probe, where ordering by the text read and sorted every earlier EUR day (0.7 ms a placement
  * with five years of rates, against 0.06 ms).
@@ -33,7 +38,7 @@ export async function previousDayEurRate(
  * (db/display-time-zone.ts): PostgreSQL's bureau_display_day gives the same day, but as an SQL function
  * with a sub-select it is planned again at every call (0.1 ms each, twice a placement).
  */
-export function previousDayEurRateJson(at: Date, timeZone: string): SQL {
+function previousDayEurRateJson(at: Date, timeZone: string): SQL {
   const day = displayDates(timeZone).day(at);
   return sql`(select json_build_object('rate', p.rate, 'day', p.day)::text from (
         (select rate::text as rate, day::text as day, 1 as pick from rate_daily
@@ -45,7 +50,7 @@ export function previousDayEurRateJson(at: Date, timeZone: string): SQL {
 }
 
 /** What `previousDayEurRateJson` read. */
-export function toPreviousDayEurRate(json: string | null): { eurPerGbp: string; day: string } | null {
+function toPreviousDayEurRate(json: string | null): { eurPerGbp: string; day: string } | null {
   if (!json) return null;
   const { rate, day } = JSON.parse(json) as { rate: string; day: string };
   return { eurPerGbp: rate, day };

@@ -1,0 +1,1 @@
+export { type PlaceOrderInput, placeOrder } from "./place-order.ts";
