@@ -52,7 +52,7 @@ test("an order over the €15,000 threshold: on hold → released with the custo
   await expect(hold).toContainText("MLR 2017 reg. 27");
   await expect(page.getByRole("button", { name: /^Accept/ })).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
-  // Clearing records the customer due diligence, field by field (decision 029).
+  // Clearing records the customer due diligence, field by field (docs/features/linked-series-and-customer-due-diligence.md).
   await hold.getByRole("button", { name: "Clear hold" }).click();
   await expect(hold.getByText("Choose the type of ID verified")).toBeVisible();
   await expect(hold.getByText("Choose the source of funds")).toBeVisible();

@@ -337,7 +337,7 @@ export type Config = {
   logLevel: Env["LOG_LEVEL"];
   /** Click & Collect limits (ORDER_MIN_COLLECT_LINE_GBP, ORDER_MAX_COLLECT_ORDER_GBP). */
   orderLimits: OrderLimits;
-  /** Due-diligence tiers on linked totals (DUE_DILIGENCE_ENHANCED_GBP, DUE_DILIGENCE_THRESHOLD_EUR; decision 018). */
+  /** Due-diligence tiers on linked totals (DUE_DILIGENCE_ENHANCED_GBP, DUE_DILIGENCE_THRESHOLD_EUR; docs/features/due-diligence-tiers.md). */
   dueDiligence: DueDiligenceTiers;
   /** When unclaimed orders expire (ORDER_EXPIRE_ACCEPTED_AFTER_DAYS, ORDER_EXPIRE_PENDING_AFTER_DAYS). */
   orderExpiry: OrderExpiry;

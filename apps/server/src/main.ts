@@ -144,7 +144,7 @@ async function startServices(app: Awaited<ReturnType<typeof buildApp>>, database
   jobs.push(rateAlertsJob({ db: app.db, log: app.log }));
   // After a UK Sanctions List import, the open orders are screened against it.
   jobs.push(sanctionsRescreenJob({ db: app.db, log: app.log, threshold: app.config.sanctionsMatchThreshold }));
-  // Personal data kept for its whole retention period is anonymised (decision 022).
+  // Personal data kept for its whole retention period is anonymised (docs/features/retention-and-data-rights.md).
   jobs.push(
     retentionJob({
       db: app.db,

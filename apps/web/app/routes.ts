@@ -9,7 +9,7 @@ export default [
   route("robots.txt", "routes/seo/robots.ts"),
   // Logout's route action, no page (the account menus post to it).
   route("signOut", "routes/account/sign-out.ts"),
-  // Subject access exports (decision 022): files, no pages.
+  // Subject access exports (docs/features/retention-and-data-rights.md): files, no pages.
   route("account/data", "routes/account/data-export.ts"),
   route("dashboard/orderDetails/:id/dataExport", "routes/dashboard/data-export.ts"),
   layout("routes/public/public-layout.tsx", [

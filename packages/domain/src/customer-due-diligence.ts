@@ -1,7 +1,7 @@
 import { ID_DOCUMENT_LABELS, ID_DOCUMENT_TYPES, type IdDocumentType, isIsoDay, longDay } from "./handover.ts";
 
 /**
- * Customer due diligence (MLR 2017 reg. 27/28; docs/decisions/029-linked-series-and-customer-due-diligence.md):
+ * Customer due diligence (MLR 2017 reg. 27/28; docs/features/linked-series-and-customer-due-diligence.md):
  * what the MLRO records to clear a hold. One set of rules for the clearing form (which checks as staff type)
  * and the server (which decides), so both say the same words:
  * - the ID verified: its type, the last 4 characters of its number, its expiry date (not expired today, in

@@ -3,7 +3,7 @@ import type { OrderDetails } from "./contracts/dashboard.ts";
 import { ID_DOCUMENT_LABELS } from "./handover.ts";
 
 /**
- * The customer's receipt of an order, printed at the counter from the staff order page (decision 028).
+ * The customer's receipt of an order, printed at the counter from the staff order page (docs/features/customer-receipt-and-compliance-record.md).
  *
  * It is built from the staff view of the order by picking what the customer may be handed, field by
  * field, never by leaving things out: the risk flags, the sanctions screenings, a hold and its reason

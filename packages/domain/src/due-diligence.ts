@@ -2,7 +2,7 @@ import { Dec, decFromInt, decFromString, toSafeInteger } from "./decimal.ts";
 import { formatMinor } from "./money.ts";
 
 /**
- * Customer due diligence tiers on a customer's linked total (docs/decisions/018-due-diligence-tiers.md).
+ * Customer due diligence tiers on a customer's linked total (docs/features/due-diligence-tiers.md).
  * Identification at collection applies to every order (as the product always did); above it:
  * - Enhanced: the linked 12-month sterling total, both ways, at or above `enhancedGbpMinor` (default
  *   £5,000) → the order is flagged "Enhanced due diligence" and completing it requires the customer's

@@ -16,7 +16,7 @@ import { sellGbpMinorFor } from "./pricing.ts";
  * - Click & Sell: the notes received per currency (by denomination where the currency's notes are
  *   known, else as an amount). At most the ordered amount; any difference needs a reason written down,
  *   and the sterling paid follows from what was received at the order's locked rate;
- * - an order flagged "Enhanced due diligence" (decision 018): the customer's address and date of birth.
+ * - an order flagged "Enhanced due diligence" (docs/features/due-diligence-tiers.md): the customer's address and date of birth.
  */
 export const ID_DOCUMENT_TYPES = ["passport", "driving_licence", "national_id"] as const;
 export type IdDocumentType = (typeof ID_DOCUMENT_TYPES)[number];

@@ -13,7 +13,7 @@ export const RATE_ALERT_MAX_PER_EMAIL = 10;
  * Days a confirmation link works. An alert not switched on by then lapses: it no longer waits (nor counts
  * toward the address's cap: anyone may type anyone's address, and that must not fill it for good), its link
  * is refused, and retention empties its address once the expired records' period has passed since it
- * lapsed (decision 022).
+ * lapsed (docs/features/retention-and-data-rights.md).
  */
 export const RATE_ALERT_CONFIRM_DAYS = 7;
 

@@ -1,5 +1,5 @@
 /**
- * How long personal data is kept (docs/decisions/022-retention-and-data-rights.md). The periods run in
+ * How long personal data is kept (docs/features/retention-and-data-rights.md). The periods run in
  * whole calendar days of the display time zone: a record that ended on a day is kept for the period
  * *beginning on* that day (the wording of the Money Laundering Regulations 2017, reg. 40(3)), and its
  * personal data goes on the anniversary day. An operator may keep records longer (RETENTION_* settings),

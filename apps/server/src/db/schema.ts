@@ -29,7 +29,7 @@ import {
  */
 
 /**
- * The customer identity keys (docs/decisions/018-due-diligence-tiers.md), one definition for every table
+ * The customer identity keys (docs/features/due-diligence-tiers.md), one definition for every table
  * that holds a customer's e-mail or phone: the e-mail trimmed and in lower case, the phone as its digits
  * in international form without "+". Empty (as after anonymisation) is null: linked to no one.
  */
@@ -228,7 +228,7 @@ export const orders = pgTable(
     /** When the expiry job closed the order, not collected in time (packages/domain order-lifecycle). */
     expiredAt: timestamp("expired_at", { withTimezone: true }),
     /**
-     * The customer identity orders are linked by (docs/decisions/018-due-diligence-tiers.md), kept by
+     * The customer identity orders are linked by (docs/features/due-diligence-tiers.md), kept by
      * the database for every row however it is written: the e-mail trimmed and in lower case (dots and
      * "+tags" kept: they are different mailboxes at most providers), and the phone as its digits in
      * international form without "+" (07700 900123, +44 7700 900123, 0044 (0)7700 900123 → 447700900123).
@@ -252,17 +252,17 @@ export const orders = pgTable(
     holdClearedAt: timestamp("hold_cleared_at", { withTimezone: true }),
     holdClearedBy: text("hold_cleared_by"),
     holdClearReason: text("hold_clear_reason"),
-    /** The customer due diligence the hold was cleared with (decision 029; customer_due_diligence.id). */
+    /** The customer due diligence the hold was cleared with (docs/features/linked-series-and-customer-due-diligence.md; customer_due_diligence.id). */
     holdClearedDueDiligenceId: uuid("hold_cleared_due_diligence_id").references(
       (): AnyPgColumn => customerDueDiligence.id,
     ),
     /** Recorded at handover when enhanced due diligence applies. */
     customerAddress: text("customer_address"),
     customerDateOfBirth: date("customer_date_of_birth", { mode: "string" }),
-    /** When the retention job overwrote the customer's personal data (decision 022); the financial record stays. */
+    /** When the retention job overwrote the customer's personal data (docs/features/retention-and-data-rights.md); the financial record stays. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     /**
-     * When and by whom History's Delete archived a completed order (decision 026): it leaves History's
+     * When and by whom History's Delete archived a completed order (docs/features/completed-orders-are-final.md): it leaves History's
      * list and nothing else changes. Not a status: statistics and reports never see it.
      */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
@@ -273,7 +273,7 @@ export const orders = pgTable(
     uniqueIndex("orders_idempotency_key").on(t.idempotencyKey),
     // Keyset pagination of the working lists: newest first within a status.
     index("orders_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
-    // The order export of every status walks all orders newest first in keyset batches (decision 021).
+    // The order export of every status walks all orders newest first in keyset batches (docs/features/order-export-and-day-report.md).
     index("orders_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("orders_email_idx").on(sql`lower(${t.email})`),
     // A customer's linked orders over a window (modules/compliance/linked-totals.ts).
@@ -364,7 +364,7 @@ export const contactMessages = pgTable(
     /** The sender's identity keys, as on orders: a subject access export finds their messages by them. */
     emailKey: text("email_key").generatedAlwaysAs(emailKeyOf("email")),
     phoneKey: text("phone_key").generatedAlwaysAs(phoneKeyOf("phone")),
-    /** When the retention job overwrote the message and its sender (decision 022). */
+    /** When the retention job overwrote the message and its sender (docs/features/retention-and-data-rights.md). */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
   (t) => [
@@ -636,7 +636,7 @@ export const suspicionReports = pgTable(
 );
 
 /**
- * Customer due diligence (decision 029): what the MLRO verified to clear a hold. Kept against the identity
+ * Customer due diligence (docs/features/linked-series-and-customer-due-diligence.md): what the MLRO verified to clear a hold. Kept against the identity
  * keys of the held order's customer (as `orders.email_key` / `phone_key` were then), so that it covers the
  * customer's linked orders for 12 months from `checked_at`: their placements are not held again for the
  * threshold (modules/placement).

@@ -5,7 +5,7 @@ import { applyRetention } from "../modules/retention/index.ts";
 import type { Job } from "./job-runner.ts";
 
 /**
- * Retention (decision 022): once a day, and at each start, anonymises what has been kept for its whole
+ * Retention (docs/features/retention-and-data-rights.md): once a day, and at each start, anonymises what has been kept for its whole
  * period. The periods are whole days, so one run a day is as exact as the rule; a run that finds nothing
  * due is a few index lookups. One instance at a time holds the job.
  */

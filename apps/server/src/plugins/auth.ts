@@ -180,7 +180,7 @@ function emailAndPasswordOptions(accountMail: AccountMail): NonNullable<BetterAu
  * sign-up and a failed send is retried). Its link opens a page whose POST, signed in as the account,
  * confirms the address (routes/auth/account-lifecycle-routes.ts): the library's GET /verify-email,
  * which verified without a session, is disabled below. Unverified accounts can sign in and order;
- * they see no orders by their address and cannot become staff (decisions 012, 014, 030).
+ * they see no orders by their address and cannot become staff (decision 012, decision 014 and decision 030).
  */
 function emailVerificationOptions(accountMail: AccountMail): NonNullable<BetterAuthOptions["emailVerification"]> {
   return {

@@ -9,7 +9,7 @@ import type { LegalSection } from "./terms.ts";
 const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
 
 /**
- * The notice with the retention periods the server applies (RETENTION_* settings, decision 022): what
+ * The notice with the retention periods the server applies (RETENTION_* settings, docs/features/retention-and-data-rights.md): what
  * section 5 says happens, and when, is what the retention job does.
  * Longer than 100 lines because it is the notice's text, section after section, read best in one piece.
  */

@@ -5,7 +5,7 @@ import { orderStatusValues } from "./orders.ts";
 /** How many orders each list of the compliance screen shows (the oldest waiting first). */
 export const COMPLIANCE_LIST_SIZE = 100;
 
-/** The best sanctions match of an order's latest screening (decision 019). */
+/** The best sanctions match of an order's latest screening (docs/features/sanctions-screening.md). */
 export const sanctionsMatchSchema = z.object({
   entryId: z.string().nullable(),
   name: z.string().nullable(),

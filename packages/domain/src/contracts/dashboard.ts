@@ -81,7 +81,7 @@ export const orderListItemSchema = z.object({
   fx: z.array(z.object({ currency: z.string(), foreignMinor: z.number().int() })),
   branch: z.string(),
   createdAt: z.string(),
-  /** Why the order is on hold (decision 018), null when it is not: Accept and Complete wait for staff to clear it. */
+  /** Why the order is on hold (docs/features/due-diligence-tiers.md), null when it is not: Accept and Complete wait for staff to clear it. */
   holdReason: z.string().nullable(),
   /** Flagged "Enhanced due diligence": completing it records the customer's address and date of birth. */
   enhancedDueDiligence: z.boolean(),
@@ -138,7 +138,7 @@ export const orderDetailsSchema = z.object({
   totalGbpMinor: z.number().int(),
   timeline: z.array(
     z.object({
-      // "anonymised": the retention period ended and the customer's personal data was overwritten (decision 022).
+      // "anonymised": the retention period ended and the customer's personal data was overwritten (docs/features/retention-and-data-rights.md).
       // "archived": History's Delete took the completed order off its list (nothing else changed).
       event: z.enum(["created", "accepted", "handover", "completed", "cancelled", "expired", "archived", "anonymised"]),
       at: z.string(),
@@ -169,14 +169,14 @@ export const orderDetailsSchema = z.object({
         clearedAt: z.string().nullable(),
         clearedBy: z.string().nullable(),
         clearReason: z.string().nullable(),
-        /** The customer due diligence recorded when it was cleared (decision 029); null before that. */
+        /** The customer due diligence recorded when it was cleared (docs/features/linked-series-and-customer-due-diligence.md); null before that. */
         dueDiligence: customerDueDiligenceSchema().nullable(),
         /** Whether the staff member viewing may clear it (the MLRO; any admin where none is named). */
         viewerMayClear: z.boolean(),
       })
       .nullable(),
     /**
-     * The customer due diligence on file when the order was placed (decision 029): the newest record of the
+     * The customer due diligence on file when the order was placed (docs/features/linked-series-and-customer-due-diligence.md): the newest record of the
      * customer's e-mail or phone of the 12 months before, which kept the threshold from holding it; null: none.
      */
     customerDueDiligence: customerDueDiligenceSchema().nullable(),
@@ -316,7 +316,7 @@ export const flaggedOrderListSchema = z.object({
 export type FlaggedOrderList = z.infer<typeof flaggedOrderListSchema>;
 
 /**
- * Clearing a hold: the customer due diligence done (decision 029). The shape is checked here; the rules
+ * Clearing a hold: the customer due diligence done (docs/features/linked-series-and-customer-due-diligence.md). The shape is checked here; the rules
  * (which ID types, an expired document, the note "other" needs) are checkCustomerDueDiligence's in
  * packages/domain/src/customer-due-diligence.ts, which the form runs too. Who checked is the signed-in staff member.
  */
@@ -411,7 +411,7 @@ export const rateRefreshStateSchema = z.object({
   intervalSeconds: z.number(),
   lastRefreshAt: z.string().nullable(),
   lastError: z.string().nullable(),
-  /** The last refresh that got a rate from the provider (decision 027). */
+  /** The last refresh that got a rate from the provider (docs/features/rates-say-how-old-they-are.md). */
   lastSuccessAt: z.string().nullable().optional(),
   /** Since when every refresh has got no rate at all; null while refreshes succeed. */
   failingSince: z.string().nullable().optional(),

@@ -3,11 +3,11 @@ import { WAYS } from "../constants.ts";
 import { orderStatusValues } from "./orders.ts";
 
 /**
- * A subject access export (UK GDPR art. 15, decision 022): the personal data we hold about one customer,
+ * A subject access export (UK GDPR art. 15, docs/features/retention-and-data-rights.md): the personal data we hold about one customer,
  * as a JSON file. Amounts are integer minor units (pence, cents) as stored; rates exact decimals as text;
  * times ISO 8601 in UTC. Staff make one from an order (every order linked to its customer); a signed-in
  * customer makes their own. Records of anti-money-laundering checks (holds, flags, screenings, reports)
- * are not part of it (decision 022: disclosing them may tip a suspect off).
+ * are not part of it (docs/features/retention-and-data-rights.md: disclosing them may tip a suspect off).
  */
 const time = z.string();
 
@@ -40,7 +40,7 @@ export const dataExportOrderSchema = z.object({
     }),
   ),
   /**
-   * The identity document checked when the order was completed (decision 024), and for a sale the sterling
+   * The identity document checked when the order was completed (docs/features/handover-at-the-counter.md), and for a sale the sterling
    * actually paid; null for an order completed before handovers were recorded, or not completed.
    */
   handover: z
@@ -110,7 +110,7 @@ export function dataExportFileName(label: string, generatedAt: string): string {
 }
 
 /**
- * The orders that share only the phone number with the order a staff export starts from (decision 022):
+ * The orders that share only the phone number with the order a staff export starts from (docs/features/retention-and-data-rights.md):
  * left out of the file, since a phone number proves nothing (a customer may type a neighbour's), and
  * listed for staff to check with the customer before anything of them is disclosed.
  */

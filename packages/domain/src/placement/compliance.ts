@@ -31,8 +31,8 @@ export type DueDiligenceDecision = {
 };
 
 /**
- * The tiers applied to an order's linked totals (decision 018), with the previous day's EUR rate.
- * `covered`: the customer has a customer due-diligence record of the last 12 months (decision 029), so the
+ * The tiers applied to an order's linked totals (docs/features/due-diligence-tiers.md), with the previous day's EUR rate.
+ * `covered`: the customer has a customer due-diligence record of the last 12 months (docs/features/linked-series-and-customer-due-diligence.md), so the
  * threshold holds nothing (the flag stands). Without a rate the threshold cannot be checked: held.
  */
 export function decideDueDiligence(
@@ -66,7 +66,7 @@ export type RiskCurrency = {
 /** Another name on the customer's contact details, as the names-differ rule sees it. */
 export type OtherName = { name: string; orderNumber: string; via: "email" | "phone"; mine: string };
 
-/** What the risk rules look at (decision 023): the order's own currencies and lines, and its linked orders. */
+/** What the risk rules look at (docs/features/risk-flags-and-suspicion-reports.md): the order's own currencies and lines, and its linked orders. */
 export type RiskReads = {
   currencies: RiskCurrency[];
   /** The order's lines' sterling, in line order. */
@@ -164,12 +164,12 @@ export type LinkedRead = {
   /** The highest place in the customer's sequence of placements by e-mail and by phone (null: none yet). */
   emailSeq: number | null;
   phoneSeq: number | null;
-  /** Whether the customer has a customer due-diligence record of the last 12 months (decision 029). */
+  /** Whether the customer has a customer due-diligence record of the last 12 months (docs/features/linked-series-and-customer-due-diligence.md). */
   dueDiligenceCovered: boolean;
 };
 
 /**
- * A placement's due diligence (decision 018) and risk flags (decision 023), decided before its order is
+ * A placement's due diligence (docs/features/due-diligence-tiers.md) and risk flags (docs/features/risk-flags-and-suspicion-reports.md), decided before its order is
  * written, and the order's places in its customer's sequences of placements: one more than the highest
  * the read saw, so that of two placements that read the same orders only one is written.
  */

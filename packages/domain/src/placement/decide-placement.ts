@@ -84,7 +84,7 @@ export type PlacementWrite = {
   } | null;
   riskFlags: RiskFlag[];
   audit: PlacementAuditEntry[];
-  /** The threshold hold's reason the customer's other open orders take (decision 029); null: none. */
+  /** The threshold hold's reason the customer's other open orders take (docs/features/linked-series-and-customer-due-diligence.md); null: none. */
   seriesHoldReason: string | null;
   mail: { kind: "order-received"; dedupeKey: string; payload: { to: string; data: { orderId: string } } };
 };

@@ -221,7 +221,7 @@ describe("the assessment a placement makes before its write", () => {
         tiers,
       );
     });
-    // The first order to cross holds the open orders written before it with its reason (decision 029).
+    // The first order to cross holds the open orders written before it with its reason (docs/features/linked-series-and-customer-due-diligence.md).
     const crossing = decisions.find((decided) => decided.holdReason !== null)?.holdReason ?? null;
     rows.forEach((row, i) => {
       const decided = decisions[i]!;

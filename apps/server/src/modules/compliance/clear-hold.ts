@@ -14,7 +14,7 @@ import type { AuditActor } from "../../lib/audit-actor.ts";
 import { type AuditEntry, auditedBy, writeAudit } from "../audit/index.ts";
 
 /**
- * The MLRO clears an order's hold by recording the customer due diligence done (decision 029): the ID
+ * The MLRO clears an order's hold by recording the customer due diligence done (docs/features/linked-series-and-customer-due-diligence.md): the ID
  * verified, the source of funds, and who checked (the signed-in staff member). The record is kept against
  * the customer's identity keys and covers their linked orders for 12 months; the other open orders of the
  * customer held for the threshold alone (the rest of the series one crossing held) are cleared by it too.
@@ -22,7 +22,7 @@ import { type AuditEntry, auditedBy, writeAudit } from "../audit/index.ts";
  * succeeds, the other is told it is no longer on hold.
  *
  * Only the MLRO clears (MLRO_EMAILS; any admin where none is named: `actorMayClear`, decided by
- * mayClearHolds). An order with an open suspicion report (decision 023) is cleared by a named MLRO only,
+ * mayClearHolds). An order with an open suspicion report (docs/features/risk-flags-and-suspicion-reports.md) is cleared by a named MLRO only,
  * the one who can read the report; the clearing closes the order's open reports.
  */
 export async function clearHold({
@@ -177,7 +177,7 @@ async function clearTheRestOfTheSeries(
   }
   return series.map((order) => order.id);
 }
-/** An open order on a standing hold whose every reason is the threshold's (decision 029). */
+/** An open order on a standing hold whose every reason is the threshold's (docs/features/linked-series-and-customer-due-diligence.md). */
 const heldForTheThresholdAlone = and(
   sql`${orders.status} in ('pending', 'accepted')`,
   isNotNull(orders.holdReason),

@@ -7,7 +7,7 @@ import { TWELVE_MONTHS } from "./linked-orders.ts";
 
 type DueDiligenceView = NonNullable<OrderDetails["compliance"]["customerDueDiligence"]>;
 
-/** A customer due-diligence record as the order's page shows it (decision 029), null when there is none. */
+/** A customer due-diligence record as the order's page shows it (docs/features/linked-series-and-customer-due-diligence.md), null when there is none. */
 export async function customerDueDiligenceOf(db: Db, recordId: string): Promise<DueDiligenceView | null> {
   const [record] = await db.select().from(customerDueDiligence).where(eq(customerDueDiligence.id, recordId));
   return record ? toView(record) : null;

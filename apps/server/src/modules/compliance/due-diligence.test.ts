@@ -228,7 +228,7 @@ describe("customer identity, linked totals and due-diligence tiers (controlled c
     );
     const clear = (payload: object) =>
       env.t.app.inject({ method: "POST", url: `/api/admin/orders/${order.id}/hold/clear`, headers, payload });
-    // No MLRO named here: any admin clears, recording the customer due diligence (decision 029).
+    // No MLRO named here: any admin clears, recording the customer due diligence (docs/features/linked-series-and-customer-due-diligence.md).
     const withoutRecord = await clear({ reason: "Passport and payslips checked" });
     expect(withoutRecord.statusCode).toBe(400);
     const noSource = await clear({ idType: "driving_licence", idNumberLast4: "7Q2Z", idExpiresOn: "2030-01-01" });

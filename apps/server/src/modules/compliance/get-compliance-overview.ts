@@ -49,7 +49,7 @@ function matchOf(r: MatchRow) {
 }
 
 /**
- * The compliance screen's overview (issue 15 item 5): the open orders on hold (decision 018; the
+ * The compliance screen's overview (issue 15 item 5): the open orders on hold (docs/features/due-diligence-tiers.md; the
  * orders_on_hold_idx partial index), the open orders whose latest sanctions screening matched (decision
  * 019; sanctions_screenings_match_idx), and the list imports.
  */

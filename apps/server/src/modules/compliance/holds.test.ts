@@ -9,7 +9,7 @@ import { appWithStaff } from "../../test/staff-app.ts";
 import { SUSPICION_HOLD_REASON } from "./raise-suspicion-report.ts";
 
 const MLRO = "mlro@bureau.example";
-/** The customer due diligence the MLRO records to clear a hold (decision 029). */
+/** The customer due diligence the MLRO records to clear a hold (docs/features/linked-series-and-customer-due-diligence.md). */
 const dueDiligence = { idType: "passport", idNumberLast4: "1234", idExpiresOn: "2031-05-01", sourceOfFunds: "savings" };
 
 describe("suspicion reports: raised by staff, read by the MLRO alone, holding the order until the MLRO clears it", () => {

@@ -4,7 +4,7 @@ import { type SQL, sql } from "drizzle-orm";
 export const TWELVE_MONTHS = sql`interval '12 months'`;
 
 /**
- * The orders linked to one order as one customer (docs/decisions/018-due-diligence-tiers.md): by the
+ * The orders linked to one order as one customer (docs/features/due-diligence-tiers.md): by the
  * normalised e-mail, the normalised phone or the account, placed after the widest of `windows` before it
  * (interval literals such as `TWELVE_MONTHS`), and the order itself. There is no upper bound:
  * orders placed later count too (callers that want the order's own past filter on `created_at`).

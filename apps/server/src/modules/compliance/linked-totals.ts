@@ -7,7 +7,7 @@ import { queryRows } from "../../lib/postgres.ts";
 /**
  * The sterling totals, both ways, of the orders linked to this one (itself included) over the 12 months
  * and the 30 days before it: linked by the normalised e-mail, the normalised phone, or the account
- * (docs/decisions/018-due-diligence-tiers.md). Cancelled and expired orders never happened and are left
+ * (docs/features/due-diligence-tiers.md). Cancelled and expired orders never happened and are left
  * out (the order itself always counts). Each linked order's row is read once (lib/linked-orders.ts).
  *
  * `throughOrder`: only orders placed up to this one (its details page: the totals as they stood when it

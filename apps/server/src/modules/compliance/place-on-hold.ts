@@ -6,7 +6,7 @@ import { auditedBy, writeAudit } from "../audit/index.ts";
 
 /**
  * Puts an open order (Pending or Accepted) on hold, in the caller's transaction, with its audit entry:
- * the one hold of decision 018 (Accept and Complete refused until staff clear it), whichever rule holds
+ * the one hold of docs/features/due-diligence-tiers.md (Accept and Complete refused until staff clear it), whichever rule holds
  * it (the due-diligence threshold, a sanctions match, a suspicion report). A hold that stands keeps its
  * start and gains the new reason on a line of its own; after a cleared hold a new one starts (the audit
  * log keeps the cleared one). A reason the standing hold already states changes nothing; with `once`, neither

@@ -8,7 +8,7 @@ import { placeOnHold } from "./place-on-hold.ts";
 
 /**
  * The reason every member of staff sees on an order held by a suspicion report: it says who may clear the
- * hold, not why (the report is for the MLRO's eyes; decision 023).
+ * hold, not why (the report is for the MLRO's eyes; docs/features/risk-flags-and-suspicion-reports.md).
  */
 export const SUSPICION_HOLD_REASON = "Held for a compliance review: only the MLRO can clear this hold.";
 

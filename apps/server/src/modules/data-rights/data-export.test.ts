@@ -8,7 +8,7 @@ import { createOrder } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { applyRetention } from "../retention/index.ts";
 
-describe("subject access export (decision 022)", () => {
+describe("subject access export (docs/features/retention-and-data-rights.md)", () => {
   const env = appWithStaff();
 
   const staffExport = async (orderId: string) => {

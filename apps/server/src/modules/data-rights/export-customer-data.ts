@@ -15,7 +15,7 @@ export type DataSubject =
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /**
- * A subject access export (decision 022). The file holds only what is proven to be the requester's: from
+ * A subject access export (docs/features/retention-and-data-rights.md). The file holds only what is proven to be the requester's: from
  * an order (staff), that order, the orders sharing its e-mail (the address staff confirm the requester
  * holds before handing the file over) or its account, and the accounts linked to the order or whose
  * verified e-mail is the order's; their contact messages and rate alerts by the same e-mail. A phone

@@ -6,7 +6,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { subjectKeys } from "./export-customer-data.ts";
 
 /**
- * The review list beside a staff subject access export (decision 022): the orders sharing the phone
+ * The review list beside a staff subject access export (docs/features/retention-and-data-rights.md): the orders sharing the phone
  * number of the order the export starts from but neither its e-mail nor its account, so left out of the
  * file. Staff check them with the customer; the file never carries them.
  */

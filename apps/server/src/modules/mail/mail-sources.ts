@@ -21,7 +21,7 @@ export type RateAlertMailContent = {
   label: string;
   target: string;
   triggeredRate: string | null;
-  /** When the alert fired: its e-mail dates the rate it reports (decision 027). */
+  /** When the alert fired: its e-mail dates the rate it reports (docs/features/rates-say-how-old-they-are.md). */
   triggeredAt: Date | string | null;
   confirmUrl: string;
   unsubscribeUrl: string;

@@ -69,7 +69,7 @@ export const renderRateAlertTriggered = rateAlertMail((parts, { publicUrl, dates
   const rate = trimDecimal(alert.triggeredRate ?? alert.target);
   const orderUrl = `${publicUrl}/purchase/${alert.code}/Order`;
   const subject = `Rate alert: 1 GBP now buys ${rate} ${alert.code}`;
-  // The mail may be read (or, after retries, sent) long after the alert fired: it dates the rate (decision 027).
+  // The mail may be read (or, after retries, sent) long after the alert fired: it dates the rate (docs/features/rates-say-how-old-they-are.md).
   const asOf = alert.triggeredAt ? `${ratesAsOfTime(alert.triggeredAt, dates)}.` : "";
   const text = [
     "Hello,",

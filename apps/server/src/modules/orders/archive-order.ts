@@ -8,7 +8,7 @@ import type { AuditActor } from "../../lib/audit-actor.ts";
 import { auditedBy, writeAudit } from "../audit/index.ts";
 
 /**
- * History's Delete on a completed order (decision 026): the order leaves History's list, and that is
+ * History's Delete on a completed order (docs/features/completed-orders-are-final.md): the order leaves History's list, and that is
  * all. Its status stays `completed`, so the statistics rollups (kept by a trigger on the status), the
  * end-of-day report, the exports, the branch's stock and what the customer sees are as they were, and
  * no e-mail goes out. The archive and its audit entry commit together; of two staff archiving the same

@@ -15,7 +15,7 @@ import { branchSummary, loadOrderRows, toOrderLine } from "./order-receipt.ts";
 
 /**
  * Everything staff see on the order details page, with its timeline and what may be done next; its
- * suspicion reports only for an MLRO (decision 023).
+ * suspicion reports only for an MLRO (docs/features/risk-flags-and-suspicion-reports.md).
  */
 export async function getOrderDetails({
   db,

@@ -28,7 +28,7 @@ export async function listMyOrders({
       placedAt: r.createdAt.toISOString(),
       way: r.way,
       status: r.status,
-      // Held for any reason, the customer sees the same neutral words (decision 023).
+      // Held for any reason, the customer sees the same neutral words (docs/features/risk-flags-and-suspicion-reports.md).
       additionalChecks: r.holdReason !== null && r.holdClearedAt === null,
       lines: r.lines,
       totalGbpMinor: r.totalGbpMinor,

@@ -8,7 +8,7 @@ import { riskFlagsOf } from "../compliance/index.ts";
 
 /**
  * One page of a staff order list, newest first, keyset-paged on (created_at, id). Archived orders
- * (History's Delete, decision 026) are left out unless `archived` is "include"; the export keeps them.
+ * (History's Delete, docs/features/completed-orders-are-final.md) are left out unless `archived` is "include"; the export keeps them.
  */
 export async function listOrders({
   db,

@@ -7,7 +7,7 @@ import { raiseSuspicionReport } from "../compliance/index.ts";
 
 const MLRO = "mlro@harbour.test";
 const REPORT = "Brought the notes in a carrier bag and asked how to keep the order unreported";
-/** The MLRO's clearing: the customer due diligence done (decision 029). */
+/** The MLRO's clearing: the customer due diligence done (docs/features/linked-series-and-customer-due-diligence.md). */
 const CLEARING = {
   idType: "passport",
   idNumberLast4: "4821",
@@ -19,7 +19,7 @@ const CLEARING = {
 /**
  * The staff order answer (the order page, its Print and the compliance record) carries an order's
  * suspicion reports to the MLRO alone: to any other staff member they are not sent at all, open or
- * closed, so no page can print or show them (decision 023, decision 028).
+ * closed, so no page can print or show them (docs/features/risk-flags-and-suspicion-reports.md, docs/features/customer-receipt-and-compliance-record.md).
  */
 describe("an order's suspicion reports are not sent to a staff member who is not the MLRO", () => {
   const env = appWithStaff({ env: { MLRO_EMAILS: MLRO } });

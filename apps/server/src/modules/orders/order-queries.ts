@@ -74,7 +74,7 @@ export async function orderPageWithLines(
       totalGbpMinor: orders.totalGbpMinor,
       branch: orders.branchKey,
       createdAt: orders.createdAt,
-      // Due diligence (decision 018): the staff lists show the hold and the enhanced flag.
+      // Due diligence (docs/features/due-diligence-tiers.md): the staff lists show the hold and the enhanced flag.
       holdReason: orders.holdReason,
       holdClearedAt: orders.holdClearedAt,
       enhancedDueDiligence: orders.enhancedDueDiligence,

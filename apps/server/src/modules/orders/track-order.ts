@@ -35,7 +35,7 @@ export async function loadTrackedOrder(db: Db, links: OrderLinks, orderId: strin
     orderNumber: receipt.orderNumber,
     way: receipt.way,
     status: receipt.status,
-    // Held for any reason, the customer sees the same neutral words (decision 023).
+    // Held for any reason, the customer sees the same neutral words (docs/features/risk-flags-and-suspicion-reports.md).
     additionalChecks: order.holdReason !== null && order.holdClearedAt === null,
     fullName: receipt.fullName,
     branch: { ...receipt.branch, hours: branch.hours },

@@ -116,7 +116,7 @@ async function lockOrder(tx: Tx, orderId: string) {
 function statusReached(before: OrderBefore, { transition, customer }: TransitionOptions): OrderStatus {
   const reached =
     customer && !customer.allowedFrom.includes(before.status) ? null : statusAfter(before.status, transition);
-  // Due diligence (decision 018): a held order goes no further until staff clear the hold.
+  // Due diligence (docs/features/due-diligence-tiers.md): a held order goes no further until staff clear the hold.
   if (transition !== "cancel" && reached && before.holdReason && !before.holdClearedAt) {
     throw new AppError(
       "conflict",

@@ -40,7 +40,7 @@ type PlaceOrderOptions = {
   limits?: OrderLimits;
   /** The screening score at or above which the customer's name matches a sanctions list name. */
   sanctionsThreshold?: number;
-  /** The due-diligence tiers the new order is assessed against (decision 018). */
+  /** The due-diligence tiers the new order is assessed against (docs/features/due-diligence-tiers.md). */
   dueDiligence?: DueDiligenceTiers;
   /** The risk flags' rules (issue 15 item 3). */
   riskRules?: RiskRules;

@@ -174,7 +174,7 @@ export type ReadRow = {
  * whatever order its plan meets them, and concurrent placements deadlocked; notes another order took
  * meanwhile break the stock_notes_free check, and the whole statement fails), the screening, the risk
  * flags (each rule once), the audit entries in the order given, the "order received" e-mail, and when the
- * order crosses the threshold (decision 029) the hold of the customer's other open orders linked by e-mail
+ * order crosses the threshold (docs/features/linked-series-and-customer-due-diligence.md) the hold of the customer's other open orders linked by e-mail
  * or phone over the 12 months: each held with the crossing's reason and audited with the system as actor
  * (a standing hold gains the reason on a line of its own and keeps its start; a cleared one starts again;
  * one already held for the threshold is left as it is). Without a crossing, that part is a one-time

@@ -33,7 +33,7 @@ export type RateAlertRow = {
   status: RateAlertStatus;
   lapsed: boolean;
   triggered_rate: string | null;
-  /** When the alert fired: its e-mail dates the rate it reports (decision 027). */
+  /** When the alert fired: its e-mail dates the rate it reports (docs/features/rates-say-how-old-they-are.md). */
   triggered_at: Date | string | null;
 };
 

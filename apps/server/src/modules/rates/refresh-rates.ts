@@ -23,7 +23,7 @@ type StoredState = {
   lastError: string | null;
   /** The last refresh that got at least one rate from the provider. */
   lastSuccessAt: string | null;
-  /** The first of the refreshes that got no rate at all since the last successful one (decision 027). */
+  /** The first of the refreshes that got no rate at all since the last successful one (docs/features/rates-say-how-old-they-are.md). */
   failingSince: string | null;
   heldMoves: HeldRateMove[];
 };

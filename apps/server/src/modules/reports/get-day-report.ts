@@ -117,7 +117,7 @@ function ordersCompletedOn(db: Db, { branchKey, day, timeZone }: { branchKey: st
       lastName: orders.lastName,
       completedAt: orders.completedAt,
       totalGbpMinor: orders.totalGbpMinor,
-      // What the handover recorded (decision 024): for a Click & Sell, the sterling actually paid and the
+      // What the handover recorded (docs/features/handover-at-the-counter.md): for a Click & Sell, the sterling actually paid and the
       // currency actually received, which may be less than ordered.
       settledGbpMinor: orderHandovers.gbpMinor,
       received: orderHandovers.received,

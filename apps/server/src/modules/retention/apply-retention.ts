@@ -24,7 +24,7 @@ export type RetentionRun = {
 };
 
 /**
- * Applies the retention periods (packages/domain/src/retention.ts, decision 022) as they stand on `now`'s
+ * Applies the retention periods (packages/domain/src/retention.ts, docs/features/retention-and-data-rights.md) as they stand on `now`'s
  * day in the display zone. Personal data is overwritten, never the financial record: a closed order keeps
  * its number, status, amounts, lines and rates, dates and branch, and loses name, e-mail, phone, address,
  * date of birth and account link; an order under an open suspicion report keeps everything. Contact
@@ -154,7 +154,7 @@ async function anonymiseOrderRecords(tx: Tx, ids: string[]): Promise<void> {
     .update(orderRiskFlags)
     .set({ detail: ANONYMISED })
     .where(and(inArray(orderRiskFlags.orderId, ids), eq(orderRiskFlags.rule, "names_differ")));
-  // The identity document checked at handover (decision 024): its number's last characters and its expiry
+  // The identity document checked at handover (docs/features/handover-at-the-counter.md): its number's last characters and its expiry
   // are the customer's; its type, the card tick, the notes and the sterling settled are the record.
   await tx
     .update(orderHandovers)
@@ -275,7 +275,7 @@ function removeExpiredSessions({ db }: RetentionScope, expired: SQL): Promise<nu
  * An order under an open suspicion report keeps its personal data whatever its age: the report may still
  * lead to a disclosure to the National Crime Agency, which needs it. (Holds of the due-diligence tiers do
  * not count: a held order cannot close without staff clearing or cancelling it.) A report is open until the
- * MLRO clears the hold it made (decision 023).
+ * MLRO clears the hold it made (docs/features/risk-flags-and-suspicion-reports.md).
  */
 const underInvestigation = sql`exists (select 1 from suspicion_reports r where r.order_id = o.id and r.closed_at is null)`;
 

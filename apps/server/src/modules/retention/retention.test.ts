@@ -25,7 +25,7 @@ import { applyRetention } from "./apply-retention.ts";
 const ZONE = "Europe/London";
 const DAY = 24 * 60 * 60 * 1000;
 
-describe("retention (decision 022)", () => {
+describe("retention (docs/features/retention-and-data-rights.md)", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     t = await createTestApp();

@@ -7,7 +7,7 @@ export type Screening = ScreeningOutcome & { listId: string; screenedName: strin
 
 /**
  * The screening index of one list version, loaded from the database once per version and kept in memory
- * (decision 018): the list a screening uses is the newest import, which the caller reads in a query it
+ * (docs/features/due-diligence-tiers.md): the list a screening uses is the newest import, which the caller reads in a query it
  * makes anyway (the placement's one read, the re-screening job's select), so a new import is seen by every
  * instance at its next screening without a notification; the index of the previous version is dropped.
  * A load in flight is shared by the screenings that wait for it.

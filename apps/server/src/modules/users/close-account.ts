@@ -17,7 +17,7 @@ export const CLOSE_STAFF_ACCOUNT_MESSAGE =
  * link proves the mailbox, the session proves the account. In one transaction the account goes with its
  * sessions, sign-in methods and photo (they cascade) and the rate alerts of its address; its orders are
  * business records the regulations make us keep, so they stay, unlinked from the account, and are
- * anonymised when their retention period ends (decision 022), like a guest's. The audit entry names the
+ * anonymised when their retention period ends (docs/features/retention-and-data-rights.md), like a guest's. The audit entry names the
  * account by id only.
  */
 export async function closeAccount({

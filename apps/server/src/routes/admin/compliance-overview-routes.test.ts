@@ -90,7 +90,7 @@ describe("the compliance screen's overview", () => {
       expect.objectContaining({
         id: petrov.id,
         name: "Ivan Petrov",
-        // The match put the open order on hold (decision 023).
+        // The match put the open order on hold (docs/features/risk-flags-and-suspicion-reports.md).
         onHold: true,
         match: {
           entryId: "TST0001",

@@ -79,7 +79,7 @@ describe("staff currencies", () => {
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, "PKR"));
     expect(audit.map((a) => a.action)).toEqual(["currency.add"]);
     const history = await t.db.select().from(rateHistory).where(eq(rateHistory.currencyCode, "PKR"));
-    // Recorded with its margins, so the rate history charts the customer rates offered (decision 013).
+    // Recorded with its margins, so the rate history charts the customer rates offered (docs/features/rate-history.md).
     expect(history).toMatchObject([{ rate: "345.60000000", sellMargin: "-6.00", buyMargin: "8.00" }]);
   });
 

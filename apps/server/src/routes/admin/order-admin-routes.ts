@@ -54,7 +54,7 @@ function orderReadRoutes(app: ZodApp) {
       const filters = request.query;
       const timeZone = app.config.displayTimeZone;
       // Personal data leaving the system: who took which export is in the server's log. Not an audit
-      // entry: no staff GET changes any table (admin-routes.test.ts), and this is a read (decision 020).
+      // entry: no staff GET changes any table (admin-routes.test.ts), and this is a read (docs/features/collection-pass-and-rate-board.md).
       request.log.info(
         { staffId: auditActorOf(request).id, filters: { ...filters, q: filters.q ? "[search]" : undefined } },
         "order export",

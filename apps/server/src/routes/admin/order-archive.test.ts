@@ -7,7 +7,7 @@ import { placeThroughApi } from "../../test/place-through-api.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 
 /**
- * A completed order is final (decision 026): the API refuses to cancel it, and History's Delete
+ * A completed order is final (docs/features/completed-orders-are-final.md): the API refuses to cancel it, and History's Delete
  * archives it from the list, changing nothing else.
  */
 describe("a completed order is final", () => {

@@ -235,7 +235,7 @@ describe("rate alerts (issue 14 item 5)", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.dedupeKey).toBe(`rate-alert-triggered:${exact.id}`);
 
-    // The e-mail dates the rate it reports: it may be read long after (decision 027).
+    // The e-mail dates the rate it reports: it may be read long after (docs/features/rates-say-how-old-they-are.md).
     const dates = displayDates(env.t.app.config.displayTimeZone);
     const mail = await renderMail(
       env.t.db,

@@ -16,7 +16,7 @@ export { decideDueDiligence };
  */
 
 /**
- * Applies the due-diligence tiers to a newly placed order (decision 018): flags it "Enhanced due diligence"
+ * Applies the due-diligence tiers to a newly placed order (docs/features/due-diligence-tiers.md): flags it "Enhanced due diligence"
  * and puts it on hold at the euro threshold, on its linked totals with every order placed so far. A hold is
  * audited with the system as actor. Running it again changes nothing already decided.
  */

@@ -10,7 +10,7 @@ import { queryRows } from "../../lib/postgres.ts";
 
 /**
  * The EUR market rate (euros per pound) of the last day before `at`'s day (in the display zone, London by
- * default) that has one: the day's closing reading of the daily rollup (rate_daily, decision 013). Over a
+ * default) that has one: the day's closing reading of the daily rollup (rate_daily, docs/features/rate-history.md). Over a
  * weekend or holiday without readings that is the previous working day's. Without any earlier day (a new
  * installation), the current EUR rate stands in, dated today. Null when the bureau has no EUR rate at all.
  */

@@ -7,7 +7,7 @@ import { useDisplayDates } from "../../lib/display-dates.ts";
 import { DataTable } from "../../components/ui/data-table.tsx";
 
 /**
- * The receipt handed to the customer, printed by the order page's Print (decision 028): on paper only,
+ * The receipt handed to the customer, printed by the order page's Print (docs/features/customer-receipt-and-compliance-record.md): on paper only,
  * alone (dashboard.css). It shows what customerReceiptOf picks and nothing else of the staff view, so
  * the compliance part of the order (flags, screenings, holds, reports) cannot reach the customer.
  */

@@ -14,7 +14,7 @@ import { type ApiClient, postedAs } from "../../lib/api-client.ts";
 /** The staff dashboard's changes, called by its route actions through the in-process API (decision 016). */
 export const transitionOrder = (api: ApiClient, id: string, transition: OrderTransition, handover?: HandoverRequest) =>
   api.admin.orders.transition({ id, transition, body: handover });
-/** History's Delete on a completed order: archived from the list, nothing else changes (decision 026). */
+/** History's Delete on a completed order: archived from the list, nothing else changes (docs/features/completed-orders-are-final.md). */
 export const archiveOrder = (api: ApiClient, id: string) => api.admin.orders.archive({ id });
 export const clearHold = (api: ApiClient, id: string, dueDiligence: ClearHoldRequest) =>
   api.admin.orders.clearHold({ id, body: dueDiligence });

@@ -19,7 +19,7 @@ import { DataTable } from "../../components/ui/data-table.tsx";
 
 type Compliance = OrderDetails["compliance"];
 
-/** The badges of an order's due diligence, in the lists and on its page (decision 018). */
+/** The badges of an order's due diligence, in the lists and on its page (docs/features/due-diligence-tiers.md). */
 export function DueDiligenceBadges({ onHold, enhanced }: { onHold: boolean; enhanced: boolean }) {
   return (
     <>
@@ -60,7 +60,7 @@ export function LinkedTotals({ totals }: { totals: Compliance["linkedTotals"] })
   );
 }
 
-/** The customer due diligence a hold was cleared with (decision 029). */
+/** The customer due diligence a hold was cleared with (docs/features/linked-series-and-customer-due-diligence.md). */
 function DueDiligenceRecord({ record }: { record: NonNullable<Compliance["customerDueDiligence"]> }) {
   const dates = useDisplayDates();
   return (
@@ -86,7 +86,7 @@ function DueDiligenceRecord({ record }: { record: NonNullable<Compliance["custom
 
 /**
  * The hold, its reason, and (while it stands, to whoever may clear it: the MLRO, or any admin where none
- * is named) the form that clears it by recording the customer due diligence (decision 029). The domain's
+ * is named) the form that clears it by recording the customer due diligence (docs/features/linked-series-and-customer-due-diligence.md). The domain's
  * checkCustomerDueDiligence checks it as the server will, field by field; who checked is the signed-in
  * staff member.
  */

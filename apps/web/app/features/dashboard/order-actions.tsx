@@ -5,7 +5,7 @@ import { useRouteAction } from "../../lib/route-action.ts";
 
 /**
  * What a staff member can do to an order from a list: a lifecycle step, or (History's Delete on a
- * completed order) archiving it from the list, which changes nothing else (decision 026).
+ * completed order) archiving it from the list, which changes nothing else (docs/features/completed-orders-are-final.md).
  */
 export type OrderAction = OrderTransition | "archive";
 

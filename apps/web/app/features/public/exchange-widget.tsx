@@ -66,7 +66,7 @@ export function ExchangeWidget({
   orderLimits,
 }: {
   currencies: readonly RateRow[];
-  /** How old the rates are: dated when not fresh, and why quotes are refused while paused (decision 027). */
+  /** How old the rates are: dated when not fresh, and why quotes are refused while paused (docs/features/rates-say-how-old-they-are.md). */
   rates: RatesView;
   orderLimits: OrderLimits;
 }) {

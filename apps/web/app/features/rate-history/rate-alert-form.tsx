@@ -17,7 +17,7 @@ export function RateAlertForm({
   result,
 }: {
   code: string;
-  /** Our current Click & Collect rate, as a hint of what to aim for (not called "today's": it may be older, decision 027). */
+  /** Our current Click & Collect rate, as a hint of what to aim for (not called "today's": it may be older, docs/features/rates-say-how-old-they-are.md). */
   collectRate: string | null;
   result: RateAlertFormResult | undefined;
 }) {

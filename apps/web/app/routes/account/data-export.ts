@@ -6,7 +6,7 @@ import { serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/data-export";
 
 /**
- * "Download my data" on the profile page: the signed-in customer's own data as a JSON file (decision 022).
+ * "Download my data" on the profile page: the signed-in customer's own data as a JSON file (docs/features/retention-and-data-rights.md).
  * A read of the visitor's own data, changing nothing, so a plain link (GET) serves it.
  */
 export async function loader({ context }: Route.LoaderArgs) {

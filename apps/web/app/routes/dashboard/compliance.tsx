@@ -32,7 +32,7 @@ function pageQuery(url: URL, name: string): URLSearchParams {
 /**
  * The overview, a page of flagged orders and, for the MLRO only, a page of suspicion reports (the API
  * refuses them to anyone else: the screen then says who may read them); with `?record=` an order
- * number, that order's compliance record (decision 028).
+ * number, that order's compliance record (docs/features/customer-receipt-and-compliance-record.md).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);

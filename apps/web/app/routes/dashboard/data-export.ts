@@ -6,7 +6,7 @@ import { serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/data-export";
 
 /**
- * The order page's "Download customer data" (a subject access request, decision 022): a form post, since
+ * The order page's "Download customer data" (a subject access request, docs/features/retention-and-data-rights.md): a form post, since
  * the export is audited, answered with the JSON file. The API checks that the visitor is staff.
  */
 export async function action({ context, params }: Route.ActionArgs) {

@@ -20,7 +20,7 @@ const FILTERS = [
 
 /**
  * Completed orders; cancelled and expired ones are kept and shown under their own filters. Delete on a
- * completed order archives it (decision 026): it leaves this list unless "Show archived" is ticked
+ * completed order archives it (docs/features/completed-orders-are-final.md): it leaves this list unless "Show archived" is ticked
  * (`archived=include` in the address, so it survives a reload and is kept by the search and the pages).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {

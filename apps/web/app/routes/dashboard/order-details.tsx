@@ -47,7 +47,7 @@ const ORDER_INTENTS = [...orderTransitionValues, "archive", "clearHold", "raiseS
  * Accept, Complete or Delete this order (its buttons here and in the order lists post to this page; Delete
  * on a completed order in History archives it);
  * clear its hold with the customer due diligence; complete it with the handover record (issue 17 item 4); raise
- * a suspicion report (decision 023).
+ * a suspicion report (docs/features/risk-flags-and-suspicion-reports.md).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const posted = await readIntent(request, ORDER_INTENTS);
