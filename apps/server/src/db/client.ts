@@ -48,7 +48,16 @@ export type DatabaseTarget =
 
 export function openDatabase(target: DatabaseTarget): Database {
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 20,
+      // Only named prepared statements keep plans, and only the hot paths name theirs (the placement's read,
+      // write and lock, stored quotes; decision 033). Their text is constant with JSON parameters, so
+      // PostgreSQL's custom-or-generic choice kept planning them afresh at every execution (about 1 ms of
+      // database CPU per placement in `BENCH_ONLY=orders npm run bench`); their generic plans use the same
+      // key indexes. Unnamed statements (everything else) are planned with their values, as before.
+      options: "-c plan_cache_mode=force_generic_plan",
+    });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on("error", () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
