@@ -5,7 +5,7 @@ import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
 import { formatMinor } from "@bureau/domain/money";
 import { ApiClientError, type ApiClient } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
-import { LinkedTotals, ScreeningsTable, SuspicionReportList } from "./due-diligence.tsx";
+import { HandoverIdentity, LinkedTotals, ScreeningsTable, SuspicionReportList } from "./due-diligence.tsx";
 import { HandoverSummary } from "./handover-panel.tsx";
 import { DataTable } from "../../components/ui/data-table.tsx";
 
@@ -201,14 +201,7 @@ function RecordedDueDiligence({ order }: { order: OrderDetails }) {
       ) : (
         <p>Not handed over.</p>
       )}
-      {compliance.handover ? (
-        <dl className="booking-details">
-          <dt>Address recorded</dt>
-          <dd>{compliance.handover.address}</dd>
-          <dt>Date of birth</dt>
-          <dd>{compliance.handover.dateOfBirth}</dd>
-        </dl>
-      ) : null}
+      {compliance.handover ? <HandoverIdentity handover={compliance.handover} /> : null}
     </>
   );
 }

@@ -274,14 +274,7 @@ export function DueDiligenceSection({ order }: { order: OrderDetails }) {
         </section>
       ) : null}
       {compliance.hold ? <HoldPanel orderId={order.id} hold={compliance.hold} /> : null}
-      {compliance.handover ? (
-        <dl className="booking-details">
-          <dt>Address recorded</dt>
-          <dd>{compliance.handover.address}</dd>
-          <dt>Date of birth</dt>
-          <dd>{compliance.handover.dateOfBirth}</dd>
-        </dl>
-      ) : null}
+      {compliance.handover ? <HandoverIdentity handover={compliance.handover} /> : null}
     </section>
   );
 }
@@ -448,5 +441,17 @@ export function SuspicionReportList({ reports }: { reports: NonNullable<Complian
         </ul>
       )}
     </section>
+  );
+}
+
+/** What the handover recorded of the customer for due diligence (shown on the order page and its record). */
+export function HandoverIdentity({ handover }: { handover: { address: string; dateOfBirth: string } }) {
+  return (
+    <dl className="booking-details">
+      <dt>Address recorded</dt>
+      <dd>{handover.address}</dd>
+      <dt>Date of birth</dt>
+      <dd>{handover.dateOfBirth}</dd>
+    </dl>
   );
 }

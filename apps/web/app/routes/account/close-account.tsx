@@ -2,20 +2,13 @@ import { useNavigate } from "react-router";
 import { useToast } from "../../components/ui/toast.tsx";
 import { closeAccount } from "../../features/account/account-api.ts";
 import { AccountLinkPage } from "../../features/account/account-link-page.tsx";
-import { sessionOfRequest } from "../../features/account/session.ts";
+import { accountLinkLoader, accountLinkMeta } from "../../features/account/account-link-route.ts";
 import { apiAction, readIntent } from "../../lib/server-api.ts";
 import type { Route } from "./+types/close-account";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Close your account | Harbour FX" },
-  { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: Route.MetaFunction = () => accountLinkMeta("Close your account");
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const { user } = await sessionOfRequest(context);
-  return { user, token: url.searchParams.get("token") ?? "", here: `${url.pathname}${url.search}` };
-}
+export const loader = (args: Route.LoaderArgs) => accountLinkLoader(args);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const posted = await readIntent(request, ["close-account"]);

@@ -1,13 +1,10 @@
 import { deleteUnclaimedAccount } from "../../features/account/account-api.ts";
 import { AccountLinkPage } from "../../features/account/account-link-page.tsx";
+import { accountLinkMeta } from "../../features/account/account-link-route.ts";
 import { apiAction, readIntent } from "../../lib/server-api.ts";
 import type { Route } from "./+types/not-me";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "This wasn't me | Harbour FX" },
-  { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: Route.MetaFunction = () => accountLinkMeta("This wasn't me");
 
 export async function loader({ url }: Route.LoaderArgs) {
   return { token: url.searchParams.get("token") ?? "", here: `${url.pathname}${url.search}` };

@@ -1,21 +1,13 @@
 import { Link } from "react-router";
 import { confirmEmailAddress } from "../../features/account/account-api.ts";
 import { AccountLinkPage } from "../../features/account/account-link-page.tsx";
-import { sessionOfRequest } from "../../features/account/session.ts";
+import { accountLinkLoader, accountLinkMeta } from "../../features/account/account-link-route.ts";
 import { apiAction, readIntent } from "../../lib/server-api.ts";
 import type { Route } from "./+types/verify-email";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Confirm your e-mail address | Harbour FX" },
-  { name: "robots", content: "noindex" },
-  // The address carries the link's token: never hand it to another site as a referrer.
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: Route.MetaFunction = () => accountLinkMeta("Confirm your e-mail address");
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const { user } = await sessionOfRequest(context);
-  return { user, token: url.searchParams.get("token") ?? "", here: `${url.pathname}${url.search}` };
-}
+export const loader = (args: Route.LoaderArgs) => accountLinkLoader(args);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const posted = await readIntent(request, ["confirm-email"]);
