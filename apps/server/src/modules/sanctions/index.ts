@@ -1,5 +1,5 @@
 export { getSanctionsListImportedAt } from "./get-sanctions-list-age.ts";
 export { importSanctionsList } from "./import-sanctions-list.ts";
 export { rescreenOpenOrders } from "./rescreen-open-orders.ts";
-export { currentSanctionsListId, customerName, screenName } from "./screen-name.ts";
+export { customerName, screenName } from "./screen-name.ts";
 export { screeningsOfOrder } from "./screenings-of-order.ts";

@@ -1,7 +1,7 @@
 export { getAvailability } from "./get-availability.ts";
 export { getStock } from "./get-stock.ts";
 export { loadOrderNotes } from "./load-order-notes.ts";
-export { freeNotesOf, isNotesTaken, toFreeNotes } from "./reserve-notes.ts";
+export { isNotesTaken } from "./reserve-notes.ts";
 export { setStock } from "./set-stock.ts";
 export { settleOrderNotes } from "./settle-order-notes.ts";
 export { STOCK_AUDIT } from "./stock-audit.ts";
