@@ -349,7 +349,7 @@ export type Config = {
   riskRules: RiskRules;
   /** The most of a Click & Collect order a branch's stock may give back in sterling (ORDER_MAX_STERLING_BACK_PERCENT). */
   maxSterlingBackPercent: number;
-  /** The admins (by e-mail, lower case) named as Money Laundering Reporting Officer (MLRO_EMAILS): they alone read suspicion reports. */
+  /** The people (by e-mail, lower case) given the MLRO role at start if they have no staff role yet (MLRO_EMAILS). */
   mlroEmails: string[];
   /** The zone whose calendar days and times are shown and group the statistics (DISPLAY_TIME_ZONE). */
   displayTimeZone: string;

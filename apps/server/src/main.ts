@@ -6,7 +6,7 @@ import { type Database, openDatabase } from "./db/client.ts";
 import { applyDisplayTimeZone } from "./db/display-time-zone.ts";
 import { seedDatabase } from "./db/seed.ts";
 import { presentGeneratedCredentials } from "./lib/generated-credentials.ts";
-import { BootstrapAdminRefused, ensureBootstrapAdmin } from "./modules/users/index.ts";
+import { BootstrapAdminRefused, ensureBootstrapAdmin, seedMlroRoles } from "./modules/users/index.ts";
 import { createJobRunner, type Job } from "./jobs/job-runner.ts";
 import { liveRatesJob } from "./jobs/live-rates.ts";
 import { orderExpiryJob } from "./jobs/order-expiry.ts";
@@ -112,6 +112,8 @@ async function startServices(app: Awaited<ReturnType<typeof buildApp>>, database
   // PRODUCT.md §3: the bootstrap admin exists before the first request (its password is shown once).
   const bootstrap = await ensureBootstrapAdmin({ auth: app.auth, db: app.db, config: app.config });
   notices.push(...bootstrap.notices);
+  for (const email of await seedMlroRoles(app.db, app.config.mlroEmails))
+    notices.push(`MLRO role given to ${email} (MLRO_EMAILS)`);
   const credentials = bootstrap.credentials;
   const jobs: Job[] = [];
   const mailer = createOutboxMailer({

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { type AccountRole, accountRoles } from "@bureau/domain/staff-permissions";
 import {
   bigint,
   boolean,
@@ -6,6 +7,7 @@ import {
   customType,
   index,
   jsonb,
+  primaryKey,
   pgTable,
   text,
   timestamp,
@@ -23,8 +25,9 @@ const timestamps = {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
 
-export const userRoles = ["user", "admin"] as const;
-export type UserRole = (typeof userRoles)[number];
+/** Customers are "user"; staff have one of the roles of the permission matrix (decision 035). */
+export const userRoles = accountRoles;
+export type UserRole = AccountRole;
 
 export const users = pgTable(
   "users",
@@ -43,13 +46,15 @@ export const users = pgTable(
      * confirmed again; such an account is not an abandoned sign-up and is never removed as one (decision 030).
      */
     legacyLinkVerified: boolean("legacy_link_verified").notNull().default(false),
+    /** Set by "Disable" on the Users page: no sign-in, no session; the account and its history stay. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
     // Millisecond precision, like a JS Date: the keyset cursor of the user list round-trips exactly.
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
-    check("users_role_check", sql`${t.role} in ('user', 'admin')`),
+    check("users_role_check", sql`${t.role} in ('user', 'cashier', 'manager', 'mlro', 'admin')`),
     // Keyset pagination of the staff user list: oldest first, id as tie-breaker.
     index("users_created_idx").on(t.createdAt, t.id),
     // The unconfirmed sign-ups the hourly job removes after 7 days (decision 030).
@@ -180,3 +185,15 @@ export const secondFactorEnrolmentLinks = pgTable("second_factor_enrolment_links
   issuedBy: text("issued_by").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The branches a cashier, manager or MLRO works at (an admin works at all of them, with no rows here). */
+export const staffBranches = pgTable(
+  "staff_branches",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    branchKey: text("branch_key").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.branchKey], name: "staff_branches_pkey" })],
+);

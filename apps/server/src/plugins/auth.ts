@@ -1,6 +1,8 @@
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { OAUTH_POPUP_COMPLETE_PATH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@bureau/domain/account-rules";
@@ -17,6 +19,8 @@ import type { Db } from "../db/client.ts";
  */
 
 export const AUTH_BASE_PATH = "/api/auth";
+/** What a disabled account is told when it tries to sign in. */
+export const ACCOUNT_DISABLED_MESSAGE = "This account is disabled. Please ask an administrator.";
 /** better-auth id of the generic OpenID Connect provider (OIDC_* variables). */
 export const OIDC_PROVIDER_ID = "oidc";
 /**
@@ -150,6 +154,20 @@ export function createAuth({
       cookiePrefix: COOKIE_PREFIX,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    // A disabled account (Users, "Disable") gets no new session by any way of signing in.
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            const [owner] = await db
+              .select({ disabledAt: users.disabledAt })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            if (owner?.disabledAt) throw new APIError("FORBIDDEN", { message: ACCOUNT_DISABLED_MESSAGE });
+          },
+        },
+      },
     },
     telemetry: { enabled: false },
     logger: authLogger(log),

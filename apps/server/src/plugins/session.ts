@@ -6,7 +6,14 @@ import type { AuditActor } from "../lib/audit-actor.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { CurrentSession } from "../lib/current-session.ts";
 import { sessions } from "../db/auth-schema.ts";
-import { hasSecondFactor } from "../modules/users/index.ts";
+import { branchesOfStaff, hasSecondFactor } from "../modules/users/index.ts";
+import {
+  type AccountRole,
+  isStaffRole,
+  type Permission,
+  roleMay,
+  type StaffPlacement,
+} from "@bureau/domain/staff-permissions";
 import { sessionCookieName } from "./auth.ts";
 
 /**
@@ -82,11 +89,12 @@ export async function loadSession(request: FastifyRequest, reply?: FastifyReply)
     request.currentSession = null;
     return null;
   }
-  const role = (user as { role?: string }).role === "admin" ? "admin" : "user";
-  // A staff pass counts only for an admin with an authenticator (docs/decisions/011): the Secure Box
+  const storedRole = (user as { role?: string }).role;
+  const role: AccountRole = isStaffRole(storedRole) ? storedRole : "user";
+  // A staff pass counts only for staff with an authenticator (docs/decisions/011): the Secure Box
   // refuses anyone else, and this also ends a pass given before that rule (or before a reset).
   let staffVerified =
-    role === "admin" && isStaffVerificationValid(staffVerifiedAt) && (await hasSecondFactor(app.db, user.id));
+    role !== "user" && isStaffVerificationValid(staffVerifiedAt) && (await hasSecondFactor(app.db, user.id));
   if (staffVerified && staffVerifiedAt) {
     const staffActiveAt = (session as { staffActiveAt?: Date | null }).staffActiveAt ?? null;
     staffVerified = await keepStaffPassWhileActive(app, session.id, staffVerifiedAt, staffActiveAt);
@@ -99,6 +107,7 @@ export async function loadSession(request: FastifyRequest, reply?: FastifyReply)
       name: user.name ?? "",
       image: user.image ?? null,
       role,
+      branches: role === "user" ? [] : await branchesOfStaff(app.db, user.id, role),
       emailVerified: user.emailVerified === true,
       staffVerified,
     },
@@ -144,20 +153,47 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply) 
 }
 
 /**
- * preHandler/onRequest for staff routes: 401 anonymous; 403 unless the user is an admin whose
- * session passed the Secure Box (and that pass is still fresh).
+ * preHandler/onRequest for staff routes: 401 anonymous; 403 unless the user has a staff role and a
+ * session that passed the Secure Box (and that pass is still fresh).
  */
 export async function requireStaff(request: FastifyRequest, reply: FastifyReply) {
   const current = await loadSession(request, reply);
   if (!current) throw new AppError("unauthenticated", "Please sign in first.");
-  if (current.user.role !== "admin") throw new AppError("forbidden", "This area is for staff.");
+  if (current.user.role === "user") throw new AppError("forbidden", "This area is for staff.");
   if (!current.user.staffVerified) throw new AppError("forbidden", "Open the Secure Box first to use the staff area.");
+}
+
+/** What a member of staff is told when their role does not hold a route's permission. */
+export const NOT_YOUR_ROLE_MESSAGE = "Your role does not include this.";
+
+/**
+ * onRequest for one staff route, after requireStaff: 403 unless the role holds the permission the
+ * matrix gives the route (packages/domain/src/staff-permissions.ts).
+ */
+export function requirePermission(permission: Permission) {
+  return async function requireRolePermission(request: FastifyRequest) {
+    if (!roleMay(signedInSession(request).user.role, permission))
+      throw new AppError("forbidden", NOT_YOUR_ROLE_MESSAGE);
+  };
+}
+
+/** 403 unless the signed-in member of staff works at the branch (an admin works at every branch). */
+export function requireBranch(request: FastifyRequest, branchKey: string) {
+  const { user } = signedInSession(request);
+  if (user.role !== "admin" && !user.branches.includes(branchKey))
+    throw new AppError("forbidden", "You do not work at this branch.");
 }
 
 /** The signed-in user of a route guarded by requireUser or requireStaff. */
 export function signedInSession(request: FastifyRequest): CurrentSession {
   if (!request.currentSession) throw new AppError("unauthenticated", "Please sign in first.");
   return request.currentSession;
+}
+
+/** The signed-in member of staff with their role and branches, for the rules of who manages whom. */
+export function actingStaffOf(request: FastifyRequest): AuditActor & StaffPlacement {
+  const { user } = signedInSession(request);
+  return { id: user.id, email: user.email, role: user.role, branches: user.branches };
 }
 
 /** Who a staff change is recorded against in the audit log: the signed-in user. */

@@ -1,9 +1,13 @@
 import { z } from "zod";
 import { DISPLAY_NAME_MAX } from "../account-rules.ts";
+import { type AccountRole, accountRoles } from "../staff-permissions.ts";
 
-/** Roles are ours (PRODUCT.md §2.6): every account starts as "user"; staff are "admin". */
-export const roles = ["user", "admin"] as const;
-export type Role = (typeof roles)[number];
+/**
+ * Roles are ours (PRODUCT.md §2.6): every account starts as "user"; staff are cashier, manager, MLRO
+ * or admin, as the permission matrix has them (staff-permissions.ts, decision 035).
+ */
+export const roles = accountRoles;
+export type Role = AccountRole;
 
 /** The signed-in person as the web app sees them (GET /api/session answers this or null). */
 export const sessionUserSchema = z.object({
@@ -14,6 +18,8 @@ export const sessionUserSchema = z.object({
   /** Our own URL of the profile photo, or null (the avatar then shows initials). */
   image: z.string().nullable(),
   role: z.enum(roles),
+  /** The branches this member of staff works at (every branch for an admin; none for a customer). */
+  branches: z.array(z.string()),
   /** The person has confirmed the e-mail address (profile offers a new link until then). */
   emailVerified: z.boolean(),
   /** This session passed the Secure Box (and the verification is still valid). */
@@ -76,8 +82,12 @@ export const adminUserSchema = z.object({
   email: z.string(),
   name: z.string(),
   role: z.enum(roles),
+  /** The branches this member of staff works at (every branch for an admin; none for a customer). */
+  branches: z.array(z.string()),
   /** The person opened the link of the verification e-mail (or a provider vouched for the address). */
   emailVerified: z.boolean(),
+  /** "Disable" was used: the account cannot sign in until it is enabled again. */
+  disabled: z.boolean(),
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -94,3 +104,10 @@ export const adminUserListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
+
+/** The role select and branch boxes of one row of the Users page ("Demote" sends role "user"). */
+export const staffRoleRequestSchema = z.object({
+  role: z.enum(roles, { error: "Choose a role" }),
+  branches: z.array(z.string().max(40)).max(50).default([]),
+});
+export type StaffRoleRequest = z.infer<typeof staffRoleRequestSchema>;

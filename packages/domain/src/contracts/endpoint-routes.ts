@@ -99,6 +99,9 @@ export const adminRoutes = {
     list: { method: "GET", path: "/api/admin/users" },
     makeAdmin: { method: "POST", path: "/api/admin/users/:id/make-admin" },
     resetSecondFactor: { method: "POST", path: "/api/admin/users/:id/second-factor/reset" },
+    setRole: { method: "PUT", path: "/api/admin/users/:id/role" },
+    disable: { method: "POST", path: "/api/admin/users/:id/disable" },
+    enable: { method: "POST", path: "/api/admin/users/:id/enable" },
   },
   auditLog: {
     page: { method: "GET", path: "/api/admin/audit-log" },

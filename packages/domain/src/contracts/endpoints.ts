@@ -10,6 +10,7 @@ import {
   adminUserListQuerySchema,
   adminUserListSchema,
   adminUserSchema,
+  staffRoleRequestSchema,
   profileUpdateSchema,
   secondFactorConfirmRequestSchema,
   secondFactorConfirmResponseSchema,
@@ -410,6 +411,25 @@ export const endpoints = joinEndpoints(endpointRoutes, {
         response: { 200: adminUserSchema, ...signedInReadErrors, 404: apiErrorSchema, 409: apiErrorSchema },
       },
       resetSecondFactor: {
+        params: userIdParams,
+        response: { 200: adminUserSchema, ...signedInReadErrors, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+      setRole: {
+        params: userIdParams,
+        body: staffRoleRequestSchema,
+        response: {
+          200: adminUserSchema,
+          400: apiErrorSchema,
+          ...signedInReadErrors,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+      disable: {
+        params: userIdParams,
+        response: { 200: adminUserSchema, ...signedInReadErrors, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+      enable: {
         params: userIdParams,
         response: { 200: adminUserSchema, ...signedInReadErrors, 404: apiErrorSchema, 409: apiErrorSchema },
       },

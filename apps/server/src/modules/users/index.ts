@@ -26,4 +26,12 @@ export {
   enrolWithKnownSecret,
   startSecondFactorEnrolment,
 } from "./staff-second-factor.ts";
+export {
+  type ActingStaff,
+  branchesOfStaff,
+  seedMlroRoles,
+  setStaffRole,
+  setUserDisabled,
+  staffBranchesOf,
+} from "./staff-roles.ts";
 export { updateDisplayName } from "./update-profile.ts";

@@ -2,15 +2,19 @@ import { and, asc, eq, gt, or } from "drizzle-orm";
 import type { AdminUser, AdminUserList } from "@bureau/domain/contracts/accounts";
 import { users } from "../../db/auth-schema.ts";
 import type { Db } from "../../db/client.ts";
+import { staffBranchesOf } from "./staff-roles.ts";
 import { decodeKeysetCursor, keysetPage } from "../../lib/keyset-cursor.ts";
 
-export function toAdminUser(row: typeof users.$inferSelect): AdminUser {
+/** One row of the Users page; `branches` are the person's own rows (none for an admin or a customer). */
+export function toAdminUser(row: typeof users.$inferSelect, branches: string[]): AdminUser {
   return {
     id: row.id,
     email: row.email,
     name: row.name,
-    role: row.role === "admin" ? "admin" : "user",
+    role: row.role,
+    branches,
     emailVerified: row.emailVerified,
+    disabled: row.disabledAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -40,8 +44,12 @@ export async function listUsers({
     .orderBy(asc(users.createdAt), asc(users.id))
     .limit(limit + 1);
   const { page, nextCursor } = keysetPage(rows, limit);
+  const branchesByUser = await staffBranchesOf(
+    db,
+    page.map((row) => row.id),
+  );
   return {
-    users: page.map(toAdminUser),
+    users: page.map((row) => toAdminUser(row, branchesByUser.get(row.id) ?? [])),
     nextCursor,
   };
 }

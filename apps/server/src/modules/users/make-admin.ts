@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { AdminUser } from "@bureau/domain/contracts/accounts";
-import { users } from "../../db/auth-schema.ts";
+import { staffBranches, users } from "../../db/auth-schema.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { writeAudit } from "../audit/index.ts";
 import { toAdminUser } from "./list-users.ts";
+import { staffBranchesOf } from "./staff-roles.ts";
 import { issueEnrolmentLink } from "./second-factor-enrolment-link.ts";
 
 /**
@@ -37,6 +38,8 @@ export async function makeAdmin(options: {
       .set({ role: "admin", updatedAt: new Date() })
       .where(eq(users.id, target.id))
       .returning();
+    // An admin works at every branch: their own rows would only mislead.
+    await tx.delete(staffBranches).where(eq(staffBranches.userId, target.id));
     await writeAudit(tx, {
       actorId: options.actor.id,
       actorEmail: options.actor.email,
@@ -54,6 +57,6 @@ export async function makeAdmin(options: {
       issuedBy: options.actor.email,
       publicUrl: options.publicUrl,
     });
-    return toAdminUser(updated!);
+    return toAdminUser(updated!, []);
   });
 }

@@ -5,7 +5,9 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { writeAudit } from "../audit/index.ts";
+import { refusalToManage, type StaffPlacement } from "@bureau/domain/staff-permissions";
 import { toAdminUser } from "./list-users.ts";
+import { staffBranchesOf } from "./staff-roles.ts";
 import { issueEnrolmentLink } from "./second-factor-enrolment-link.ts";
 
 /**
@@ -17,7 +19,7 @@ import { issueEnrolmentLink } from "./second-factor-enrolment-link.ts";
 export async function resetSecondFactor(options: {
   db: Db;
   userId: string;
-  actor: AuditActor;
+  actor: AuditActor & StaffPlacement;
   requestId: string;
   publicUrl: string;
 }): Promise<AdminUser> {
@@ -27,7 +29,10 @@ export async function resetSecondFactor(options: {
     if (target.id === options.actor.id) {
       throw new AppError("conflict", "You cannot reset your own authenticator: ask another admin.");
     }
-    if (target.role !== "admin") throw new AppError("conflict", `${target.email} is not staff.`);
+    if (target.role === "user") throw new AppError("conflict", `${target.email} is not staff.`);
+    const targetBranches = (await staffBranchesOf(tx, [target.id])).get(target.id) ?? [];
+    const refusal = refusalToManage(options.actor, { id: target.id, role: target.role, branches: targetBranches });
+    if (refusal) throw new AppError("forbidden", refusal);
     if (!target.emailVerified) {
       throw new AppError(
         "conflict",
@@ -56,6 +61,6 @@ export async function resetSecondFactor(options: {
       after: { email: target.email, authenticator: "none", enrolmentLinkSent: true },
       requestId: options.requestId,
     });
-    return toAdminUser(target);
+    return toAdminUser(target, targetBranches);
   });
 }

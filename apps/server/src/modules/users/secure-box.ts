@@ -52,7 +52,7 @@ export async function verifySecureBox(options: {
   requestId: string;
 }): Promise<{ staffVerifiedAt: Date }> {
   const { db, current, requestId } = options;
-  if (current.user.role !== "admin") {
+  if (current.user.role === "user") {
     throw new AppError("forbidden", "The Secure Box is for staff accounts only.");
   }
   await requireAuthenticator(db, current.user.id);

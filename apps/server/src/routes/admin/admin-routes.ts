@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { listUsers } from "../../modules/users/index.ts";
-import { resetSecondFactor } from "../../modules/users/index.ts";
-import { makeAdmin } from "../../modules/users/index.ts";
-import { auditActorOf, requireStaff } from "../../plugins/session.ts";
+import { listUsers, makeAdmin, resetSecondFactor, setStaffRole, setUserDisabled } from "../../modules/users/index.ts";
+import { actingStaffOf, auditActorOf, requirePermission, requireStaff } from "../../plugins/session.ts";
+import { permissionOfAdminRoute } from "@bureau/domain/staff-permissions";
 import { auditAdminRoutes } from "./audit-admin-routes.ts";
 import { boardAdminRoutes } from "./board-admin-routes.ts";
 import { collectAdminRoutes } from "./collect-admin-routes.ts";
@@ -44,14 +43,24 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * Puts the staff check in front of every route of this scope (and of scopes registered in it). Every
- * answer, refusals included, is marked no-store: staff data must not stay in a shared or browser cache.
+ * Puts the staff check in front of every route of this scope (and of scopes registered in it), then the
+ * permission the matrix gives that route (decision 035): a route the matrix does not name stops the
+ * server at start. Every answer, refusals included, is marked no-store: staff data must not stay in a
+ * shared or browser cache.
  */
 export function protectAsStaffOnly(scope: FastifyInstance) {
   scope.addHook("onRequest", async (_request, reply) => {
     noStore(reply);
   });
   scope.addHook("onRequest", requireStaff);
+  scope.addHook("onRoute", (route) => {
+    const methods = [route.method].flat().filter((method) => method !== "HEAD");
+    if (methods.length === 0) return; // the HEAD twin of a GET route carries the GET's own hooks
+    const permission = permissionOfAdminRoute(methods[0]!, route.url);
+    if (!permission)
+      throw new Error(`${methods[0]} ${route.url} has no permission in packages/domain/src/staff-permissions.ts`);
+    route.onRequest = [...[route.onRequest ?? []].flat(), requirePermission(permission)];
+  });
 }
 
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -90,15 +99,59 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...endpoints.admin.users.resetSecondFactor.schema,
       tags: ["staff"],
       summary:
-        "Resets another admin's authenticator: it and their Secure Box passes end, and a new set-up link is e-mailed to them; audited",
+        "Resets another staff member's authenticator: it and their Secure Box passes end, and a new set-up link is e-mailed to them; audited",
     },
     handler: async (request) =>
       resetSecondFactor({
         db: app.db,
         userId: request.params.id,
-        actor: auditActorOf(request),
+        actor: actingStaffOf(request),
         requestId: request.id,
         publicUrl: app.config.publicUrl,
       }),
   });
+
+  app.route({
+    ...routeOf(endpoints.admin.users.setRole),
+    schema: {
+      ...endpoints.admin.users.setRole.schema,
+      tags: ["staff"],
+      summary:
+        "Gives a role and branches (an admin any; a manager cashier at their own branches; role user demotes); the last admin stays; audited",
+    },
+    handler: async (request) =>
+      setStaffRole({
+        db: app.db,
+        userId: request.params.id,
+        role: request.body.role,
+        branches: request.body.branches,
+        actor: actingStaffOf(request),
+        requestId: request.id,
+        publicUrl: app.config.publicUrl,
+      }),
+  });
+
+  for (const [endpoint, disabled] of [
+    [endpoints.admin.users.disable, true],
+    [endpoints.admin.users.enable, false],
+  ] as const) {
+    app.route({
+      ...routeOf(endpoint),
+      schema: {
+        ...endpoint.schema,
+        tags: ["staff"],
+        summary: disabled
+          ? "Disables an account: no sign-in, every session ends (never the last admin); audited"
+          : "Enables a disabled account again; audited",
+      },
+      handler: async (request) =>
+        setUserDisabled({
+          db: app.db,
+          userId: request.params.id,
+          disabled,
+          actor: actingStaffOf(request),
+          requestId: request.id,
+        }),
+    });
+  }
 };

@@ -1,8 +1,7 @@
+import { roleMay } from "@bureau/domain/staff-permissions";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { mayClearHolds } from "@bureau/domain/customer-due-diligence";
 import { displayDates } from "@bureau/domain/dates";
-import { isMlro } from "../../modules/compliance/index.ts";
 import { clearHold } from "../../modules/compliance/index.ts";
 import { exportCustomerData } from "../../modules/data-rights/index.ts";
 import { listPhoneOnlyOrders } from "../../modules/data-rights/index.ts";
@@ -16,7 +15,7 @@ import { getOrderDetails } from "../../modules/orders/index.ts";
 import { exportOrdersCsv } from "../../modules/orders/index.ts";
 import { listOrders } from "../../modules/orders/index.ts";
 import { transitionOrder } from "../../modules/orders/index.ts";
-import { auditActorOf } from "../../plugins/session.ts";
+import { auditActorOf, signedInSession } from "../../plugins/session.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import { routeOf, type ZodApp } from "../../lib/endpoint-route.ts";
 
@@ -78,12 +77,12 @@ function orderReadRoutes(app: ZodApp) {
       summary: "An order with its lines, timeline and the actions its state allows",
     },
     handler: async (request) => {
-      const viewerIsMlro = isMlro(app.config.mlroEmails, auditActorOf(request).email);
+      const viewerIsMlro = roleMay(signedInSession(request).user.role, "compliance.work");
       return getOrderDetails({
         db: app.db,
         orderId: request.params.id,
         viewerIsMlro,
-        viewerMayClearHolds: mayClearHolds(app.config.mlroEmails, viewerIsMlro),
+        viewerMayClearHolds: viewerIsMlro,
       });
     },
   });
@@ -155,13 +154,13 @@ function orderComplianceRoutes(app: ZodApp) {
     },
     handler: async (request) => {
       const actor = auditActorOf(request);
-      const actorIsMlro = isMlro(app.config.mlroEmails, actor.email);
+      const actorIsMlro = roleMay(signedInSession(request).user.role, "compliance.work");
       return clearHold({
         db: app.db,
         orderId: request.params.id,
         dueDiligence: request.body,
         actor,
-        actorMayClear: mayClearHolds(app.config.mlroEmails, actorIsMlro),
+        actorMayClear: actorIsMlro,
         actorIsMlro,
         timeZone: app.config.displayTimeZone,
         requestId: request.id,
@@ -194,12 +193,9 @@ function orderComplianceRoutes(app: ZodApp) {
     schema: {
       ...endpoints.admin.compliance.suspicionReports.schema,
       tags: ["staff"],
-      summary: "Suspicion reports, newest first: for the admins named as MLRO (MLRO_EMAILS) only, 403 for others",
+      summary: "Suspicion reports, newest first: for the MLRO (and admins) only, as the permission matrix says",
     },
     handler: async (request) => {
-      if (!isMlro(app.config.mlroEmails, auditActorOf(request).email)) {
-        throw new AppError("forbidden", "Suspicion reports are for the MLRO only.");
-      }
       return listSuspicionReports({ db: app.db, ...request.query });
     },
   });

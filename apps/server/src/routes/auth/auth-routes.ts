@@ -129,7 +129,7 @@ export const authRoutes = fp(
  */
 async function staffAccountsOnly(request: FastifyRequest) {
   const { user } = signedInSession(request);
-  if (user.role !== "admin") {
+  if (user.role === "user") {
     throw new AppError("forbidden", "The Secure Box is for staff accounts only.");
   }
   await requireAuthenticator(request.server.db, user.id);

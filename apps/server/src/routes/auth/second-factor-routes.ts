@@ -75,7 +75,7 @@ export async function secondFactorRoutes(scope: FastifyInstance) {
 }
 
 async function adminsOnly(request: FastifyRequest) {
-  if (signedInSession(request).user.role !== "admin") {
+  if (signedInSession(request).user.role === "user") {
     throw new AppError("forbidden", "An authenticator is for staff accounts only.");
   }
 }
