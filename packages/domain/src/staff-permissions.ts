@@ -195,9 +195,9 @@ export type StaffPlacement = { role: AccountRole; branches: readonly string[] };
  * Answers the refusal to show, or null.
  */
 export function refusalToManage(actor: StaffPlacement & { id: string }, target: StaffPlacement & { id: string }) {
-  if (actor.id === target.id) return "You cannot change your own account here: ask another admin.";
+  if (actor.id === target.id) return NOT_YOURSELF;
   if (actor.role === "admin") return null;
-  if (!roleMay(actor.role, "users.manage")) return NOT_YOUR_ROLE;
+  if (!roleMay(actor.role, "users.manage")) return NOT_YOUR_ROLE_MESSAGE;
   if (target.role !== "user" && target.role !== "cashier") return "Only an admin can change this member of staff.";
   if (target.branches.some((branch) => !actor.branches.includes(branch)))
     return "This cashier also works at a branch that is not yours: ask an admin.";
@@ -214,11 +214,14 @@ export function worksAtBranches(role: AccountRole): boolean {
  * manager gives cashier (or user) at their own branches. A cashier or a manager needs a branch.
  */
 export function refusalToAssign(actor: StaffPlacement, role: AccountRole, branches: readonly string[]) {
-  if (worksAtBranches(role) && branches.length === 0) return "Choose at least one branch.";
+  if (worksAtBranches(role) && branches.length === 0) return CHOOSE_A_BRANCH;
   if (actor.role === "admin") return null;
   if (role !== "user" && role !== "cashier") return "Only an admin can give this role.";
   if (branches.some((branch) => !actor.branches.includes(branch))) return "You can only give your own branches.";
   return null;
 }
 
-const NOT_YOUR_ROLE = "Your role does not include this.";
+/** What a member of staff is told when their role does not hold what they tried. */
+export const NOT_YOUR_ROLE_MESSAGE = "Your role does not include this.";
+export const NOT_YOURSELF = "You cannot change your own account here: ask another admin.";
+export const CHOOSE_A_BRANCH = "Choose at least one branch.";

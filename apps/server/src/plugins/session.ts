@@ -163,9 +163,6 @@ export async function requireStaff(request: FastifyRequest, reply: FastifyReply)
   if (!current.user.staffVerified) throw new AppError("forbidden", "Open the Secure Box first to use the staff area.");
 }
 
-/** What a member of staff is told when their role does not hold a route's permission. */
-export const NOT_YOUR_ROLE_MESSAGE = "Your role does not include this.";
-
 /**
  * onRequest for one staff route, after requireStaff: 403 unless the role holds the permission the
  * matrix gives the route (packages/domain/src/staff-permissions.ts).

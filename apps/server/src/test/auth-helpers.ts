@@ -1,8 +1,9 @@
+import type { AccountRole } from "@bureau/domain/staff-permissions";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Secret, TOTP } from "otpauth";
-import { staffSecondFactors, users } from "../db/auth-schema.ts";
+import { staffBranches, staffSecondFactors, users } from "../db/auth-schema.ts";
 import { enrolWithKnownSecret } from "../modules/users/index.ts";
 
 /**
@@ -136,16 +137,20 @@ export async function passSecureBox(app: FastifyInstance, signedIn: Pick<SignedI
 }
 
 /**
- * A signed-in session of a new account: a plain user, an admin, or an admin whose session passed
- * the Secure Box (staffVerified). Roles are set in the database, as only staff could do it otherwise.
+ * A signed-in session of a new account: a customer, or staff of a role (at `branches`, for a cashier or
+ * a manager), whose session passed the Secure Box when `staffVerified`. Roles are set in the database,
+ * as only staff could do it otherwise.
  */
 export async function signUpAndSignIn(
   app: FastifyInstance,
-  options: { email?: string; role?: "user" | "admin"; staffVerified?: boolean } = {},
+  options: { email?: string; role?: AccountRole; branches?: string[]; staffVerified?: boolean } = {},
 ): Promise<SignedIn> {
   const signedIn = await signUp(app, { email: options.email });
-  if (options.role === "admin") {
-    await app.db.update(users).set({ role: "admin" }).where(eq(users.id, signedIn.userId));
+  if (options.role && options.role !== "user") {
+    await app.db.update(users).set({ role: options.role }).where(eq(users.id, signedIn.userId));
+    const branches = options.branches ?? [];
+    if (branches.length)
+      await app.db.insert(staffBranches).values(branches.map((branchKey) => ({ userId: signedIn.userId, branchKey })));
   }
   if (options.staffVerified) await passSecureBox(app, signedIn);
   return signedIn;

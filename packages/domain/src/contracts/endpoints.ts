@@ -205,7 +205,7 @@ const orderStatusOnly = { id: z.string(), orderNumber: z.string(), status: z.enu
  */
 const authSchemas = {
   credentials: z.object({ email: z.string(), password: z.string() }),
-  signedIn: z.object({ user: z.object({ id: z.string() }) }),
+  signedIn: z.object({ user: z.object({ id: z.string(), role: z.string().optional() }) }),
   done: z.object({ status: z.boolean() }),
   authErrors: { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
 };

@@ -32,6 +32,6 @@ export {
   seedMlroRoles,
   setStaffRole,
   setUserDisabled,
-  staffBranchesOf,
 } from "./staff-roles.ts";
+export { staffBranchesOf } from "./staff-branches.ts";
 export { updateDisplayName } from "./update-profile.ts";

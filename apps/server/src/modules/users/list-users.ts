@@ -2,7 +2,7 @@ import { and, asc, eq, gt, or } from "drizzle-orm";
 import type { AdminUser, AdminUserList } from "@bureau/domain/contracts/accounts";
 import { users } from "../../db/auth-schema.ts";
 import type { Db } from "../../db/client.ts";
-import { staffBranchesOf } from "./staff-roles.ts";
+import { staffBranchesOf } from "./staff-branches.ts";
 import { decodeKeysetCursor, keysetPage } from "../../lib/keyset-cursor.ts";
 
 /** One row of the Users page; `branches` are the person's own rows (none for an admin or a customer). */

@@ -6,7 +6,6 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { writeAudit } from "../audit/index.ts";
 import { toAdminUser } from "./list-users.ts";
-import { staffBranchesOf } from "./staff-roles.ts";
 import { issueEnrolmentLink } from "./second-factor-enrolment-link.ts";
 
 /**

@@ -7,7 +7,7 @@ import type { AuditActor } from "../../lib/audit-actor.ts";
 import { writeAudit } from "../audit/index.ts";
 import { refusalToManage, type StaffPlacement } from "@bureau/domain/staff-permissions";
 import { toAdminUser } from "./list-users.ts";
-import { staffBranchesOf } from "./staff-roles.ts";
+import { staffBranchesOf } from "./staff-branches.ts";
 import { issueEnrolmentLink } from "./second-factor-enrolment-link.ts";
 
 /**

@@ -2,6 +2,8 @@ import { and, asc, count, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { AdminUser } from "@bureau/domain/contracts/accounts";
 import {
   type AccountRole,
+  CHOOSE_A_BRANCH,
+  NOT_YOURSELF,
   refusalToAssign,
   refusalToManage,
   type StaffPlacement,
@@ -15,6 +17,7 @@ import type { AuditActor } from "../../lib/audit-actor.ts";
 import { writeAudit } from "../audit/index.ts";
 import { hasSecondFactor } from "./has-second-factor.ts";
 import { toAdminUser } from "./list-users.ts";
+import { staffBranchesOf } from "./staff-branches.ts";
 import { issueEnrolmentLink } from "./second-factor-enrolment-link.ts";
 
 /**
@@ -41,17 +44,11 @@ export async function branchesOfStaff(db: Db | Tx, userId: string, role: Account
   return rows.map((row) => row.key);
 }
 
-/** Each listed person's own branch rows (admins have none: they work everywhere). */
-export async function staffBranchesOf(db: Db | Tx, userIds: string[]): Promise<Map<string, string[]>> {
-  const byUser = new Map<string, string[]>();
-  if (userIds.length === 0) return byUser;
-  const rows = await db
-    .select()
-    .from(staffBranches)
-    .where(inArray(staffBranches.userId, userIds))
-    .orderBy(asc(staffBranches.branchKey));
-  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.branchKey]);
-  return byUser;
+/** A refusal of the matrix's rules as an answer: a missing branch is bad input, the rest is not the actor's to do. */
+function refusalError(refusal: string): AppError {
+  if (refusal === CHOOSE_A_BRANCH) return new AppError("bad_request", refusal);
+  if (refusal === NOT_YOURSELF) return new AppError("conflict", refusal);
+  return new AppError("forbidden", refusal);
 }
 
 async function lockTarget(tx: Db | Tx, actor: ActingStaff, userId: string) {
@@ -59,7 +56,7 @@ async function lockTarget(tx: Db | Tx, actor: ActingStaff, userId: string) {
   if (!target) throw new AppError("not_found", "There is no user with this id.");
   const targetBranches = (await staffBranchesOf(tx, [target.id])).get(target.id) ?? [];
   const refusal = refusalToManage(actor, { id: target.id, role: target.role, branches: targetBranches });
-  if (refusal) throw new AppError(refusal.startsWith("Your role") ? "forbidden" : "conflict", refusal);
+  if (refusal) throw refusalError(refusal);
   return { target, targetBranches };
 }
 
@@ -89,7 +86,7 @@ export async function setStaffRole(options: {
   return options.db.transaction(async (tx) => {
     const { target, targetBranches } = await lockTarget(tx, options.actor, options.userId);
     const refusal = refusalToAssign(options.actor, options.role, wanted);
-    if (refusal) throw new AppError(refusal.startsWith("Only") ? "forbidden" : "bad_request", refusal);
+    if (refusal) throw refusalError(refusal);
     const known = await tx
       .select({ key: branchTable.key })
       .from(branchTable)

@@ -8,7 +8,6 @@ import { listPhoneOnlyOrders } from "../../modules/data-rights/index.ts";
 import { listFlaggedOrders } from "../../modules/compliance/index.ts";
 import { listSuspicionReports } from "../../modules/compliance/index.ts";
 import { raiseSuspicionReport } from "../../modules/compliance/index.ts";
-import { AppError } from "../../lib/app-error.ts";
 import { getStatistics } from "../../modules/dashboard/index.ts";
 import { archiveOrder } from "../../modules/orders/index.ts";
 import { getOrderDetails } from "../../modules/orders/index.ts";

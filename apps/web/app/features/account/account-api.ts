@@ -1,4 +1,5 @@
 import type { ApiClient } from "../../lib/api-client.ts";
+import type { Role } from "@bureau/domain/contracts/accounts";
 
 /**
  * The account area's calls, through the web app's one API client. Sign-in, sign-up and sign-out go
@@ -97,6 +98,16 @@ export function listUsers(api: ApiClient, after: string | null) {
 
 export function makeAdmin(api: ApiClient, userId: string) {
   return api.admin.users.makeAdmin({ id: userId });
+}
+
+/** Gives a staff role and branches; role "user" is Demote. */
+export function setStaffRole(api: ApiClient, userId: string, role: Role, branches: string[]) {
+  return api.admin.users.setRole({ id: userId, body: { role, branches } });
+}
+
+/** Disable (no sign-in, sessions end) or Enable again. */
+export function setUserDisabled(api: ApiClient, userId: string, disabled: boolean) {
+  return disabled ? api.admin.users.disable({ id: userId }) : api.admin.users.enable({ id: userId });
 }
 
 /** Confirms the signed-in account's e-mail address with its verification link's token (a POST, never the link itself). */

@@ -54,9 +54,10 @@ export function AccountMenu({ user }: { user: SessionUser }) {
       <div id={panelId} className="account-menu-panel" hidden={!open}>
         <p className="account-menu-email">{user.email}</p>
         <ul>
-          {user.role === "admin" ? (
+          {user.role !== "user" ? (
             <li>
-              <Link to="/dashboard/Currency">Dashboard</Link>
+              {/* The spec's link for admins; other staff open the first page their role holds. */}
+              <Link to={user.role === "admin" ? "/dashboard/Currency" : "/dashboard"}>Dashboard</Link>
             </li>
           ) : null}
           <li>

@@ -41,10 +41,13 @@ export function AuthForm({
   const [sentTo, setSentTo] = useState<string | null>(null);
   const target = returnTargetOf(location);
 
-  const finishSignedIn = async () => {
+  const finishSignedIn = async (role?: string) => {
     toast.success("User logged in");
+    // Staff who came to sign in on their own go on to the Secure Box and then their dashboard, not the
+    // shop's home page; anyone sent here from a page goes back to it (the guards send staff on from there).
+    const staffStart = role !== undefined && role !== "user" && target === "/";
     // The navigation loads every loader again, now with the session cookie.
-    await navigate(target, { replace: true });
+    await navigate(staffStart ? "/box?redirectTo=%2Fdashboard" : target, { replace: true });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -66,7 +69,7 @@ export function AuthForm({
       setSentTo(email);
       return;
     }
-    await finishSignedIn();
+    await finishSignedIn((outcome.value as { user?: { role?: string } } | undefined)?.user?.role);
   };
 
   const onContinue = async (provider: SignInProvider) => {

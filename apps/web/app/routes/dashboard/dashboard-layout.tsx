@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { createContext, data, Link, NavLink, Outlet, redirect, useLocation } from "react-router";
 import type { SessionUser } from "@bureau/domain/contracts/accounts";
+import {
+  type AccountRole,
+  dashboardPages,
+  landingPageOf,
+  permissionOfDashboardPath,
+  roleLabels,
+  roleMay,
+} from "@bureau/domain/staff-permissions";
 import { RouteErrorBoundary } from "../../components/layout/route-error.tsx";
 import { withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
@@ -15,18 +23,23 @@ export const staffUserContext = createContext<SessionUser>();
 
 /**
  * The dashboard guard (PRODUCT.md §2.8, issue 5 §5), run on the server before any dashboard
- * loader: not signed in → /signIn and back; a signed-in non-admin → "This area is for staff" (403);
- * an admin whose session has not passed the Secure Box → /box and back. It is convenience only:
- * every /api/admin route checks the same on the server.
+ * loader: not signed in → /signIn and back; a signed-in customer → "This area is for staff" (403);
+ * staff whose session has not passed the Secure Box → /box and back; a page the role does not hold
+ * in the permission matrix → 403 (decision 035). It is convenience only: every /api/admin route checks
+ * the same on the server.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ url, context }, next) => {
     // `url` is the page's URL (request.url of a client navigation ends in ".data").
-    const requested = `${url.pathname}${url.search}`;
+    const pathname = url.pathname.replace(/\.data$/, "");
+    const requested = `${pathname}${url.search}`;
     const { user } = await sessionOfRequest(context);
     if (!user) throw redirect(withRedirect("/signIn", requested));
-    if (user.role !== "admin") throw data("This area is for staff", { status: 403 });
+    if (user.role === "user") throw data("This area is for staff", { status: 403 });
     if (!user.staffVerified) throw redirect(withRedirect("/box", requested));
+    const permission = permissionOfDashboardPath(pathname);
+    if (permission && !roleMay(user.role, permission))
+      throw data("This page is not part of your role", { status: 403 });
     context.set(staffUserContext, user);
     return next();
   },
@@ -38,7 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const warnings = await serverApi(context)
     .admin.warnings()
     .catch(() => null);
-  return { email: user.email, warnings };
+  return { email: user.email, role: user.role, warnings };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -46,25 +59,16 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** `document`: opened as a new page load, so that it gets the camera permission dashboard pages are sent with. */
-const menu: Array<{ to: string; label: string; document?: boolean }> = [
-  { to: "/dashboard/Statics", label: "Statics" },
-  { to: "/dashboard/manageOrders", label: "Pending Orders" },
-  { to: "/dashboard/activeOrders", label: "Accepted Orders" },
-  { to: "/dashboard/collect", label: "Collect", document: true },
-  { to: "/dashboard/history", label: "History" },
-  { to: "/dashboard/Currency", label: "Currency" },
-  { to: "/dashboard/addCurrency", label: "Add Currency" },
-  { to: "/dashboard/stock", label: "Stock" },
-  { to: "/dashboard/reports", label: "Reports" },
-  { to: "/dashboard/Users", label: "Users" },
-  { to: "/dashboard/board", label: "Rate Board" },
-  { to: "/dashboard/compliance", label: "Compliance" },
-  { to: "/dashboard/audit", label: "Audit" },
-];
+/**
+ * Opened as a new page load, so that they get the camera permission dashboard pages are sent with
+ * (Collect scans the QR collection pass).
+ */
+const documentPages = new Set<string>(["/dashboard/collect"]);
 
-function SideMenu({ email, onNavigate }: { email: string; onNavigate?: () => void }) {
+function SideMenu({ email, role, onNavigate }: { email: string; role: AccountRole; onNavigate?: () => void }) {
   const signOut = useSignOut();
+  // The permission matrix decides the entries: a role sees the pages it holds, in the spec's order.
+  const menu = dashboardPages.filter((page) => roleMay(role, page.permission));
   return (
     <>
       <ul className="dashboard-menu">
@@ -74,8 +78,13 @@ function SideMenu({ email, onNavigate }: { email: string; onNavigate?: () => voi
           </Link>
         </li>
         {menu.map((item) => (
-          <li key={item.to}>
-            <NavLink to={item.to} onClick={onNavigate} prefetch="intent" reloadDocument={item.document}>
+          <li key={item.path}>
+            <NavLink
+              to={item.path}
+              onClick={onNavigate}
+              prefetch="intent"
+              reloadDocument={documentPages.has(item.path)}
+            >
               {item.label}
             </NavLink>
           </li>
@@ -83,6 +92,7 @@ function SideMenu({ email, onNavigate }: { email: string; onNavigate?: () => voi
       </ul>
       <div className="dashboard-account">
         <p>{email}</p>
+        <p className="dashboard-role">{roleLabels[role]}</p>
         <button type="button" className="button button-small" onClick={() => void signOut()}>
           Logout
         </button>
@@ -126,7 +136,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           <span aria-hidden="true" className="menu-icon" />
           <span className="visually-hidden">Open dashboard menu</span>
         </button>
-        <Link to="/dashboard/Statics" className="brand">
+        <Link to={landingPageOf(loaderData.role)} className="brand">
           <span aria-hidden="true" className="brand-mark">
             H
           </span>
@@ -134,7 +144,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </Link>
       </header>
       <nav className="dashboard-sidebar" aria-label="Dashboard">
-        <SideMenu email={loaderData.email} />
+        <SideMenu email={loaderData.email} role={loaderData.role} />
       </nav>
       <div className={`drawer-backdrop${open ? " open" : ""}`} onClick={() => setOpen(false)} aria-hidden="true" />
       <nav
@@ -159,7 +169,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             <span className="visually-hidden">Close menu</span>
           </button>
         </div>
-        <SideMenu email={loaderData.email} onNavigate={() => setOpen(false)} />
+        <SideMenu email={loaderData.email} role={loaderData.role} onNavigate={() => setOpen(false)} />
       </nav>
       <main className="dashboard-main" id="main" tabIndex={-1}>
         <StaffWarningsBanner warnings={loaderData.warnings} />

@@ -1,96 +1,149 @@
-import type { AdminUser } from "@bureau/domain/contracts/accounts";
+import type { AdminUser, Role } from "@bureau/domain/contracts/accounts";
+import { refusalToManage, roleLabels, roleMay, type StaffPlacement } from "@bureau/domain/staff-permissions";
 import { useState } from "react";
+import { DataTable } from "../../components/ui/data-table.tsx";
 import { Pager } from "../../components/ui/pager.tsx";
 import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { listUsers, makeAdmin, resetAuthenticator } from "../../features/account/account-api.ts";
-import { useSessionUser } from "../../features/account/session.ts";
+import {
+  listUsers,
+  makeAdmin,
+  resetAuthenticator,
+  setStaffRole,
+  setUserDisabled,
+} from "../../features/account/account-api.ts";
+import { StaffRoleEditor } from "../../features/staff/staff-role-editor.tsx";
 import { useRouteAction } from "../../lib/route-action.ts";
 import { apiAction, readIntent, refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/users";
-import { DataTable } from "../../components/ui/data-table.tsx";
+import { staffUserContext } from "./dashboard-layout.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | Harbour FX Dashboard" }];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const after = url.searchParams.get("after");
-  return { page: await refusalAsResponse(listUsers(serverApi(context), after)), paged: Boolean(after) };
+  const api = serverApi(context);
+  const me = context.get(staffUserContext);
+  const [page, { branches }] = await Promise.all([refusalAsResponse(listUsers(api, after)), api.reference.branches()]);
+  return {
+    page,
+    paged: Boolean(after),
+    me: { id: me.id, role: me.role, branches: me.branches },
+    branches: branches.map((branch) => ({ key: branch.key, name: branch.name })),
+  };
 }
 
 /**
- * Make Admin (the API refuses it for an unverified e-mail and says why), and Reset authenticator of
- * another admin (decision 032: they are e-mailed a new set-up link).
+ * Make Admin (the API refuses it for an unverified e-mail and says why), Reset authenticator, a role with
+ * branches (Demote gives "user"), Disable and Enable. The server checks who may do which (decision 035).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const posted = await readIntent(request, ["make-admin", "reset-authenticator"]);
+  const posted = await readIntent(request, ["make-admin", "reset-authenticator", "set-role", "disable", "enable"]);
   const userId = posted.text("userId");
-  if (posted.intent === "reset-authenticator") return apiAction(context, (api) => resetAuthenticator(api, userId));
-  return apiAction(context, (api) => makeAdmin(api, userId));
+  switch (posted.intent) {
+    case "reset-authenticator":
+      return apiAction(context, (api) => resetAuthenticator(api, userId));
+    case "set-role": {
+      const branches = posted.value("branches");
+      const list = Array.isArray(branches) ? branches.filter((key): key is string => typeof key === "string") : [];
+      return apiAction(context, (api) => setStaffRole(api, userId, posted.text("role") as Role, list));
+    }
+    case "disable":
+    case "enable":
+      return apiAction(context, (api) => setUserDisabled(api, userId, posted.intent === "disable"));
+    default:
+      return apiAction(context, (api) => makeAdmin(api, userId));
+  }
 }
 
-const roleLabel = (role: AdminUser["role"]) => (role === "admin" ? "Admin" : "User");
+function roleText(user: AdminUser, branchNames: Map<string, string>) {
+  const at = user.branches.map((key) => branchNames.get(key) ?? key).join(", ");
+  return `${roleLabels[user.role]}${at ? ` · ${at}` : ""}${user.disabled ? " (disabled)" : ""}`;
+}
 
 /**
  * Users with e-mail, whether it is verified, and role, and Make Admin (spec §2, §4), one keyset page at
- * a time. The server refuses Make Admin for an unverified e-mail and says why (shown as a toast).
+ * a time; each row also offers its role and branches, Demote, Disable or Enable, and Reset authenticator,
+ * as far as the signed-in member of staff may change that person (refusalToManage).
  */
 export default function Users({ loaderData }: Route.ComponentProps) {
-  const { page, paged } = loaderData;
+  const { page, paged, me, branches } = loaderData;
   const toast = useToast();
   const { confirm, dialog } = useConfirm();
   const { submit, busy } = useRouteAction<AdminUser>();
   const [chosenId, setChosenId] = useState<string | null>(null);
-  // Nobody resets their own authenticator (the server refuses it too): the button is for the others.
-  const me = useSessionUser();
-
-  const promote = async (user: AdminUser) => {
-    if (!(await confirm({ confirmLabel: "Yes, make admin" }))) return;
-    setChosenId(user.id);
-    const outcome = await submit("make-admin", { userId: user.id });
-    if (outcome.ok) toast.success(`${user.email} is now an Admin`);
-    else toast.error(outcome.message);
-  };
-  const resetFactor = async (user: AdminUser) => {
-    const text = `${user.email} will need a new authenticator: theirs stops working and they are e-mailed a link to set one up again.`;
-    if (!(await confirm({ text, confirmLabel: "Yes, reset" }))) return;
-    setChosenId(user.id);
-    const outcome = await submit("reset-authenticator", { userId: user.id });
-    if (outcome.ok) toast.success(`${user.email} has been e-mailed a link to set up an authenticator again`);
-    else toast.error(outcome.message);
-  };
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const branchNames = new Map(branches.map((branch) => [branch.key, branch.name]));
   const busyId = busy ? chosenId : null;
+
+  const run = async (user: AdminUser, intent: string, fields: Record<string, unknown>, done: string) => {
+    setChosenId(user.id);
+    const outcome = await submit(intent, { userId: user.id, ...fields } as never);
+    if (outcome.ok) {
+      toast.success(done);
+      setEditingId(null);
+    } else toast.error(outcome.message);
+  };
+  const askThen = async (text: string | undefined, confirmLabel: string, then: () => Promise<void>) => {
+    if (await confirm({ text, confirmLabel })) await then();
+  };
 
   return (
     <section className="dashboard-page" aria-labelledby="users-heading">
       <h1 id="users-heading">Users</h1>
       <DataTable className="dashboard-table" columns={["Email", "Email verified", "Role", "Action"]} scrollable>
         {page.users.map((user) => (
-          <tr key={user.id}>
-            <td>{user.email}</td>
-            <td>{user.emailVerified ? "Yes" : "No"}</td>
-            <td>{roleLabel(user.role)}</td>
-            <td>
-              <button
-                type="button"
-                className="button button-small"
-                disabled={user.role === "admin" || busyId === user.id}
-                onClick={() => void promote(user)}
-              >
-                Make Admin
-              </button>
-              {user.role === "admin" && user.id !== me?.id ? (
-                <button
-                  type="button"
-                  className="button button-small"
-                  disabled={busyId === user.id}
-                  aria-label={`Reset authenticator of ${user.email}`}
-                  onClick={() => void resetFactor(user)}
-                >
-                  Reset authenticator
-                </button>
-              ) : null}
-            </td>
-          </tr>
+          <UserRow
+            key={user.id}
+            user={user}
+            me={me}
+            roleText={roleText(user, branchNames)}
+            busy={busyId === user.id}
+            editing={editingId === user.id}
+            onEdit={() => setEditingId(user.id)}
+            editor={
+              <StaffRoleEditor
+                user={user}
+                actor={me}
+                branches={branches}
+                busy={busyId === user.id}
+                onCancel={() => setEditingId(null)}
+                onSave={(role, chosen) =>
+                  void run(user, "set-role", { role, branches: chosen }, `${user.email} is now ${roleLabels[role]}`)
+                }
+              />
+            }
+            onMakeAdmin={() =>
+              void askThen(undefined, "Yes, make admin", () =>
+                run(user, "make-admin", {}, `${user.email} is now an Admin`),
+              )
+            }
+            onDemote={() =>
+              void askThen(`${user.email} will no longer have a staff role.`, "Yes, demote", () =>
+                run(user, "set-role", { role: "user", branches: [] }, `${user.email} is no longer staff`),
+              )
+            }
+            onDisable={() =>
+              user.disabled
+                ? void run(user, "enable", {}, `${user.email} can sign in again`)
+                : void askThen(`${user.email} will be signed out and cannot sign in.`, "Yes, disable", () =>
+                    run(user, "disable", {}, `${user.email} is disabled`),
+                  )
+            }
+            onResetFactor={() =>
+              void askThen(
+                `${user.email} will need a new authenticator: theirs stops working and they are e-mailed a link to set one up again.`,
+                "Yes, reset",
+                () =>
+                  run(
+                    user,
+                    "reset-authenticator",
+                    {},
+                    `${user.email} has been e-mailed a link to set up an authenticator again`,
+                  ),
+              )
+            }
+          />
         ))}
       </DataTable>
       <Pager
@@ -103,5 +156,86 @@ export default function Users({ loaderData }: Route.ComponentProps) {
       />
       {dialog}
     </section>
+  );
+}
+
+function UserRow(props: {
+  user: AdminUser;
+  me: StaffPlacement & { id: string };
+  roleText: string;
+  busy: boolean;
+  editing: boolean;
+  editor: React.ReactNode;
+  onEdit: () => void;
+  onMakeAdmin: () => void;
+  onDemote: () => void;
+  onDisable: () => void;
+  onResetFactor: () => void;
+}) {
+  const { user, me, busy } = props;
+  const mayChange = refusalToManage(me, user) === null;
+  const label = (action: string) => `${action} ${user.email}`;
+  return (
+    <tr>
+      <td>{user.email}</td>
+      <td>{user.emailVerified ? "Yes" : "No"}</td>
+      <td>{props.roleText}</td>
+      <td>
+        {roleMay(me.role, "roles.assign") ? (
+          <button
+            type="button"
+            className="button button-small"
+            disabled={user.role === "admin" || busy}
+            onClick={props.onMakeAdmin}
+          >
+            Make Admin
+          </button>
+        ) : null}
+        {mayChange && !props.editing ? (
+          <button
+            type="button"
+            className="button button-small"
+            aria-label={label("Change role of")}
+            onClick={props.onEdit}
+          >
+            Change role
+          </button>
+        ) : null}
+        {mayChange && user.role !== "user" ? (
+          <button
+            type="button"
+            className="button button-small"
+            disabled={busy}
+            aria-label={label("Demote")}
+            onClick={props.onDemote}
+          >
+            Demote
+          </button>
+        ) : null}
+        {mayChange ? (
+          <button
+            type="button"
+            className="button button-small"
+            disabled={busy}
+            aria-label={label(user.disabled ? "Enable" : "Disable")}
+            onClick={props.onDisable}
+          >
+            {user.disabled ? "Enable" : "Disable"}
+          </button>
+        ) : null}
+        {mayChange && user.role !== "user" ? (
+          <button
+            type="button"
+            className="button button-small"
+            disabled={busy}
+            aria-label={label("Reset authenticator of")}
+            onClick={props.onResetFactor}
+          >
+            Reset authenticator
+          </button>
+        ) : null}
+        {props.editing ? props.editor : null}
+      </td>
+    </tr>
   );
 }
