@@ -10,6 +10,7 @@ import { branchesOfStaff, hasSecondFactor } from "../modules/users/index.ts";
 import {
   type AccountRole,
   isStaffRole,
+  NOT_YOUR_ROLE_MESSAGE,
   type Permission,
   roleMay,
   type StaffPlacement,
