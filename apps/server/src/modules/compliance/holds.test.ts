@@ -1,3 +1,4 @@
+import { NOT_YOUR_ROLE_MESSAGE } from "@bureau/domain/staff-permissions";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
@@ -13,14 +14,15 @@ const MLRO = "mlro@bureau.example";
 const dueDiligence = { idType: "passport", idNumberLast4: "1234", idExpiresOn: "2031-05-01", sourceOfFunds: "savings" };
 
 describe("suspicion reports: raised by staff, read by the MLRO alone, holding the order until the MLRO clears it", () => {
-  const env = appWithStaff({ env: { MLRO_EMAILS: `  ${MLRO.toUpperCase()} , other-mlro@bureau.example` } });
+  const env = appWithStaff();
   let mlro: SignedIn;
   let customer: SignedIn;
   const api = (method: "GET" | "POST", url: string, who: SignedIn | null, payload?: object) =>
     env.t.app.inject({ method, url, headers: who ? who.headers : { origin: env.t.config.publicUrl }, payload });
 
   it("holds the order; staff see a neutral reason, only the MLRO reads the report; the customer sees additional checks", async () => {
-    mlro = await signUpAndSignIn(env.t.app, { email: MLRO, role: "admin", staffVerified: true });
+    mlro = await signUpAndSignIn(env.t.app, { email: MLRO, role: "mlro", staffVerified: true });
+    const manager = await signUpAndSignIn(env.t.app, { role: "manager", branches: ["brighton"], staffVerified: true });
     customer = await signUpAndSignIn(env.t.app);
     const order = await createOrder(env.t.db, { email: "held.customer@example.com", phone: "07700 902001" });
     const text = "Customer asked twice whether the order could stay under £5,000 and paid from three cards";
@@ -50,14 +52,14 @@ describe("suspicion reports: raised by staff, read by the MLRO alone, holding th
     expect(JSON.stringify(audit)).not.toContain("three cards");
 
     // The order's page: the report for the MLRO only.
-    const asStaff = (await api("GET", `/api/admin/orders/${order.id}`, env.staff)).json() as OrderDetails;
+    const asStaff = (await api("GET", `/api/admin/orders/${order.id}`, manager)).json() as OrderDetails;
     expect(asStaff.compliance.suspicionReports).toBeNull();
     expect(asStaff.compliance.hold?.reason).toBe(SUSPICION_HOLD_REASON);
     const asMlro = (await api("GET", `/api/admin/orders/${order.id}`, mlro)).json() as OrderDetails;
     expect(asMlro.compliance.suspicionReports).toMatchObject([{ text, raisedBy: env.staff.email, closedAt: null }]);
 
-    // The list of reports: the MLRO only (another admin 403, a customer 403, nobody 401).
-    expect((await api("GET", "/api/admin/suspicion-reports", env.staff)).statusCode).toBe(403);
+    // The list of reports: the MLRO only (a manager 403, a customer 403, nobody 401).
+    expect((await api("GET", "/api/admin/suspicion-reports", manager)).statusCode).toBe(403);
     expect((await api("GET", "/api/admin/suspicion-reports", customer)).statusCode).toBe(403);
     expect((await api("GET", "/api/admin/suspicion-reports", null)).statusCode).toBe(401);
     const listed = await api("GET", "/api/admin/suspicion-reports", mlro);
@@ -74,11 +76,11 @@ describe("suspicion reports: raised by staff, read by the MLRO alone, holding th
     expect((tracked.json() as TrackedOrder).additionalChecks).toBe(true);
     expect(tracked.body).not.toContain("MLRO");
 
-    // Accept is refused; another admin cannot clear the hold; the MLRO can, closing the report.
+    // Accept is refused; a manager cannot clear the hold; the MLRO can, closing the report.
     expect((await api("POST", `/api/admin/orders/${order.id}/accept`, env.staff)).statusCode).toBe(409);
-    const byStaff = await api("POST", `/api/admin/orders/${order.id}/hold/clear`, env.staff, dueDiligence);
+    const byStaff = await api("POST", `/api/admin/orders/${order.id}/hold/clear`, manager, dueDiligence);
     expect(byStaff.statusCode).toBe(403);
-    expect(byStaff.json().error.message).toBe("Only the MLRO can clear this hold.");
+    expect(byStaff.json().error.message).toBe(NOT_YOUR_ROLE_MESSAGE);
     expect((await api("POST", `/api/admin/orders/${order.id}/hold/clear`, mlro, dueDiligence)).statusCode).toBe(200);
     const [closed] = await env.t.db.select().from(suspicionReports).where(eq(suspicionReports.orderId, order.id));
     expect(closed).toMatchObject({

@@ -1,3 +1,4 @@
+import { NOT_YOUR_ROLE_MESSAGE } from "@bureau/domain/staff-permissions";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
@@ -19,7 +20,7 @@ const cdd = {
 };
 
 describe("a linked series crossing the €15,000 threshold, and the MLRO's customer due diligence", () => {
-  const env = appWithStaff({ env: { MLRO_EMAILS: MLRO } });
+  const env = appWithStaff();
   let mlro: SignedIn;
   const db = () => env.t.db;
   const api = (method: "GET" | "POST", url: string, who: SignedIn, payload?: object) =>
@@ -52,7 +53,7 @@ describe("a linked series crossing the €15,000 threshold, and the MLRO's custo
   const rowsOf = (ids: string[]) => db().select().from(orders).where(inArray(orders.id, ids));
 
   it("the order that crosses holds every open order of the linked set with the same reason, each audited", async () => {
-    mlro = await signUpAndSignIn(env.t.app, { email: MLRO, role: "admin", staffVerified: true });
+    mlro = await signUpAndSignIn(env.t.app, { email: MLRO, role: "mlro", staffVerified: true });
     await eurRateYesterday();
     const me = uniqueCustomer();
     // Five orders of £2,500 (£12,500: under the threshold), linked by e-mail or by phone.
@@ -148,17 +149,18 @@ describe("a linked series crossing the €15,000 threshold, and the MLRO's custo
     expect(expired.json().error.fields.idExpiresOn).toBe(
       "This document expired on January 31st, 2020: an expired document cannot be accepted",
     );
-    // Another admin, where an MLRO is named: 403, whatever the record.
-    const byAdmin = await clear(env.staff, cdd);
-    expect(byAdmin.statusCode).toBe(403);
-    expect(byAdmin.json().error.message).toBe("Only the MLRO can clear this hold.");
+    // A manager, whose role does not include compliance: 403, whatever the record.
+    const manager = await signUpAndSignIn(env.t.app, { role: "manager", branches: ["brighton"], staffVerified: true });
+    const byManager = await clear(manager, cdd);
+    expect(byManager.statusCode).toBe(403);
+    expect(byManager.json().error.message).toBe(NOT_YOUR_ROLE_MESSAGE);
     expect(await db().select().from(customerDueDiligence).where(eq(customerDueDiligence.orderId, held.id))).toEqual([]);
     const [still] = await rowsOf([held.id]);
     expect(still?.holdClearedAt).toBeNull();
 
     // The order's page says who may clear.
-    const asAdmin = (await api("GET", `/api/admin/orders/${held.id}`, env.staff)).json() as OrderDetails;
-    expect(asAdmin.compliance.hold?.viewerMayClear).toBe(false);
+    const asManager = (await api("GET", `/api/admin/orders/${held.id}`, manager)).json() as OrderDetails;
+    expect(asManager.compliance.hold?.viewerMayClear).toBe(false);
     const asMlro = (await api("GET", `/api/admin/orders/${held.id}`, mlro)).json() as OrderDetails;
     expect(asMlro.compliance.hold?.viewerMayClear).toBe(true);
 
@@ -238,7 +240,7 @@ describe("a linked series crossing the €15,000 threshold, and the MLRO's custo
   });
 });
 
-describe("clearing where no MLRO is named: any admin, with the customer due diligence", () => {
+describe("an admin holds every permission: clears a hold with the customer due diligence", () => {
   const env = appWithStaff();
 
   it("an admin clears with the record; without it, refused", async () => {

@@ -38,10 +38,7 @@ function staffRoutesOf(t: TestApp) {
   return listRoutes(t).filter((route) => route.url === "/api/admin" || route.url.startsWith("/api/admin/"));
 }
 
-/**
- * The staff visitor is also named MLRO (MLRO_EMAILS), so the walk reaches the MLRO's own routes as well;
- * their refusal of other staff is tested with them (modules/compliance/holds.test.ts).
- */
+/** The staff visitor is an admin, who holds every permission: the walk reaches every route (roles: permission-matrix.test.ts). */
 const STAFF_MLRO = "staff-mlro@example.com";
 
 async function visitorsOf(app: TestApp["app"]): Promise<Visitors> {
@@ -87,7 +84,7 @@ describe("every staff route requires an admin with a staff-verified session", ()
   let visitors: Visitors;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { MLRO_EMAILS: STAFF_MLRO } });
+    t = await createTestApp();
     staffRoutes = staffRoutesOf(t);
     visitors = await visitorsOf(t.app);
   });
@@ -149,7 +146,6 @@ describe("the authorisation walk catches a staff route added outside the protect
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { MLRO_EMAILS: STAFF_MLRO },
       extend(app) {
         app.get("/api/admin/forgotten-report", async () => ({ secret: "everything" }));
       },
