@@ -232,8 +232,6 @@ try {
     BOOTSTRAP_ADMIN_EMAIL: secrets.adminEmail,
     BOOTSTRAP_ADMIN_PASSWORD: secrets.adminPassword,
     BOOTSTRAP_ADMIN_TOTP_SECRET: secrets.adminTotpSecret,
-    // The admin is also the MLRO, so the security matrix reaches the MLRO's own routes as staff too.
-    MLRO_EMAILS: secrets.adminEmail,
     SECURE_BOX_USERNAME: secrets.secureBoxUsername,
     SECURE_BOX_PASSWORD: secrets.secureBoxPassword,
     SMTP_URL: sink.url,

@@ -31,8 +31,6 @@ const child = spawn(process.execPath, [path.join(root, "apps/server/src/main.ts"
     BOOTSTRAP_ADMIN_PASSWORD: "admin-password-e2e",
     // The bootstrap admin's authenticator (e2e/support/accounts.ts computes its codes).
     BOOTSTRAP_ADMIN_TOTP_SECRET: "KRUGKIDCOVZGKYLVEBSGKIDDNBQW4Z3F",
-    // The bootstrap admin is also the MLRO: reads suspicion reports and clears the holds they make.
-    MLRO_EMAILS: "admin@e2e.test",
     SECURE_BOX_USERNAME: "e2e-staff",
     SECURE_BOX_PASSWORD: "e2e-box-password",
     PUBLIC_URL: publicUrl,
