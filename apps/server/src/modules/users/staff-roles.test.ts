@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { ACCOUNT_DISABLED_MESSAGE } from "../../plugins/auth.ts";
 import { staffBranches, users } from "../../db/auth-schema.ts";
 import { auditLog } from "../../db/schema.ts";
-import { markEmailVerified, nextClientAddress, type SignedIn, signUp, signUpAndSignIn } from "../../test/auth-helpers.ts";
+import {
+  markEmailVerified,
+  nextClientAddress,
+  type SignedIn,
+  signUp,
+  signUpAndSignIn,
+} from "../../test/auth-helpers.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { seedMlroRoles } from "./index.ts";
 
@@ -19,7 +25,9 @@ describe("staff roles and branches", () => {
     return person;
   };
   const branchesOf = async (userId: string) =>
-    (await env.t.db.select().from(staffBranches).where(eq(staffBranches.userId, userId))).map((row) => row.branchKey).sort();
+    (await env.t.db.select().from(staffBranches).where(eq(staffBranches.userId, userId)))
+      .map((row) => row.branchKey)
+      .sort();
 
   it("an admin gives a role with branches, audited; the person's session then carries them", async () => {
     const person = await verifiedCustomer();
@@ -42,7 +50,10 @@ describe("staff roles and branches", () => {
     const session = await env.t.app.inject({ method: "GET", url: "/api/session", headers: { cookie: person.cookie } });
     expect(session.json()).toMatchObject({ role: "cashier", branches: ["brighton", "worthing"], staffVerified: false });
     // A cashier or a manager needs a branch; an unknown branch is refused; nothing changes.
-    const none = await call(env.staff, "PUT", `/api/admin/users/${person.userId}/role`, { role: "manager", branches: [] });
+    const none = await call(env.staff, "PUT", `/api/admin/users/${person.userId}/role`, {
+      role: "manager",
+      branches: [],
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json().error.message).toBe("Choose at least one branch.");
     const unknown = await call(env.staff, "PUT", `/api/admin/users/${person.userId}/role`, {
@@ -56,7 +67,10 @@ describe("staff roles and branches", () => {
   it("a manager gives cashier at their own branches only, and cannot change other staff", async () => {
     const manager = await signUpAndSignIn(env.t.app, { role: "manager", branches: ["brighton"], staffVerified: true });
     const person = await verifiedCustomer();
-    const ok = await call(manager, "PUT", `/api/admin/users/${person.userId}/role`, { role: "cashier", branches: ["brighton"] });
+    const ok = await call(manager, "PUT", `/api/admin/users/${person.userId}/role`, {
+      role: "cashier",
+      branches: ["brighton"],
+    });
     expect(ok.statusCode).toBe(200);
     for (const [payload, message] of [
       [{ role: "manager", branches: ["brighton"] }, "Only an admin can give this role."],
@@ -74,7 +88,10 @@ describe("staff roles and branches", () => {
     expect(admin.json().error.message).toBe("Only an admin can change this member of staff.");
     expect((await call(manager, "POST", `/api/admin/users/${env.staff.userId}/make-admin`)).statusCode).toBe(403);
     // Demote: back to a customer, branches gone, audited as a demotion.
-    const demoted = await call(manager, "PUT", `/api/admin/users/${person.userId}/role`, { role: "user", branches: [] });
+    const demoted = await call(manager, "PUT", `/api/admin/users/${person.userId}/role`, {
+      role: "user",
+      branches: [],
+    });
     expect(demoted.json()).toMatchObject({ role: "user", branches: [] });
     expect(await branchesOf(person.userId)).toEqual([]);
     const actions = await env.t.db.select().from(auditLog).where(eq(auditLog.entityId, person.userId));
