@@ -14,6 +14,7 @@ import {
   type Permission,
   roleMay,
   type StaffPlacement,
+  worksAtBranches,
 } from "@bureau/domain/staff-permissions";
 import { sessionCookieName } from "./auth.ts";
 
@@ -175,12 +176,23 @@ export function requirePermission(permission: Permission) {
   };
 }
 
+/**
+ * The branches whose orders and tills the signed-in member of staff works with, or null for all of them
+ * (an admin; the MLRO, whose compliance work spans the branches).
+ */
+export function branchScopeOf(request: FastifyRequest): readonly string[] | null {
+  const { user } = signedInSession(request);
+  return worksAtBranches(user.role) ? user.branches : null;
+}
+
 /** 403 unless the signed-in member of staff works at the branch (an admin works at every branch). */
 export function requireBranch(request: FastifyRequest, branchKey: string) {
-  const { user } = signedInSession(request);
-  if (user.role !== "admin" && !user.branches.includes(branchKey))
-    throw new AppError("forbidden", "You do not work at this branch.");
+  const scope = branchScopeOf(request);
+  if (scope && !scope.includes(branchKey)) throw new AppError("forbidden", NOT_YOUR_BRANCH_MESSAGE);
 }
+
+/** What a cashier or a manager is told about another branch's order or till. */
+export const NOT_YOUR_BRANCH_MESSAGE = "This is for a branch you do not work at.";
 
 /** The signed-in user of a route guarded by requireUser or requireStaff. */
 export function signedInSession(request: FastifyRequest): CurrentSession {

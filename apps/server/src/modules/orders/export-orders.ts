@@ -84,22 +84,27 @@ export function exportOrdersCsv({
   filters,
   timeZone,
   batchOrders = EXPORT_BATCH_ORDERS,
+  branchScope = null,
 }: {
   db: Db;
   filters: OrderFilters;
   timeZone: string;
   batchOrders?: number;
+  /** The branches the viewer works at (null: all). */
+  branchScope?: readonly string[] | null;
 }): Readable {
-  return csvStream(ORDER_CSV_HEADER, orderRecords(db, filters, timeZone, batchOrders));
+  return csvStream(
+    ORDER_CSV_HEADER,
+    orderRecords(db, orderFilterConditions(filters, timeZone, branchScope), timeZone, batchOrders),
+  );
 }
 
 async function* orderRecords(
   db: Db,
-  filters: OrderFilters,
+  conditions: SQL[],
   timeZone: string,
   batchOrders: number,
 ): AsyncGenerator<CsvValue[]> {
-  const conditions = orderFilterConditions(filters, timeZone);
   let after: { createdKey: string; id: string } | null = null;
   for (;;) {
     const rows: ExportRow[] = await queryRows<ExportRow>(db, batchQuery(conditions, after, timeZone, batchOrders));

@@ -1,3 +1,4 @@
+export { branchOfOrder } from "./order-queries.ts";
 export { archiveOrder } from "./archive-order.ts";
 export { collectionPassPng } from "./collection-pass.ts";
 export { customerPrefill } from "./customer-prefill.ts";

@@ -17,8 +17,11 @@ export async function listOrders({
   after,
   limit,
   archived = "exclude",
+  branchScope = null,
   ...filters
 }: OrderFilters & {
+  /** The branches the viewer works at (null: all). */
+  branchScope?: readonly string[] | null;
   db: Db;
   /** DISPLAY_TIME_ZONE: the calendar the from/to days are read in. */
   timeZone: string;
@@ -27,7 +30,7 @@ export async function listOrders({
   limit: number;
   archived?: "exclude" | "include";
 }): Promise<OrderList> {
-  const conditions = orderFilterConditions({ ...filters, status }, timeZone);
+  const conditions = orderFilterConditions({ ...filters, status }, timeZone, branchScope);
   if (archived === "exclude") conditions.push(isNull(orders.archivedAt));
   const { page, nextCursor } = await orderPageWithLines(db, { conditions, after, limit });
   const flags = await riskFlagsOf(

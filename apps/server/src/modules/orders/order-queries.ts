@@ -1,5 +1,5 @@
 import { isOrderNumber } from "@bureau/domain/order-number";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { OrderFilters } from "@bureau/domain/contracts/dashboard";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
@@ -42,8 +42,17 @@ function searchCondition(q: string): SQL {
 }
 
 /** The conditions of a staff list's or the export's filters; from/to are days placed in `timeZone` (DISPLAY_TIME_ZONE). */
-export function orderFilterConditions(filters: OrderFilters, timeZone: string): SQL[] {
+/**
+ * The conditions of the staff lists' filters; `branchScope` (a cashier's or a manager's branches,
+ * null for all) narrows every list and export to the branches the person works at.
+ */
+export function orderFilterConditions(
+  filters: OrderFilters,
+  timeZone: string,
+  branchScope: readonly string[] | null = null,
+): SQL[] {
   const conditions: SQL[] = [];
+  if (branchScope) conditions.push(inArray(orders.branchKey, [...branchScope]));
   if (filters.status) conditions.push(eq(orders.status, filters.status));
   if (filters.q && filters.q.trim() !== "") conditions.push(searchCondition(filters.q));
   if (filters.branch) conditions.push(eq(orders.branchKey, filters.branch));
@@ -90,4 +99,10 @@ export async function orderPageWithLines(
     page.map((r) => r.id),
   );
   return { page: page.map((r) => ({ ...r, lines: linesByOrder.get(r.id) ?? [] })), nextCursor };
+}
+
+/** The branch an order is collected at or sold back to, or null when there is no such order. */
+export async function branchOfOrder(db: Db, orderId: string): Promise<string | null> {
+  const [row] = await db.select({ branch: orders.branchKey }).from(orders).where(eq(orders.id, orderId));
+  return row?.branch ?? null;
 }

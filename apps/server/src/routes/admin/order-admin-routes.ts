@@ -1,5 +1,5 @@
 import { roleMay } from "@bureau/domain/staff-permissions";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { displayDates } from "@bureau/domain/dates";
 import { clearHold } from "../../modules/compliance/index.ts";
@@ -10,11 +10,11 @@ import { listSuspicionReports } from "../../modules/compliance/index.ts";
 import { raiseSuspicionReport } from "../../modules/compliance/index.ts";
 import { getStatistics } from "../../modules/dashboard/index.ts";
 import { archiveOrder } from "../../modules/orders/index.ts";
-import { getOrderDetails } from "../../modules/orders/index.ts";
+import { branchOfOrder, getOrderDetails } from "../../modules/orders/index.ts";
 import { exportOrdersCsv } from "../../modules/orders/index.ts";
 import { listOrders } from "../../modules/orders/index.ts";
 import { transitionOrder } from "../../modules/orders/index.ts";
-import { auditActorOf, signedInSession } from "../../plugins/session.ts";
+import { auditActorOf, branchScopeOf, requireBranch, signedInSession } from "../../plugins/session.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import { routeOf, type ZodApp } from "../../lib/endpoint-route.ts";
 
@@ -36,7 +36,12 @@ function orderReadRoutes(app: ZodApp) {
       summary: "One page of orders in a status, newest first, searchable by number, name, e-mail or phone",
     },
     handler: async (request) => {
-      return listOrders({ db: app.db, timeZone: app.config.displayTimeZone, ...request.query });
+      return listOrders({
+        db: app.db,
+        timeZone: app.config.displayTimeZone,
+        branchScope: branchScopeOf(request),
+        ...request.query,
+      });
     },
   });
 
@@ -57,7 +62,7 @@ function orderReadRoutes(app: ZodApp) {
         { staffId: auditActorOf(request).id, filters: { ...filters, q: filters.q ? "[search]" : undefined } },
         "order export",
       );
-      const stream = exportOrdersCsv({ db: app.db, filters, timeZone });
+      const stream = exportOrdersCsv({ db: app.db, filters, timeZone, branchScope: branchScopeOf(request) });
       stream.on("error", (error) => request.log.error({ err: error }, "order export failed part way"));
       // A stream, not the typed JSON answer: step outside the typed reply.
       const reply = typedReply as unknown as FastifyReply;
@@ -76,6 +81,7 @@ function orderReadRoutes(app: ZodApp) {
       summary: "An order with its lines, timeline and the actions its state allows",
     },
     handler: async (request) => {
+      await requireOrderOfMyBranch(app, request, request.params.id);
       const viewerIsMlro = roleMay(signedInSession(request).user.role, "compliance.work");
       return getOrderDetails({
         db: app.db,
@@ -110,6 +116,7 @@ function orderLifecycleRoutes(app: ZodApp) {
         "History's Delete on a completed order: archives it from the History list (audited); its status, stock, statistics, reports and exports stay as they were and the customer is not e-mailed. 409 for any other status or when already archived",
     },
     handler: async (request) => {
+      await requireOrderOfMyBranch(app, request, request.params.id);
       return archiveOrder({
         db: app.db,
         orderId: request.params.id,
@@ -128,6 +135,7 @@ function orderLifecycleRoutes(app: ZodApp) {
         "Accept (pending), complete (accepted) or cancel (pending or accepted; delete keeps the order); 409 otherwise (a completed order is final) or while on hold. Complete needs the handover record (the ID checked; the card matching the name for Click & Collect; the notes received for Click & Sell; address and date of birth under enhanced due diligence), 400 without a valid one",
     },
     handler: async (request) => {
+      await requireOrderOfMyBranch(app, request, request.params.id);
       return transitionOrder({
         db: app.db,
         orderId: request.params.id,
@@ -176,6 +184,7 @@ function orderComplianceRoutes(app: ZodApp) {
         "Raise an internal suspicion report on an order (read by the MLRO only); an open order goes on hold (audited, without the text)",
     },
     handler: async (request, reply) => {
+      await requireOrderOfMyBranch(app, request, request.params.id);
       const raised = await raiseSuspicionReport({
         db: app.db,
         orderId: request.params.id,
@@ -243,4 +252,14 @@ function orderDataRightsRoutes(app: ZodApp) {
       return listPhoneOnlyOrders({ db: app.db, orderId: request.params.id });
     },
   });
+}
+
+/**
+ * A cashier or a manager works with their branches' orders only (decision 035): another branch's order
+ * is refused before anything is read or changed. An unknown order goes on to the route's own 404.
+ */
+export async function requireOrderOfMyBranch(app: ZodApp, request: FastifyRequest, orderId: string) {
+  if (branchScopeOf(request) === null) return;
+  const branch = await branchOfOrder(app.db, orderId);
+  if (branch) requireBranch(request, branch);
 }
