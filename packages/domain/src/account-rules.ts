@@ -57,3 +57,6 @@ export function safeRedirectTarget(raw: unknown, fallback = "/"): string {
   for (const character of raw) if (character.charCodeAt(0) < 0x20) return fallback;
   return raw;
 }
+
+/** What a disabled account (Users, "Disable") is told when it tries to sign in. */
+export const ACCOUNT_DISABLED_MESSAGE = "This account is disabled. Please ask an administrator.";

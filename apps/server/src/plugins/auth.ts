@@ -5,7 +5,12 @@ import { genericOAuth } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { OAUTH_POPUP_COMPLETE_PATH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@bureau/domain/account-rules";
+import {
+  ACCOUNT_DISABLED_MESSAGE,
+  OAUTH_POPUP_COMPLETE_PATH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "@bureau/domain/account-rules";
 import type { Config } from "../config.ts";
 import { accounts, sessions, users, verifications } from "../db/auth-schema.ts";
 import type { Db } from "../db/client.ts";
@@ -19,8 +24,6 @@ import type { Db } from "../db/client.ts";
  */
 
 export const AUTH_BASE_PATH = "/api/auth";
-/** What a disabled account is told when it tries to sign in. */
-export const ACCOUNT_DISABLED_MESSAGE = "This account is disabled. Please ask an administrator.";
 /** better-auth id of the generic OpenID Connect provider (OIDC_* variables). */
 export const OIDC_PROVIDER_ID = "oidc";
 /**

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_DISABLED_MESSAGE } from "../../plugins/auth.ts";
+import { ACCOUNT_DISABLED_MESSAGE } from "@bureau/domain/account-rules";
 import { staffBranches, users } from "../../db/auth-schema.ts";
 import { auditLog } from "../../db/schema.ts";
 import {
