@@ -154,7 +154,6 @@ export const dashboardPages = [
   { path: "/dashboard/manageOrders", label: "Pending Orders", permission: "orders.work" },
   { path: "/dashboard/activeOrders", label: "Accepted Orders", permission: "orders.work" },
   { path: "/dashboard/collect", label: "Collect", permission: "orders.work" },
-  { path: "/dashboard/counter", label: "Counter", permission: "counter.trade" },
   { path: "/dashboard/till", label: "Till", permission: "till.own" },
   { path: "/dashboard/history", label: "History", permission: "orders.work" },
   { path: "/dashboard/Currency", label: "Currency", permission: "rates.manage" },

@@ -16,6 +16,7 @@ function statusOf(error: unknown): number {
  */
 export function RouteErrorMessage({ error }: { error: unknown }) {
   const status = statusOf(error);
+  if (status === 403 && isRoleRefusal(error)) return <NotYourRoleMessage />;
   if (status === 403) return <StaffOnlyMessage />;
   if (status === 404) {
     return (
@@ -25,6 +26,29 @@ export function RouteErrorMessage({ error }: { error: unknown }) {
     );
   }
   return <ErrorMessage title="Something went wrong">Please try again in a moment.</ErrorMessage>;
+}
+
+/** The dashboard guard's answer to a page outside the role's permissions (dashboard-layout.tsx). */
+export const NOT_YOUR_ROLE_PAGE = "This page is not part of your role";
+
+function isRoleRefusal(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "data" in error && error.data === NOT_YOUR_ROLE_PAGE;
+}
+
+function NotYourRoleMessage() {
+  return (
+    <section className="error-page">
+      <title>{`${NOT_YOUR_ROLE_PAGE} | Harbour FX`}</title>
+      <meta name="robots" content="noindex" />
+      <h1>{NOT_YOUR_ROLE_PAGE}</h1>
+      <p>The menu shows the pages your role includes. Ask an admin if you need this one.</p>
+      <p>
+        <Link className="button button-primary" to="/dashboard">
+          Back to your dashboard
+        </Link>
+      </p>
+    </section>
+  );
 }
 
 function ErrorMessage({ title, children }: { title: string; children: ReactNode }) {

@@ -9,7 +9,7 @@ import {
   roleLabels,
   roleMay,
 } from "@bureau/domain/staff-permissions";
-import { RouteErrorBoundary } from "../../components/layout/route-error.tsx";
+import { NOT_YOUR_ROLE_PAGE, RouteErrorBoundary } from "../../components/layout/route-error.tsx";
 import { withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
 import { StaffWarningsBanner } from "../../features/account/staff-warnings-banner.tsx";
@@ -38,8 +38,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (user.role === "user") throw data("This area is for staff", { status: 403 });
     if (!user.staffVerified) throw redirect(withRedirect("/box", requested));
     const permission = permissionOfDashboardPath(pathname);
-    if (permission && !roleMay(user.role, permission))
-      throw data("This page is not part of your role", { status: 403 });
+    if (permission && !roleMay(user.role, permission)) throw data(NOT_YOUR_ROLE_PAGE, { status: 403 });
     context.set(staffUserContext, user);
     return next();
   },
