@@ -420,7 +420,7 @@ test.describe("FAQ", () => {
 });
 
 test.describe("Contact page", () => {
-  test("hero, map with its fallback link, and the Worthing and Brighton cards", async ({ page }) => {
+  test("hero, map with its fallback link, and a card for each of the four branches", async ({ page }) => {
     await page.goto("/contact");
     await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
     // The map is embedded once the page is interactive (the server sends it for browsers without JavaScript).
@@ -435,12 +435,14 @@ test.describe("Contact page", () => {
     for (const [name, phone, email] of [
       ["Worthing", "01903 200 441", "worthing@harbourfx.co.uk"],
       ["Brighton", "01273 322 718", "brighton@harbourfx.co.uk"],
+      ["Chichester", "01243 781 254", "chichester@harbourfx.co.uk"],
+      ["London", "020 7946 0172", "london@harbourfx.co.uk"],
     ] as const) {
       const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
       await expect(card.getByRole("link", { name: phone })).toHaveAttribute("href", /^tel:/);
       await expect(card.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
     }
-    await expect(page.getByRole("heading", { name: "Chichester" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 3 }).filter({ hasText: /^(Worthing|Brighton|Chichester|London)$/ })).toHaveCount(4);
     await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
     await expect(page.getByLabel(/^Phone/)).toHaveAttribute("type", "tel");
   });
