@@ -76,7 +76,9 @@ export default function BranchPage({ loaderData }: Route.ComponentProps) {
           <BranchHours hours={loaderData.hours} />
         </section>
         <section aria-labelledby="branch-rates-heading">
-          <h2 id="branch-rates-heading">{loaderData.live ? "Today's rates" : "Our rates"} at {branch.name}</h2>
+          <h2 id="branch-rates-heading">
+            {loaderData.live ? "Today's rates" : "Our rates"} at {branch.name}
+          </h2>
           <BranchRates rates={loaderData.rates} />
           <p className="muted">
             {loaderData.ratesAsOf ? `${loaderData.ratesAsOf}. ` : null}
@@ -94,9 +96,13 @@ export default function BranchPage({ loaderData }: Route.ComponentProps) {
 
 function BranchHours({ hours }: { hours: Route.ComponentProps["loaderData"]["hours"] }) {
   return (
-    <DataTable className="data-table branch-hours-table" caption="Opening hours" columns={["Day", "Hours"]}>
+    <DataTable className="branch-table branch-hours-table" caption="Opening hours" columns={["Day", "Hours"]}>
       {hours.map((row) => (
-        <tr key={row.day} className={row.today ? "branch-hours-today" : undefined} aria-current={row.today ? "date" : undefined}>
+        <tr
+          key={row.day}
+          className={row.today ? "branch-hours-today" : undefined}
+          aria-current={row.today ? "date" : undefined}
+        >
           <th scope="row">
             {row.day}
             {row.today ? <span className="branch-today-tag"> (today)</span> : null}
@@ -112,9 +118,10 @@ function BranchRates({ rates }: { rates: Route.ComponentProps["loaderData"]["rat
   if (rates.length === 0) return <p>No currencies are on sale right now.</p>;
   return (
     <DataTable
-      caption="Units of each currency per £1"
+      className="branch-table"
+      caption={`Units of each currency per £1: we sell at the ${WAY_TITLES.Order} rate and buy back at the ${WAY_TITLES.Sell} rate`}
       hiddenCaption
-      columns={["Currency", `${WAY_TITLES.Order}: we sell`, `${WAY_TITLES.Sell}: we buy`]}
+      columns={["Currency", WAY_TITLES.Order, WAY_TITLES.Sell]}
       scrollable
     >
       {rates.map((currency) => (
@@ -124,7 +131,7 @@ function BranchRates({ rates }: { rates: Route.ComponentProps["loaderData"]["rat
               {currency.code}
               <span className="visually-hidden">, order {currency.label}</span>
             </Link>{" "}
-            <span className="muted">{currency.label}</span>
+            <span className="branch-rate-label">{currency.label}</span>
           </th>
           <td>{currency.collectRate}</td>
           <td>{currency.sellRate}</td>
@@ -138,15 +145,15 @@ function BranchStock({ stock, phone }: { stock: Route.ComponentProps["loaderData
   if (!stock.tracked)
     return (
       <p>
-        This branch does not show its notes online. Any currency on our rates list can be ordered for collection
-        here; to check one before you come, call <a href={telHref(phone)}>{phone}</a>.
+        This branch does not show its notes online. Any currency on our rates list can be ordered for collection here;
+        to check one before you come, call <a href={telHref(phone)}>{phone}</a>.
       </p>
     );
   if (stock.inStock.length === 0)
     return (
       <p>
-        None of the currencies this branch counts online has notes free today. Call{" "}
-        <a href={telHref(phone)}>{phone}</a> to ask what it can offer.
+        None of the currencies this branch counts online has notes free today. Call <a href={telHref(phone)}>{phone}</a>{" "}
+        to ask what it can offer.
       </p>
     );
   return (

@@ -37,8 +37,8 @@ export default function Branches({ loaderData }: Route.ComponentProps) {
       <section className="banner">
         <h1>Our branches</h1>
         <p>
-          Collect your currency or sell it back at any of our {loaderData.branches.length} branches. Call a branch
-          for an order above our online limit or to check a currency before you come.
+          Collect your currency or sell it back at any of our {loaderData.branches.length} branches. Call a branch for
+          an order above our online limit or to check a currency before you come.
         </p>
       </section>
       <div className="page branches-page">

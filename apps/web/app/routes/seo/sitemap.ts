@@ -34,10 +34,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     changefreq: "daily",
     priority: "0.5",
   }));
-  const urls = [...SITEMAP_PATHS, ...branchPaths].map(
-    (entry) =>
-      `  <url>\n    <loc>${escapeXml(origin + entry.path)}</loc>\n    <changefreq>${entry.changefreq}</changefreq>\n    <priority>${entry.priority}</priority>\n  </url>`,
-  ).join("\n");
+  const urls = [...SITEMAP_PATHS, ...branchPaths]
+    .map(
+      (entry) =>
+        `  <url>\n    <loc>${escapeXml(origin + entry.path)}</loc>\n    <changefreq>${entry.changefreq}</changefreq>\n    <priority>${entry.priority}</priority>\n  </url>`,
+    )
+    .join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, {
     headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" },
