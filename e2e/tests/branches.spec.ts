@@ -61,6 +61,7 @@ for (const width of [360, 390]) {
 
     test("a branch's page marks today's hours and shows its rates and the currencies in stock today", async ({
       page,
+      consoleErrors,
     }) => {
       // Worthing counts its Swiss francs (plenty) and its Swedish krona (none left): only the francs are in stock.
       await signInAsStaff(page);
@@ -112,6 +113,8 @@ for (const width of [360, 390]) {
       await expect(stock).not.toContainText("SEK");
       await expectNoSidewaysScroll(page);
       await expectNoSeriousAxeViolations(page);
+      // The server's page and the hydrated one agree (today's row included): React reports no mismatch.
+      expect(consoleErrors).toEqual([]);
 
       // A branch that keeps no count online says so, and who to call.
       await open(page, "/branches/brighton");
