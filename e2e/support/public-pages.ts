@@ -12,4 +12,6 @@ export const PUBLIC_PAGE_PATHS = [
   "/sendmony",
   "/faq",
   "/coming-soon",
+  "/branches",
+  "/branches/brighton",
 ] as const;

@@ -232,6 +232,11 @@ test("Statics shows counts and charts; the dashboard works on a phone", async ({
 
 test("competitor figures entered by staff appear on the home page's compare block", async ({ page }) => {
   await signInAsStaff(page);
+  // Before staff enter a figure, the block shows no competitor at all.
+  await page.goto("/");
+  const compareBlock = page.locator("#compare-rates");
+  await expect(compareBlock.getByRole("listitem")).toHaveCount(1);
+  await expect(compareBlock).not.toContainText("Post Office");
   await page.goto("/dashboard/Currency");
   await waitForHydration(page);
   const postOffice = page.getByRole("group", { name: "Post Office" });
@@ -241,6 +246,12 @@ test("competitor figures entered by staff appear on the home page's compare bloc
   await expect(toast(page, "Competitor rates saved")).toBeVisible();
   await page.goto("/");
   await expect(page.getByText("498.20").first()).toBeVisible();
+  // Only the competitor with a figure gets a tile.
+  await expect(compareBlock.getByRole("listitem")).toHaveText([
+    /Harbour FX/,
+    /Post Office.*Checked on November 20th, 2026/,
+  ]);
+  await expect(compareBlock).toContainText("the others are what our staff found when they last checked");
   // Leave the figures as other tests expect them: unknown.
   await page.goto("/dashboard/Currency");
   await waitForHydration(page);

@@ -15,10 +15,16 @@ async function findOrder(page: Page, orderNumber: string, email: string) {
   await page.getByRole("button", { name: "Find my order" }).click();
 }
 
+/** The customer's own cancel dialog: its words, not the spec's staff dialog ("Are you sure?"). */
+function cancelDialog(page: Page) {
+  return page.getByRole("dialog", { name: /^Cancel order \d+\?$/ });
+}
+
 async function confirmCancel(page: Page) {
   await page.getByRole("button", { name: "Cancel order" }).click();
-  const dialog = page.getByRole("dialog", { name: "Are you sure?" });
-  await expect(dialog).toContainText("You won't be able to revert this!");
+  const dialog = cancelDialog(page);
+  await expect(dialog).toContainText("The branch will stop preparing your currency and will not hold it for you.");
+  await expect(dialog).not.toContainText("You won't be able to revert this!");
   await expectNoSeriousAxeViolations(page);
   await dialog.getByRole("button", { name: "Yes, cancel it" }).click();
 }
@@ -73,7 +79,8 @@ test("the e-mail's link opens the order without typing; cancel asks first, e-mai
 
   // Saying no to the dialog changes nothing.
   await page.getByRole("button", { name: "Cancel order" }).click();
-  await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Keep my order" }).click();
+  await expect(cancelDialog(page)).toHaveAccessibleName(`Cancel order ${orderNumber}?`);
+  await cancelDialog(page).getByRole("button", { name: "Keep my order" }).click();
   await expect(order).toContainText("Pending");
 
   await confirmCancel(page);
@@ -81,6 +88,9 @@ test("the e-mail's link opens the order without typing; cancel asks first, e-mai
   await expect(order).toContainText("Cancelled");
   await expect(order.getByRole("region", { name: "Timeline" })).toContainText("Cancelled");
   await expect(order.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+  // Nothing to bring or wait for once cancelled.
+  await expect(order.getByRole("note", { name: "What to bring" })).toHaveCount(0);
+  await expect(order).not.toContainText("We will e-mail you when it is ready");
   await waitForMail(email, /has been cancelled/);
 
   // The order is closed: the link no longer opens it.

@@ -38,6 +38,7 @@ import { createCurrenciesFastPath } from "./routes/public/currencies-fast-path.t
 import { rateAlertRoutes } from "./routes/public/rate-alerts.ts";
 import { rateBoardRoutes } from "./routes/public/rate-board.ts";
 import { rateHistoryRoutes } from "./routes/public/rate-history.ts";
+import { branchPageRoutes } from "./routes/public/branch-page.ts";
 import { referenceDataRoutes } from "./routes/public/reference-data.ts";
 import { stockAvailabilityRoutes } from "./routes/public/stock-availability.ts";
 import { noStore } from "./lib/no-store.ts";
@@ -277,6 +278,7 @@ async function registerApiReference(app: App): Promise<void> {
 async function registerRoutes(app: App): Promise<void> {
   await app.register(operationsPlugin);
   await app.register(referenceDataRoutes);
+  await app.register(branchPageRoutes);
   await app.register(rateHistoryRoutes);
   await app.register(rateAlertRoutes);
   await app.register(rateBoardRoutes);

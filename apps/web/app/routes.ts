@@ -19,6 +19,8 @@ export default [
     route("termsCoditition", "routes/public/terms.tsx"),
     route("privacyPolicy", "routes/public/privacy.tsx"),
     route("contact", "routes/public/contact.tsx"),
+    route("branches", "routes/public/branches.tsx"),
+    route("branches/:key", "routes/public/branch.tsx"),
     route("sendmony", "routes/public/send-money.tsx"),
     route("faq", "routes/public/faq.tsx"),
     route("alerts/confirm/:token", "routes/public/alert-confirm.tsx"),

@@ -22,7 +22,11 @@ export type SellingPoint = {
   description: string;
 };
 
-export const sellingPoints: readonly SellingPoint[] = [
+/**
+ * The selling points, with the number of currencies we really have on sale (`currencyCount`, from the
+ * currency list) rather than a round claim.
+ */
+export const sellingPointsFor = (currencyCount: number): readonly SellingPoint[] => [
   {
     title: "0% commission",
     description: "We never charge commission when you buy or sell currency with us.",
@@ -32,8 +36,7 @@ export const sellingPoints: readonly SellingPoint[] = [
     description: "The price on your order is exactly what you pay, with no extra fees added in branch.",
   },
   {
-    title: "70+ currencies at our best-rate guarantee",
-    description:
-      "Choose from over 70 currencies, all at the best rates we can offer, reserved online and ready to collect.",
+    title: `${currencyCount} currencies at our best-rate guarantee`,
+    description: `Choose from ${currencyCount} currencies, all at the best rates we can offer, reserved online and ready to collect.`,
   },
 ];

@@ -6,7 +6,8 @@ export type FaqItem = {
   description: string;
 };
 
-export const faqItems: readonly FaqItem[] = [
+/** The questions, with the number of currencies on sale (`currencyCount`, from the currency list). */
+export const faqItemsFor = (currencyCount: number): readonly FaqItem[] => [
   {
     title: "How do I place an order?",
     description:
@@ -14,8 +15,7 @@ export const faqItems: readonly FaqItem[] = [
   },
   {
     title: "Which currencies do you offer?",
-    description:
-      "We offer over 70 currencies, from euros and US dollars to less common currencies for destinations further afield. You can see the full list, with our rates, on our website.",
+    description: `We offer ${currencyCount} currencies, from euros and US dollars to less common currencies for destinations further afield. You can see the full list, with our rates, on our website.`,
   },
   {
     title: "Do you charge commission or any hidden fees?",

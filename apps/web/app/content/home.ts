@@ -8,11 +8,11 @@ export const aboutParagraphs: readonly string[] = [
 
 export type HowItWorksStep = { title: string; description: string };
 
-export const howItWorksSteps: readonly HowItWorksStep[] = [
+/** The steps, with the number of currencies on sale (`currencyCount`, from the currency list). */
+export const howItWorksStepsFor = (currencyCount: number): readonly HowItWorksStep[] => [
   {
     title: "Choose your currency",
-    description:
-      "Pick Click & Collect to buy currency or Click & Sell to sell it back, choose from over 70 currencies and enter the amount in pounds or in the currency.",
+    description: `Pick Click & Collect to buy currency or Click & Sell to sell it back, choose from our ${currencyCount} currencies and enter the amount in pounds or in the currency.`,
   },
   {
     title: "Reserve online",

@@ -21,6 +21,7 @@ export const operationRoutes = {
 export const referenceRoutes = {
   currencies: { method: "GET", path: "/api/currencies" },
   branches: { method: "GET", path: "/api/branches" },
+  branch: { method: "GET", path: "/api/branches/:key" },
 } as const satisfies EndpointRouteTree;
 
 export const rateRoutes = {

@@ -68,6 +68,7 @@ import {
   rateAlertTokenSchema,
   rateAlertViewSchema,
 } from "./rate-alerts.ts";
+import { branchPageSchema } from "./branch-page.ts";
 import { boardFeaturedListSchema, rateBoardSchema, setBoardFeaturedRequestSchema } from "./rate-board.ts";
 import { rateHistoryParamsSchema, rateHistoryQuerySchema, rateHistoryResponseSchema } from "./rate-history.ts";
 import { branchKeys, branchListSchema, currencyListSchema, livenessSchema, readinessSchema } from "./reference-data.ts";
@@ -187,6 +188,7 @@ const userIdParams = z.object({ id: z.string().min(1).max(100) });
 const currencyCodeParams = z.object({
   code: z.string().regex(/^[A-Za-z]{3}$/, "must be a 3-letter currency code"),
 });
+const branchPageParams = z.object({ key: z.string().min(1).max(40) });
 const boardBranchParams = z.object({ branch: z.string().min(1).max(40) });
 const orderLinkParams = z.object({ token: orderAccessTokenSchema });
 const rateAlertLinkParams = z.object({ token: rateAlertTokenSchema });
@@ -218,6 +220,7 @@ export const endpoints = joinEndpoints(endpointRoutes, {
   reference: {
     currencies: { response: { 200: currencyListSchema } },
     branches: { response: { 200: branchListSchema } },
+    branch: { params: branchPageParams, response: { 200: branchPageSchema, 404: apiErrorSchema } },
   },
   rates: {
     history: {

@@ -1,4 +1,5 @@
 export { getAvailability } from "./get-availability.ts";
+export { getBranchStock } from "./get-branch-stock.ts";
 export { getStock } from "./get-stock.ts";
 export { loadOrderNotes } from "./load-order-notes.ts";
 export { isNotesTaken } from "./reserve-notes.ts";

@@ -25,6 +25,7 @@ const columns: { title: string; links: { label: string; to: string }[] }[] = [
     links: [
       { label: "Help", to: "/faq" },
       { label: "Track your order", to: "/track" },
+      { label: "Branches", to: "/branches" },
       { label: "Support", to: "/contact" },
       { label: "Privacy policy", to: "/privacyPolicy" },
       { label: "Terms and conditions", to: "/termsCoditition" },

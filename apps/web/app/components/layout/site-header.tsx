@@ -11,6 +11,9 @@ export function navLinks(moneyTransferUrl: string): NavLinkItem[] {
     { label: "Terms & Conditions", to: "/termsCoditition" },
     { label: "Privacy Policy", to: "/privacyPolicy" },
     { label: "Contact", to: "/contact" },
+    // Ours, after the spec's six: where to find a branch and an order.
+    { label: "Branches", to: "/branches" },
+    { label: "Track your order", to: "/track" },
   ];
 }
 

@@ -1,7 +1,10 @@
 import type { Way } from "@bureau/domain/constants";
 
-/** What to bring to the branch, on the confirmation and on the customer's order page. */
-export function WhatToBring({ way }: { way: Way }) {
+/**
+ * What to bring to the branch, on the confirmation and on the customer's order page; `ready` once the
+ * branch has accepted the order (then there is nothing more to wait for).
+ */
+export function WhatToBring({ way, ready = false }: { way: Way; ready?: boolean }) {
   return way === "Order" ? (
     <ul>
       <li>
@@ -10,7 +13,11 @@ export function WhatToBring({ way }: { way: Way }) {
       </li>
       <li>Proof of address may be needed if dated within the past 90 days.</li>
       <li>A 24-hour rate guarantee applies after the order reaches the store.</li>
-      <li>Orders depend on stock and denomination availability. We will e-mail you when it is ready.</li>
+      <li>
+        {ready
+          ? "Your order is ready: collect it from the branch during its opening hours."
+          : "Orders depend on stock and denomination availability. We will e-mail you when it is ready."}
+      </li>
     </ul>
   ) : (
     <ul>

@@ -2,17 +2,14 @@ import type { CompareView } from "./display-format.ts";
 
 /**
  * PRODUCT.md decision 10: what £450 buys in euros at our rate next to the figures staff checked at
- * competitors. A competitor nobody has checked shows a dash, never a made-up 0.00. "Today" and "live"
+ * competitors. A competitor shows only once staff have entered its figure (compareView), never as a
+ * made-up 0.00; our own tile shows a dash while euros are not on sale. "Today" and "live"
  * are said only while the rates are fresh (docs/decisions/027); otherwise our tile dates its rate.
  */
 export function CompareRatesBlock({ compare }: { compare: CompareView }) {
   return (
     <>
-      <p className="compare-intro">
-        {compare.live
-          ? `What ${compare.amount} buys you in euros today. Our figure uses our live Click & Collect rate; the others are what our staff found when they last checked.`
-          : `What ${compare.amount} buys you in euros. Our figure uses our Click & Collect rate of the date shown; the others are what our staff found when they last checked.`}
-      </p>
+      <p className="compare-intro">{compare.intro}</p>
       <ul className="compare-tiles">
         {compare.tiles.map((tile) => (
           <li key={tile.name} className={`compare-tile${tile.ours ? " compare-ours" : ""}`}>

@@ -35,14 +35,26 @@ export function ratesView(rates: CurrencyList["rates"], dates: DisplayDates, now
 }
 
 export type CompareTile = { name: string; ours: boolean; amount: string | null; note: string };
-export type CompareView = { amount: string; live: boolean; tiles: CompareTile[] };
+export type CompareView = { intro: string; tiles: CompareTile[] };
 
+/**
+ * The compare-rates block: our tile, and a competitor's only once staff have entered its figure (a tile
+ * with nothing in it compares nothing). The sentence above says what the figures are, and mentions
+ * competitors only when there are some.
+ */
 export function compareView(compare: CompareRates, dates: DisplayDates, rates: RatesView): CompareView {
+  // "£450" reads better in a sentence than "£450.00".
+  const amount = formatMinor(compare.amountGbpMinor, "GBP").replace(/\.00$/, "");
+  const shown = compare.providers.filter((provider) => provider.ours || provider.foreignMinor !== null);
+  const ours = rates.live
+    ? `What ${amount} buys you in euros today. Our figure uses our live Click & Collect rate`
+    : `What ${amount} buys you in euros. Our figure uses our Click & Collect rate of the date shown`;
+  const others = shown.some((provider) => !provider.ours)
+    ? "; the others are what our staff found when they last checked."
+    : ".";
   return {
-    // "£450" reads better in a sentence than "£450.00".
-    amount: formatMinor(compare.amountGbpMinor, "GBP").replace(/\.00$/, ""),
-    live: rates.live,
-    tiles: compare.providers.map((provider) => ({
+    intro: ours + others,
+    tiles: shown.map((provider) => ({
       name: provider.name,
       ours: provider.ours,
       // Unknown stays null (a dash on the page), never a made-up 0.00.

@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
-import { href, useNavigate } from "react-router";
+import { href, Link, useNavigate } from "react-router";
 import { BASE_CURRENCY, DEFAULT_CURRENCY, WAY_TITLES, WAYS, type Way } from "@bureau/domain/constants";
 import { type OrderLimits, orderLimitMessage, orderLimitProblem } from "@bureau/domain/order-limits";
 import { useToast } from "../../components/ui/toast.tsx";
@@ -126,9 +126,11 @@ export function ExchangeWidget({
             shown={shown}
             onType={(side, text) => setTyped({ side, text })}
           />
-          <p className="widget-summary" id={`${id}-summary`} aria-live="polite">
-            {widgetSummary({ way, typed, priced, engine, currencyCode: currency.code, orderLimits })}
-          </p>
+          <WidgetSummary
+            id={`${id}-summary`}
+            text={widgetSummary({ way, typed, priced, engine, currencyCode: currency.code, orderLimits })}
+            aboveMaximum={way === "Order" ? orderLimitMessage("above_order_maximum", orderLimits) : null}
+          />
           <button type="submit" className="button button-primary widget-submit" aria-disabled={busy}>
             {BUTTON_CAPTIONS[way]}
           </button>
@@ -203,6 +205,23 @@ function AmountFields({
         </div>
       ))}
     </div>
+  );
+}
+
+/**
+ * The line under the amounts. Above the Click & Collect maximum it says whom to call: the spec's words,
+ * then the branches' page with their phone numbers.
+ */
+function WidgetSummary({ id, text, aboveMaximum }: { id: string; text: string; aboveMaximum: string | null }) {
+  return (
+    <p className="widget-summary" id={id} aria-live="polite">
+      {text}
+      {text === aboveMaximum ? (
+        <>
+          : <Link to="/branches">our branches and their phone numbers</Link>
+        </>
+      ) : null}
+    </p>
   );
 }
 

@@ -9,6 +9,13 @@ import { OrderLinesTable } from "../order/order-lines-table.tsx";
 import { WhatToBring } from "../order/what-to-bring.tsx";
 import { summariseOpeningHours, telHref } from "../public/branch-format.ts";
 
+/** What cancelling means to the customer, by kind of order. */
+export const CANCEL_DIALOG_TEXT: Record<TrackedOrder["way"], string> = {
+  Order:
+    "The branch will stop preparing your currency and will not hold it for you. A cancelled order cannot be reopened: to buy again you would place a new order at that day's rate.",
+  Sell: "The branch will no longer expect your notes. A cancelled order cannot be reopened: to sell later you would place a new order at that day's rate.",
+};
+
 const TIMELINE_LABELS: Record<TrackedOrder["timeline"][number]["event"], string> = {
   placed: "Order placed",
   accepted: "Accepted: ready for collection",
@@ -89,16 +96,22 @@ export function TrackedOrderView({
           </ol>
         </section>
       </div>
-      <div className="notice" role="note" aria-labelledby="tracked-bring-heading">
-        <h3 id="tracked-bring-heading">What to bring</h3>
-        <WhatToBring way={order.way} />
-      </div>
+      {/* Only while the order is open: a cancelled, expired or completed order has nothing left to collect. */}
+      {order.status === "pending" || order.status === "accepted" ? (
+        <div className="notice" role="note" aria-labelledby="tracked-bring-heading">
+          <h3 id="tracked-bring-heading">What to bring</h3>
+          <WhatToBring way={order.way} ready={order.status === "accepted"} />
+        </div>
+      ) : null}
       {order.canCancel ? <CancelOrderForm order={order} formAction={formAction} /> : null}
     </article>
   );
 }
 
-/** "Cancel order" with the spec's confirm dialog; without JavaScript the form posts directly. */
+/**
+ * "Cancel order", asked first in the customer's own words (the spec's "Are you sure? You won't be able to
+ * revert this!" stays the staff's, in the dashboard); without JavaScript the form posts directly.
+ */
 function CancelOrderForm({ order, formAction }: { order: TrackedOrder; formAction: string }) {
   const { confirm, dialog } = useConfirm();
   const submit = useSubmit();
@@ -112,7 +125,14 @@ function CancelOrderForm({ order, formAction }: { order: TrackedOrder; formActio
       onSubmit={async (event) => {
         event.preventDefault();
         const form = event.currentTarget;
-        if (await confirm({ confirmLabel: "Yes, cancel it", cancelLabel: "Keep my order" })) {
+        const asked = await confirm({
+          title: `Cancel order ${order.orderNumber}?`,
+          text: CANCEL_DIALOG_TEXT[order.way],
+          confirmLabel: "Yes, cancel it",
+          cancelLabel: "Keep my order",
+          danger: true,
+        });
+        if (asked) {
           void submit(form, { method: "post", action: formAction });
         }
       }}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { ContactFields } from "@bureau/domain/contracts/contact";
 import { company } from "../../content/company.ts";
 import { BranchCards } from "../../features/public/branch-cards.tsx";
@@ -12,21 +12,19 @@ import { readFormFields } from "../../lib/form-fields.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/contact";
 
-/** The spec's two branch cards on the contact page. */
-const CONTACT_BRANCH_KEYS = ["worthing", "brighton"];
-
 export const meta: Route.MetaFunction = () => [
   { title: "Contact Us | Harbour FX" },
   {
     name: "description",
     content:
-      "Contact Harbour FX: call or e-mail our Worthing and Brighton branches, find us on the map, or send our support team a message.",
+      "Contact Harbour FX: call or e-mail our branches in Worthing, Brighton, Chichester and London, see their opening hours, or send our support team a message.",
   },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { branches } = await serverApi(context).reference.branches();
-  return { branches: branchViews(branches.filter((branch) => CONTACT_BRANCH_KEYS.includes(branch.key))) };
+  // Every branch (the spec showed two; a customer may call any of them).
+  return { branches: branchViews(branches) };
 }
 
 const FIELD_NAMES: ContactFields[] = ["name", "email", "phone", "message"];
@@ -97,7 +95,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </figcaption>
             </figure>
           ) : null}
-          <BranchCards branches={branches} show={{ email: true }} headingLevel={3} />
+          <BranchCards branches={branches} show={{ email: true, hours: true }} headingLevel={3} />
+          <p className="contact-support">
+            <Link to="/branches">Each branch's rates and the currencies it has in stock today</Link>
+          </p>
           <p className="contact-support">
             Support e-mail: <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>
           </p>

@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.ratesUpdated.live ? "Exchange Rates Today | Harbour FX" : "Exchange Rates | Harbour FX" },
   {
     name: "description",
-    content: `${loaderData?.ratesUpdated.live ? "Today's " : ""}Harbour FX exchange rates for over 70 currencies, to buy with Click & Collect or sell back with Click & Sell. 0% commission, no hidden charges.`,
+    content: `${loaderData?.ratesUpdated.live ? "Today's " : ""}Harbour FX exchange rates for ${loaderData?.currencies.length ?? "all our"} currencies, to buy with Click & Collect or sell back with Click & Sell. 0% commission, no hidden charges.`,
   },
 ];
 

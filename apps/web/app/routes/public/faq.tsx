@@ -1,18 +1,25 @@
 import { Link } from "react-router";
-import { faqItems } from "../../content/faq.ts";
+import { faqItemsFor } from "../../content/faq.ts";
 import { FaqAccordion } from "../../features/public/faq-accordion.tsx";
+import { serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/faq";
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "Frequently Asked Questions | Harbour FX" },
   {
     name: "description",
-    content:
-      "Answers about ordering travel money with Harbour FX: over 70 currencies, 0% commission, no hidden charges, processing times and the ID you need to collect.",
+    content: `Answers about ordering travel money with Harbour FX: ${loaderData?.currencyCount ?? "dozens of"} currencies, 0% commission, no hidden charges, processing times and the ID you need to collect.`,
   },
 ];
 
-export default function Faq() {
+export async function loader({ context }: Route.LoaderArgs) {
+  // "Which currencies do you offer?" answers with the number on sale today.
+  const { currencies } = await serverApi(context).reference.currencies();
+  return { currencyCount: currencies.length, faqItems: faqItemsFor(currencies.length) };
+}
+
+export default function Faq({ loaderData }: Route.ComponentProps) {
+  const { faqItems } = loaderData;
   return (
     <>
       <section className="banner">

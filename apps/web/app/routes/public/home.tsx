@@ -1,8 +1,8 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { DEFAULT_ORDER_LIMITS } from "@bureau/domain/order-limits";
-import { company, sellingPoints } from "../../content/company.ts";
-import { faqItems } from "../../content/faq.ts";
-import { aboutParagraphs, howItWorksSteps } from "../../content/home.ts";
+import { company, sellingPointsFor } from "../../content/company.ts";
+import { faqItemsFor } from "../../content/faq.ts";
+import { aboutParagraphs, howItWorksStepsFor } from "../../content/home.ts";
 import { AppDownload } from "../../features/public/app-download.tsx";
 import { BranchCards } from "../../features/public/branch-cards.tsx";
 import { CompareRatesBlock } from "../../features/public/compare-rates.tsx";
@@ -17,12 +17,11 @@ import { loaderDisplayDates } from "../../lib/display-dates.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "Travel Money with 0% Commission | Harbour FX" },
   {
     name: "description",
-    content:
-      "Buy travel money online with 0% commission and collect it today from our branches in Worthing, Brighton, Chichester and London. Over 70 currencies.",
+    content: `Buy travel money online with 0% commission and collect it today from our branches in Worthing, Brighton, Chichester and London. ${loaderData?.currencies.length ?? "Dozens of"} currencies.`,
   },
 ];
 
@@ -35,7 +34,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     getCompareRates(api),
   ]);
   const rates = ratesView(currencyList.rates, dates);
+  // The texts that name how many currencies we have say the real number (filled in here, on the server).
+  const currencyCount = currencyList.currencies.length;
   return {
+    sellingPoints: sellingPointsFor(currencyCount),
+    howItWorksSteps: howItWorksStepsFor(currencyCount),
+    faqItems: faqItemsFor(currencyCount),
     currencies: toRateRows(currencyList.currencies),
     ratesUpdated: rates,
     branches: branchViews(branchList.branches),
@@ -44,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { currencies, ratesUpdated, branches, compare } = loaderData;
+  const { currencies, ratesUpdated, branches, compare, sellingPoints, howItWorksSteps, faqItems } = loaderData;
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <>
@@ -53,8 +57,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="home-hero-copy">
             <h1 id="hero-heading">Travel money with 0% commission</h1>
             <p>
-              Reserve over 70 currencies online at our best rates and collect them today from our branches in Worthing,
-              Brighton, Chichester and London.
+              Reserve {currencies.length} currencies online at our best rates and collect them today from our branches
+              in Worthing, Brighton, Chichester and London.
             </p>
           </div>
           <ExchangeWidget
