@@ -4,7 +4,6 @@ import {
   CUSTOMER_DUE_DILIGENCE_MESSAGES,
   checkCustomerDueDiligence,
   customerDueDiligenceSummary,
-  mayClearHolds,
   SOURCES_OF_FUNDS,
 } from "./customer-due-diligence.ts";
 
@@ -80,13 +79,5 @@ describe("checkCustomerDueDiligence", () => {
     expect(summary).toBe(
       "Customer due diligence: UK or EU photo driving licence valid until January 31st, 2030 verified; source of funds: Sale of property.",
     );
-  });
-});
-
-describe("mayClearHolds", () => {
-  it("the MLRO where one is named, any admin where none is", () => {
-    expect(mayClearHolds(["mlro@bureau.example"], true)).toBe(true);
-    expect(mayClearHolds(["mlro@bureau.example"], false)).toBe(false);
-    expect(mayClearHolds([], false)).toBe(true);
   });
 });

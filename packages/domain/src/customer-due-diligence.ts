@@ -93,14 +93,6 @@ export function checkCustomerDueDiligence(
 }
 
 /**
- * Who may clear a hold: the MLRO (MLRO_EMAILS); where no MLRO is named, any admin (every staff route is
- * for admins already). One rule for the server, which decides, and the order page, which shows the form.
- */
-export function mayClearHolds(mlroEmails: readonly string[], viewerIsMlro: boolean): boolean {
-  return mlroEmails.length === 0 || viewerIsMlro;
-}
-
-/**
  * The clearing's reason as the order (and the audit log, which every admin reads) keeps it: what kind of
  * check was made, without the document's characters or the note (the record itself has them).
  */

@@ -21,9 +21,9 @@ import { type AuditEntry, auditedBy, writeAudit } from "../audit/index.ts";
  * The record, the clearings and their audit entries commit together; of two staff clearing at once one
  * succeeds, the other is told it is no longer on hold.
  *
- * Only the MLRO clears (MLRO_EMAILS; any admin where none is named: `actorMayClear`, decided by
- * mayClearHolds). An order with an open suspicion report (docs/features/risk-flags-and-suspicion-reports.md) is cleared by a named MLRO only,
- * the one who can read the report; the clearing closes the order's open reports.
+ * Only the MLRO (or an admin) clears: the route is guarded by the permission matrix (decision 035) and
+ * `actorMayClear` says the same. An order with an open suspicion report (docs/features/risk-flags-and-suspicion-reports.md)
+ * is cleared only by someone who can read the report; the clearing closes the order's open reports.
  */
 export async function clearHold({
   db,
@@ -40,7 +40,7 @@ export async function clearHold({
   orderId: string;
   dueDiligence: CustomerDueDiligenceInput;
   actor: AuditActor;
-  /** Whether the acting admin may clear holds (mayClearHolds). */
+  /** Whether the acting member of staff may clear holds (the permission matrix's compliance.work). */
   actorMayClear: boolean;
   /** Whether the acting admin is named as MLRO (MLRO_EMAILS). */
   actorIsMlro?: boolean;

@@ -26,7 +26,7 @@ export async function getOrderDetails({
   db: Db;
   orderId: string;
   viewerIsMlro?: boolean;
-  /** Whether the viewer may clear a hold (mayClearHolds): the page shows the clearing form to them only. */
+  /** Whether the viewer may clear a hold (the permission matrix's compliance.work): the page shows the clearing form to them only. */
   viewerMayClearHolds?: boolean;
 }): Promise<OrderDetails> {
   const [rows, notes, totals, flags, screenings, reports, [handover]] = await Promise.all([
