@@ -1,0 +1,59 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
+
+/**
+ * The rates list on a phone (issue 34, item 1): one card per currency whose code and name are drawn in
+ * full, with the rate, how far it is from the market rate, and one button, nothing clipped or overrunning.
+ */
+async function rowsDrawn(page: Page) {
+  return page.locator(".rates-table tbody tr").evaluateAll((rows) =>
+    rows.map((row) => {
+      const label = row.querySelector(".rates-label") as HTMLElement;
+      const card = row.getBoundingClientRect();
+      const visibleButtons = [...row.querySelectorAll<HTMLElement>(".rates-actions .button")].filter(
+        (button) => button.offsetParent !== null,
+      );
+      return {
+        code: row.getAttribute("data-code"),
+        // The name's drawn width against the width its text needs: a clipped name is narrower.
+        labelDrawn: label.getBoundingClientRect().width,
+        labelNeeded: label.scrollWidth,
+        cardRight: card.right,
+        buttons: visibleButtons.map((button) => button.getBoundingClientRect().right),
+        text: (row as HTMLElement).innerText,
+      };
+    }),
+  );
+}
+
+for (const width of [360, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 844 } });
+
+    test("the rates list is one card per currency: its name in full, the rate against the market, one button", async ({
+      page,
+    }) => {
+      await page.goto("/exchangeRates");
+      await waitForHydration(page);
+      const rows = await rowsDrawn(page);
+      expect(rows.length).toBeGreaterThan(5);
+      for (const row of rows) {
+        expect(row.labelDrawn, `${row.code}'s name is drawn`).toBeGreaterThan(20);
+        expect(row.labelDrawn, `${row.code}'s name is not clipped`).toBeGreaterThanOrEqual(row.labelNeeded - 1);
+        expect(row.buttons, `${row.code} shows one button`).toHaveLength(1);
+        expect(row.buttons[0]!, `${row.code}'s button stays inside its card`).toBeLessThanOrEqual(row.cardRight + 0.5);
+        expect(row.cardRight).toBeLessThanOrEqual(width);
+        expect(row.text).toMatch(/market rate/);
+      }
+      const euro = page.locator('.rates-table tr[data-code="EUR"]');
+      await expect(euro).toContainText("Euro");
+      // The other tab shows the Click & Sell rate and its button instead.
+      await page.getByRole("tab", { name: "Click & Sell" }).click();
+      await expect(euro.getByRole("link", { name: /Click & Sell/ })).toBeVisible();
+      await expect(euro.getByRole("link", { name: /Click & Collect/ })).toBeHidden();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSeriousAxeViolations(page);
+    });
+  });
+}
