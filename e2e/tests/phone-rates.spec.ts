@@ -55,5 +55,29 @@ for (const width of [360, 390]) {
       expect(overflow).toBeLessThanOrEqual(0);
       await expectNoSeriousAxeViolations(page);
     });
+
+    test("the rate-history chart's labels are drawn at least 12 CSS px high", async ({ page }) => {
+      await page.goto("/exchangeRates/EUR");
+      await waitForHydration(page);
+      const chart = page.locator(".history-chart svg");
+      await expect(chart).toBeVisible();
+      const sizes = await chart.evaluate((svg: SVGSVGElement) => {
+        const scale = svg.getScreenCTM()?.a ?? 0;
+        return [...svg.querySelectorAll<SVGTextElement>(".history-axis")].map(
+          (label) => Number.parseFloat(getComputedStyle(label).fontSize) * scale,
+        );
+      });
+      expect(sizes.length).toBeGreaterThanOrEqual(5);
+      for (const size of sizes) expect(size).toBeGreaterThanOrEqual(12);
+      // The labels stay inside the drawing.
+      const box = await chart.boundingBox();
+      for (const label of await page.locator(".history-axis").all()) {
+        const drawn = await label.boundingBox();
+        expect(drawn!.x).toBeGreaterThanOrEqual(box!.x - 0.5);
+        expect(drawn!.x + drawn!.width).toBeLessThanOrEqual(box!.x + box!.width + 0.5);
+        expect(drawn!.y).toBeGreaterThanOrEqual(box!.y - 0.5);
+      }
+      await expectNoSeriousAxeViolations(page);
+    });
   });
 }

@@ -13,7 +13,8 @@ export const SERIES: { key: RateSeries; label: string }[] = [
 
 const WIDTH = 760;
 const HEIGHT = 300;
-const PAD = { top: 16, right: 16, bottom: 36, left: 72 };
+/** Room for the labels, which grow to stay 12 CSS px high on a phone (public.css, .history-axis). */
+const PAD = { top: 40, right: 16, bottom: 48, left: 16 };
 
 /** One line per series; a gap where a series has no value (before we recorded it). */
 function linePath(points: readonly Point[], key: RateSeries, x: (i: number) => number, y: (v: number) => number) {
@@ -78,7 +79,7 @@ export function RateHistoryChart({ history }: { history: RateHistoryResponse }) 
         {ticks.map((tick) => (
           <g key={tick}>
             <line className="history-grid" x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} />
-            <text className="history-axis" x={PAD.left - 8} y={y(tick) + 4} textAnchor="end">
+            <text className="history-axis" x={PAD.left + 4} y={y(tick) - 6} textAnchor="start">
               {tick.toFixed(decimals)}
             </text>
           </g>
@@ -88,7 +89,7 @@ export function RateHistoryChart({ history }: { history: RateHistoryResponse }) 
             key={index}
             className="history-axis"
             x={x(index)}
-            y={HEIGHT - 12}
+            y={HEIGHT - 8}
             textAnchor={index === 0 ? "start" : index === points.length - 1 ? "end" : "middle"}
           >
             {dayLabel(points[index]?.day ?? history.to)}
