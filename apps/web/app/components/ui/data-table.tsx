@@ -53,3 +53,11 @@ export function DataTable({
   );
   return scrollable ? <div className="table-scroll">{table}</div> : table;
 }
+
+/**
+ * A cell's column heading written into the cell, shown only where a stylesheet hides the header row on a
+ * phone (order.css): each figure then still says what it is ("You get", "Price held for").
+ */
+export function PhoneLabel({ children }: { children: ReactNode }) {
+  return <span className="phone-label">{children}</span>;
+}

@@ -1,7 +1,7 @@
 import type { Way } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
 import { lineAmounts } from "./order-summary.tsx";
-import { DataTable } from "../../components/ui/data-table.tsx";
+import { DataTable, PhoneLabel } from "../../components/ui/data-table.tsx";
 
 type OrderLine = {
   position: number;
@@ -33,9 +33,18 @@ export function OrderLinesTable({
               <th scope="row">
                 {line.currency} <span className="muted">{line.label}</span>
               </th>
-              <td>{from}</td>
-              <td>{to}</td>
-              <td>{line.rate}</td>
+              <td>
+                <PhoneLabel>From</PhoneLabel>
+                {from}
+              </td>
+              <td>
+                <PhoneLabel>To</PhoneLabel>
+                {to}
+              </td>
+              <td>
+                <PhoneLabel>Rate</PhoneLabel>
+                {line.rate}
+              </td>
             </tr>
           );
         })}

@@ -4,7 +4,7 @@ import { formatMinor } from "@bureau/domain/money";
 import { noteSplitText } from "@bureau/domain/note-text";
 import { type CartItem, removeCartItem } from "../cart/cart-store.ts";
 import { useNow } from "./use-now.ts";
-import { DataTable } from "../../components/ui/data-table.tsx";
+import { DataTable, PhoneLabel } from "../../components/ui/data-table.tsx";
 
 function formatRemaining(ms: number): string {
   const totalSeconds = Math.max(0, Math.floor(ms / 1000));
@@ -31,6 +31,7 @@ export function lineAmounts(
 export function OrderSummary({ items, way }: { items: CartItem[]; way: Way }) {
   const now = useNow();
   const total = items.reduce((sum, item) => sum + item.gbpMinor, 0);
+  const payLabel = way === "Order" ? "You pay" : "You sell";
   return (
     <section className="order-summary" aria-labelledby="order-summary-heading">
       <h2 id="order-summary-heading">Order summary</h2>
@@ -43,10 +44,10 @@ export function OrderSummary({ items, way }: { items: CartItem[]; way: Way }) {
             hiddenCaption
             columns={[
               "Currency",
-              way === "Order" ? "You pay" : "You sell",
+              payLabel,
               "You get",
               "Rate",
-              "Rate held for",
+              "Price held for",
               { label: "Actions", visuallyHidden: true },
             ]}
           >
@@ -57,10 +58,20 @@ export function OrderSummary({ items, way }: { items: CartItem[]; way: Way }) {
                   <th scope="row">
                     {item.currency} <span className="muted">{item.label}</span>
                   </th>
-                  <td>{from}</td>
-                  <td>{to}</td>
-                  <td>{item.Rate}</td>
                   <td>
+                    <PhoneLabel>{payLabel}</PhoneLabel>
+                    {from}
+                  </td>
+                  <td>
+                    <PhoneLabel>You get</PhoneLabel>
+                    {to}
+                  </td>
+                  <td>
+                    <PhoneLabel>Rate</PhoneLabel>
+                    {item.Rate}
+                  </td>
+                  <td>
+                    <PhoneLabel>Price held for</PhoneLabel>
                     <span className="countdown">{formatRemaining(cartItemRemainingMs(item, now))}</span>
                   </td>
                   <td>

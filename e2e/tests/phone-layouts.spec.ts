@@ -79,5 +79,23 @@ for (const width of [360, 390]) {
       }
       await expectNoSeriousAxeViolations(page);
     });
+
+    test("the basket's lines say what each figure is", async ({ page }) => {
+      await page.goto("/purchase/EUR/Order");
+      await waitForHydration(page);
+      const form = page.getByRole("form", { name: "Add currency" });
+      if (!(await form.isVisible())) await page.getByRole("button", { name: "Add Currency" }).click();
+      await form.getByLabel("Currency").selectOption("EUR");
+      await form.getByLabel(/\(GBP\)/).fill("300");
+      await form.getByRole("button", { name: "Add", exact: true }).click();
+      const line = page.getByRole("table", { name: "Currencies in your basket" }).locator("tbody tr").first();
+      await expect(line).toBeVisible();
+      const text = await line.innerText();
+      expect(text).toMatch(/You pay\s*£300\.00/);
+      expect(text).toMatch(/You get\s*€/);
+      expect(text).toMatch(/Rate\s*\d+\.\d{4}/);
+      expect(text).toMatch(/Price held for\s*\d+:\d{2}/);
+      await expectNoSeriousAxeViolations(page);
+    });
   });
 }
