@@ -63,7 +63,7 @@ describe("tillVariance", () => {
           expected,
           counted: { ...expected },
           rates: { EUR: "1.15", USD: "1.27", JPY: "190.5" },
-          signOffAboveGbp: 0,
+          signOffAboveGbpMinor: 0,
         });
         expect(assessed.totalAbsoluteGbpMinor).toBe(0);
         expect(assessed.needsSignOff).toBe(false);
@@ -107,13 +107,13 @@ describe("assessClose", () => {
 
   it("needs a sign-off only above the threshold, adding the sizes of each currency's variance", () => {
     const expected = { GBP: 100_000, EUR: 50_000 };
-    const atThreshold = assessClose({ expected, counted: { GBP: 99_000, EUR: 50_000 }, rates, signOffAboveGbp: 10 });
+    const atThreshold = assessClose({ expected, counted: { GBP: 99_000, EUR: 50_000 }, rates, signOffAboveGbpMinor: 1_000 });
     expect(atThreshold.totalAbsoluteGbpMinor).toBe(1_000);
     expect(atThreshold.needsSignOff).toBe(false);
-    const above = assessClose({ expected, counted: { GBP: 98_999, EUR: 50_000 }, rates, signOffAboveGbp: 10 });
+    const above = assessClose({ expected, counted: { GBP: 98_999, EUR: 50_000 }, rates, signOffAboveGbpMinor: 1_000 });
     expect(above.needsSignOff).toBe(true);
     // £6 short and €7.50 (£6) over: they do not cancel out
-    const mixed = assessClose({ expected, counted: { GBP: 99_400, EUR: 50_750 }, rates, signOffAboveGbp: 10 });
+    const mixed = assessClose({ expected, counted: { GBP: 99_400, EUR: 50_750 }, rates, signOffAboveGbpMinor: 1_000 });
     expect(mixed.currencies).toEqual([
       { currency: "GBP", expectedMinor: 100_000, countedMinor: 99_400, varianceMinor: -600, varianceGbpMinor: -600 },
       { currency: "EUR", expectedMinor: 50_000, countedMinor: 50_750, varianceMinor: 750, varianceGbpMinor: 600 },
@@ -123,7 +123,7 @@ describe("assessClose", () => {
   });
 
   it("refuses to guess a rate for a currency with a variance", () => {
-    expect(() => assessClose({ expected: { USD: 100 }, counted: { USD: 0 }, rates: {}, signOffAboveGbp: 10 })).toThrow(
+    expect(() => assessClose({ expected: { USD: 100 }, counted: { USD: 0 }, rates: {}, signOffAboveGbpMinor: 1_000 })).toThrow(
       /No rate/,
     );
   });

@@ -16,7 +16,8 @@ import type { NoteCount } from "./note-split.ts";
  *   TILL_VARIANCE_SIGNOFF_GBP.
  */
 
-export const DEFAULT_TILL_VARIANCE_SIGNOFF_GBP = 10;
+/** TILL_VARIANCE_SIGNOFF_GBP's default, in pence: £10. */
+export const DEFAULT_TILL_VARIANCE_SIGNOFF_GBP_MINOR = 1_000;
 
 /** Sterling in the drawer: the Bank of England's notes and the Royal Mint's coins, largest first. */
 export const STERLING_TILL_DENOMINATIONS_MINOR: readonly number[] = [
@@ -159,19 +160,19 @@ export function gbpValueMinor(amountMinor: number, currency: string, rate: strin
 
 /**
  * A close weighed: each currency's expected, counted and variance with its value in sterling, and
- * whether the total size of the variances is above the threshold (in whole pounds) that needs a
+ * whether the total size of the variances is above the threshold (in pence) that needs a
  * manager. `rates` gives units per £1 for each currency other than sterling that has a variance.
  */
 export function assessClose({
   expected,
   counted,
   rates,
-  signOffAboveGbp,
+  signOffAboveGbpMinor,
 }: {
   expected: AmountsByCurrency;
   counted: AmountsByCurrency;
   rates: Readonly<Record<string, string>>;
-  signOffAboveGbp: number;
+  signOffAboveGbpMinor: number;
 }): TillCloseAssessment {
   const variance = tillVariance(expected, counted);
   const currencies = Object.keys(variance)
@@ -191,7 +192,7 @@ export function assessClose({
       };
     });
   const totalAbsoluteGbpMinor = currencies.reduce((sum, c) => sum + Math.abs(c.varianceGbpMinor), 0);
-  return { currencies, totalAbsoluteGbpMinor, needsSignOff: totalAbsoluteGbpMinor > signOffAboveGbp * 100 };
+  return { currencies, totalAbsoluteGbpMinor, needsSignOff: totalAbsoluteGbpMinor > signOffAboveGbpMinor };
 }
 
 /** A sign-off's reason: written down, 5 to 500 characters. Null when acceptable, else what is wrong. */
