@@ -237,6 +237,11 @@ export const handoverRequestSchema = z
       .max(CART_MAX_ITEMS)
       .optional(),
     differenceReason: shortText(2000).optional(),
+    /** The sterling payment (issue 33): cash or card; the amount, where given, must be the order's settled sterling. */
+    payment: z
+      .object({ method: z.string().max(10).optional(), amountMinor: z.number().int().optional() })
+      .strict()
+      .optional(),
   })
   .strict();
 export type HandoverRequest = z.infer<typeof handoverRequestSchema>;

@@ -75,7 +75,7 @@ export async function closeTill(options: {
     const assessed = assessClose({
       expected,
       counted: checked.amounts,
-      rates: await ratesOf(tx, currencies),
+      rates: await ratesOf(tx, [...new Set([...currencies, ...Object.keys(expected)])]),
       signOffAboveGbpMinor: options.signOffAboveGbpMinor,
     });
     await insertCounts(tx, till.id, "close", checked.counts);
