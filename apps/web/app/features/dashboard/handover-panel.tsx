@@ -13,6 +13,7 @@ import {
   CardCheckField,
   EnhancedDueDiligenceFields,
   IdCheckFields,
+  PaymentFields,
   ReceivedNotesFields,
   SterlingToPay,
 } from "./handover-fields.tsx";
@@ -74,6 +75,7 @@ export function HandoverPanel({ order, onDone }: { order: OrderDetails; onDone?:
         <ReceivedNotesFields key={sale.currency} sale={sale} notes={entry.notes} problems={problems} />
       ))}
       {order.way === "Sell" ? <SterlingToPay order={order} entry={entry} problems={problems} /> : null}
+      <PaymentFields formId={id} way={order.way} payment={entry.payment} problems={problems} />
       <p className="row-actions">
         <button type="submit" className="button button-small button-accent" disabled={busy}>
           Complete<span className="visually-hidden"> order {order.orderNumber}</span>
