@@ -107,7 +107,12 @@ describe("assessClose", () => {
 
   it("needs a sign-off only above the threshold, adding the sizes of each currency's variance", () => {
     const expected = { GBP: 100_000, EUR: 50_000 };
-    const atThreshold = assessClose({ expected, counted: { GBP: 99_000, EUR: 50_000 }, rates, signOffAboveGbpMinor: 1_000 });
+    const atThreshold = assessClose({
+      expected,
+      counted: { GBP: 99_000, EUR: 50_000 },
+      rates,
+      signOffAboveGbpMinor: 1_000,
+    });
     expect(atThreshold.totalAbsoluteGbpMinor).toBe(1_000);
     expect(atThreshold.needsSignOff).toBe(false);
     const above = assessClose({ expected, counted: { GBP: 98_999, EUR: 50_000 }, rates, signOffAboveGbpMinor: 1_000 });
@@ -123,9 +128,9 @@ describe("assessClose", () => {
   });
 
   it("refuses to guess a rate for a currency with a variance", () => {
-    expect(() => assessClose({ expected: { USD: 100 }, counted: { USD: 0 }, rates: {}, signOffAboveGbpMinor: 1_000 })).toThrow(
-      /No rate/,
-    );
+    expect(() =>
+      assessClose({ expected: { USD: 100 }, counted: { USD: 0 }, rates: {}, signOffAboveGbpMinor: 1_000 }),
+    ).toThrow(/No rate/);
   });
 });
 
