@@ -199,38 +199,65 @@ function CountForm({
         </div>
       ) : null}
       {page.currencies.map((c) => (
-        <fieldset key={c.currency} className="till-currency">
-          <legend>
-            {stage === "open" ? "Float" : "Counted"}: {c.currency}
-          </legend>
-          <div className="form-grid">
-            {c.denominationsMinor.map((valueMinor) => (
-              <div className="field" key={valueMinor}>
-                <label htmlFor={inputId(c.currency, valueMinor)}>{denominationLabel(c.currency, valueMinor)}</label>
-                <input
-                  id={inputId(c.currency, valueMinor)}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  size={6}
-                  value={counts[key(c.currency, valueMinor)] ?? ""}
-                  onChange={(e) => setCounts((all) => ({ ...all, [key(c.currency, valueMinor)]: e.target.value }))}
-                />
-              </div>
-            ))}
-          </div>
-          <p className="muted" aria-live="polite">
-            Total {c.currency}:{" "}
-            {formatMinor(
-              c.denominationsMinor.reduce((sum, v) => sum + v * (countOf(c.currency, v) || 0), 0),
-              c.currency,
-            )}
-          </p>
-        </fieldset>
+        <CurrencyCountFields
+          key={c.currency}
+          currency={c}
+          legend={`${stage === "open" ? "Float" : "Counted"}: ${c.currency}`}
+          inputId={inputId}
+          value={(valueMinor) => counts[key(c.currency, valueMinor)] ?? ""}
+          countOf={(valueMinor) => countOf(c.currency, valueMinor)}
+          onChange={(valueMinor, text) => setCounts((all) => ({ ...all, [key(c.currency, valueMinor)]: text }))}
+        />
       ))}
       <button type="submit" className="button button-accent" disabled={busy}>
         {stage === "open" ? "Open till" : "Close till"}
       </button>
     </form>
+  );
+}
+
+/** One currency's count: a labelled input per denomination, and the total so far. */
+function CurrencyCountFields({
+  currency: c,
+  legend,
+  inputId,
+  value,
+  countOf,
+  onChange,
+}: {
+  currency: TillPage["currencies"][number];
+  legend: string;
+  inputId: (currency: string, valueMinor: number) => string;
+  value: (valueMinor: number) => string;
+  countOf: (valueMinor: number) => number;
+  onChange: (valueMinor: number, text: string) => void;
+}) {
+  return (
+    <fieldset className="till-currency">
+      <legend>{legend}</legend>
+      <div className="form-grid">
+        {c.denominationsMinor.map((valueMinor) => (
+          <div className="field" key={valueMinor}>
+            <label htmlFor={inputId(c.currency, valueMinor)}>{denominationLabel(c.currency, valueMinor)}</label>
+            <input
+              id={inputId(c.currency, valueMinor)}
+              inputMode="numeric"
+              autoComplete="off"
+              size={6}
+              value={value(valueMinor)}
+              onChange={(e) => onChange(valueMinor, e.target.value)}
+            />
+          </div>
+        ))}
+      </div>
+      <p className="muted" aria-live="polite">
+        Total {c.currency}:{" "}
+        {formatMinor(
+          c.denominationsMinor.reduce((sum, v) => sum + v * (countOf(v) || 0), 0),
+          c.currency,
+        )}
+      </p>
+    </fieldset>
   );
 }
 
