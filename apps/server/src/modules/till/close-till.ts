@@ -2,14 +2,22 @@ import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { TillCountsInput, TillPage, TillView } from "@bureau/domain/contracts/till";
 import { formatMinor } from "@bureau/domain/money";
 import type { StaffPlacement } from "@bureau/domain/staff-permissions";
-import { assessClose, checkTillCount, signOffReasonProblem, tillDenominations } from "@bureau/domain/till";
+import { assessClose, checkTillCount, signOffReasonProblem } from "@bureau/domain/till";
 import type { Db } from "../../db/client.ts";
 import { tills } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { auditedBy, writeAudit } from "../audit/index.ts";
 import { insertCounts } from "./open-till.ts";
-import { branchNameOf, expectedOf, lockTill, ratesOf, tillCurrenciesOf, tillView } from "./till-view.ts";
+import {
+  branchNameOf,
+  closingCurrenciesOf,
+  expectedOf,
+  lockTill,
+  ratesOf,
+  tillCurrenciesOf,
+  tillView,
+} from "./till-view.ts";
 
 type ActingStaff = AuditActor & StaffPlacement;
 
@@ -29,10 +37,18 @@ export async function tillOf(options: {
     .select()
     .from(tills)
     .where(and(eq(tills.cashierId, cashierId), eq(tills.branchKey, branchKey), ne(tills.status, "closed")));
+  const view = till ? await tillView(db, till) : null;
   return {
     branch: { key: branchKey, name },
-    currencies: await tillCurrenciesOf(db, branchKey),
-    till: till ? await tillView(db, till) : null,
+    // An open till is closed counting what it holds too; a new one counts the branch's currencies.
+    currencies: view
+      ? await closingCurrenciesOf(
+          db,
+          branchKey,
+          [...view.float, ...view.expected].map((a) => a.currency),
+        )
+      : await tillCurrenciesOf(db, branchKey),
+    till: view,
     signOffAboveGbpMinor: options.signOffAboveGbpMinor,
   };
 }
@@ -66,10 +82,7 @@ export async function closeTill(options: {
     }
     const { expected } = await expectedOf(tx, till.id);
     // Whatever the branch tracks now, and whatever the till held or took since it opened.
-    const held = Object.keys(expected).filter((currency) => tillDenominations(currency));
-    const currencies = [
-      ...new Set([...(await tillCurrenciesOf(tx, till.branchKey)).map((entry) => entry.currency), ...held]),
-    ];
+    const currencies = (await closingCurrenciesOf(tx, till.branchKey, Object.keys(expected))).map((c) => c.currency);
     const checked = checkTillCount(options.counts, currencies);
     if (!checked.ok) throw new AppError("validation_failed", checked.message, checked.fields);
     const assessed = assessClose({

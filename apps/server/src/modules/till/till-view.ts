@@ -41,6 +41,26 @@ export async function tillCurrenciesOf(
   });
 }
 
+/**
+ * What a close counts: the branch's till currencies and every currency the till held or took since it
+ * opened (an order of a currency the branch does not track still hands its notes over the counter).
+ */
+export async function closingCurrenciesOf(
+  db: Db | Tx,
+  branchKey: string,
+  held: readonly string[],
+): Promise<{ currency: string; denominationsMinor: number[] }[]> {
+  const branch = await tillCurrenciesOf(db, branchKey);
+  const extra = held
+    .filter((currency) => !branch.some((entry) => entry.currency === currency))
+    .sort()
+    .flatMap((currency) => {
+      const denominations = tillDenominations(currency);
+      return denominations ? [{ currency, denominationsMinor: [...denominations] }] : [];
+    });
+  return [...branch, ...extra];
+}
+
 /** The amount per currency of a till's count at a stage. */
 export async function countOf(db: Db | Tx, tillId: string, stage: "open" | "close"): Promise<AmountsByCurrency> {
   const rows = await db

@@ -256,6 +256,31 @@ describe("the till", () => {
     expect(await db().select().from(tills).where(eq(tills.cashierId, london.userId))).toEqual([]);
   });
 
+  it("counts at close a currency the till handed over that the branch does not track", async () => {
+    const cashier = await staffMember("cashier", ["chichester"]);
+    const opened = await open(cashier, "chichester", [{ currency: "GBP", notes: [{ valueMinor: 5000, count: 4 }] }]);
+    expect((await tillPage(cashier, "chichester")).currencies.map((c: { currency: string }) => c.currency)).toEqual([
+      "GBP",
+    ]);
+    const order = await acceptedOrder("chichester", "Order", 25_000, 30_000);
+    expect((await complete(cashier, order.id, { ...collectHandover, payment: { method: "card" } })).statusCode).toBe(
+      200,
+    );
+    const page = await tillPage(cashier, "chichester");
+    expect(page.currencies.map((c: { currency: string }) => c.currency)).toEqual(["GBP", "EUR"]);
+    expect(page.till.expected).toEqual([
+      { currency: "GBP", amountMinor: 20_000 },
+      { currency: "EUR", amountMinor: -30_000 },
+    ]);
+    const withoutEuros = await close(cashier, opened.json().id, [
+      { currency: "GBP", notes: [{ valueMinor: 5000, count: 4 }] },
+    ]);
+    expect(withoutEuros.statusCode).toBe(400);
+    expect(withoutEuros.json().error.fields).toEqual({
+      "counts.EUR": "Count the EUR in the till (0 where there is none)",
+    });
+  });
+
   it("refuses to complete an order without an open till of the acting staff member at the order's branch, changing nothing", async () => {
     const cashier = await staffMember("cashier", ["worthing", "brighton"]);
     await open(cashier, "brighton", [
