@@ -119,6 +119,8 @@ export const handoverViewSchema = z.object({
     .nullable(),
   differenceReason: z.string().nullable(),
   gbpMinor: z.number().int(),
+  /** How the sterling was paid (issue 33); null for orders completed before the till. */
+  paymentMethod: z.enum(["cash", "card"]).nullable(),
   recordedAt: z.string(),
   recordedBy: z.string(),
 });

@@ -116,6 +116,7 @@ describe("the handover at the counter (issue 17 item 4)", () => {
       received: null,
       differenceReason: null,
       gbpMinor: 30_000,
+      paymentMethod: "card",
       recordedBy: env.staff.email,
     });
     const [audit] = await auditOf(order.id);

@@ -172,7 +172,16 @@ export function HandoverSummary({ handover, way }: { handover: HandoverView; way
             : ""}
         </li>
       ))}
-      {way === "Sell" ? <li>Paid to the customer: {formatMinor(handover.gbpMinor, "GBP")}</li> : null}
+      {way === "Sell" ? (
+        <li>
+          Paid to the customer: {formatMinor(handover.gbpMinor, "GBP")}
+          {handover.paymentMethod ? ` in ${handover.paymentMethod === "cash" ? "cash" : "by card"}` : ""}
+        </li>
+      ) : handover.paymentMethod ? (
+        <li>
+          Paid {handover.paymentMethod === "cash" ? "in cash" : "by card"}: {formatMinor(handover.gbpMinor, "GBP")}
+        </li>
+      ) : null}
       {handover.differenceReason ? <li>Difference recorded: {handover.differenceReason}</li> : null}
     </ul>
   );
