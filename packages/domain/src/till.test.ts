@@ -213,6 +213,21 @@ describe("handoverMovements", () => {
     ]);
   });
 
+  it("gives the sterling back in cash that whole notes could not make, even when the customer paid by card", () => {
+    expect(
+      handoverMovements({
+        way: "Order",
+        payment: { method: "card", amountMinor: 30_000 },
+        currencies: [{ currency: "EUR", amountMinor: 33_500 }],
+        sterlingBackMinor: 174,
+      }),
+    ).toEqual([
+      { currency: "GBP", amountMinor: 30_000, method: "card" },
+      { currency: "GBP", amountMinor: -174, method: "cash" },
+      { currency: "EUR", amountMinor: -33_500, method: "cash" },
+    ]);
+  });
+
   it("takes the currency in and pays sterling out for Click & Sell", () => {
     expect(
       handoverMovements({

@@ -205,22 +205,29 @@ export function signOffReasonProblem(reason: string): string | null {
 
 /**
  * The till movements of a completed order's handover (issue 33): sterling in (Click & Collect, the
- * customer pays) or out (Click & Sell, we pay) by the payment's method, and the currency notes out
- * (handed over) or in (received), always cash.
+ * customer pays) or out (Click & Sell, we pay) by the payment's method, the currency notes out
+ * (handed over) or in (received), always cash; and, for Click & Collect, the sterling handed back in
+ * cash where whole notes could not make the exact conversion (docs/features/whole-notes.md).
  */
 export function handoverMovements({
   way,
   payment,
   currencies,
+  sterlingBackMinor = 0,
 }: {
   way: "Order" | "Sell";
   payment: { method: TillPaymentMethod; amountMinor: number };
   currencies: readonly { currency: string; amountMinor: number }[];
+  /** Click & Collect: the sterling handed back with the notes. */
+  sterlingBackMinor?: number;
 }): TillMovement[] {
   const sterlingSign = way === "Order" ? 1 : -1;
   const movements: TillMovement[] = [];
   if (payment.amountMinor !== 0) {
     movements.push({ currency: "GBP", amountMinor: sterlingSign * payment.amountMinor, method: payment.method });
+  }
+  if (way === "Order" && sterlingBackMinor > 0) {
+    movements.push({ currency: "GBP", amountMinor: -sterlingBackMinor, method: "cash" });
   }
   for (const { currency, amountMinor } of currencies) {
     if (amountMinor !== 0) movements.push({ currency, amountMinor: -sterlingSign * amountMinor, method: "cash" });

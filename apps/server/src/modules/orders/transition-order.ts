@@ -40,6 +40,8 @@ type TransitionOptions = {
 };
 
 type OrderBefore = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
+/** An order line as the handover reads it: at its locked rate, with the sterling handed back with its notes. */
+type HandoverLine = HandoverOrder["lines"][number] & { sterlingBackMinor: number };
 
 /**
  * Moves an order along its lifecycle with one conditional UPDATE: of two staff acting on the same
@@ -162,7 +164,8 @@ async function tillOfActor(tx: Tx, actor: TransitionOptions["actor"], branchKey:
 
 /**
  * The till's movements of a completion: the sterling payment in (Click & Collect) or out (Click &
- * Sell) by its method, and the currency's notes out (handed over) or in (received). A currency with no
+ * Sell) by its method, the sterling handed back with Click & Collect notes, and the currency's notes
+ * out (handed over) or in (received). A currency with no
  * table of notes cannot be counted in a till, so its notes are not the till's.
  */
 async function moveTill(
@@ -174,7 +177,7 @@ async function moveTill(
     actor: TransitionOptions["actor"];
     now: Date;
     record: HandoverRecord;
-    lines: HandoverOrder["lines"];
+    lines: HandoverLine[];
   },
 ) {
   const { record, way } = options;
@@ -196,6 +199,7 @@ async function moveTill(
       way,
       payment: { method: record.paymentMethod, amountMinor: record.gbpMinor },
       currencies,
+      sterlingBackMinor: options.lines.reduce((sum, line) => sum + line.sterlingBackMinor, 0),
     }),
   });
 }
@@ -206,13 +210,14 @@ async function checkedHandover(
   before: OrderBefore,
   handover: HandoverInput | null | undefined,
   today: string,
-): Promise<{ record: HandoverRecord; lines: HandoverOrder["lines"] }> {
+): Promise<{ record: HandoverRecord; lines: HandoverLine[] }> {
   const lines = await tx
     .select({
       currency: orderLines.currencyCode,
       rate: orderLines.rate,
       gbpMinor: orderLines.gbpMinor,
       foreignMinor: orderLines.foreignMinor,
+      sterlingBackMinor: orderLines.sterlingBackMinor,
     })
     .from(orderLines)
     .where(eq(orderLines.orderId, before.id))

@@ -256,20 +256,22 @@ describe("the till", () => {
     expect(await db().select().from(tills).where(eq(tills.cashierId, london.userId))).toEqual([]);
   });
 
-  it("counts at close a currency the till handed over that the branch does not track", async () => {
+  it("counts at close a currency the till handed over that the branch does not track, and the sterling given back", async () => {
     const cashier = await staffMember("cashier", ["chichester"]);
     const opened = await open(cashier, "chichester", [{ currency: "GBP", notes: [{ valueMinor: 5000, count: 4 }] }]);
     expect((await tillPage(cashier, "chichester")).currencies.map((c: { currency: string }) => c.currency)).toEqual([
       "GBP",
     ]);
     const order = await acceptedOrder("chichester", "Order", 25_000, 30_000);
+    // Whole notes could not make the exact conversion: £1.74 goes back to the customer in cash.
+    await db().update(orderLines).set({ sterlingBackMinor: 174 }).where(eq(orderLines.orderId, order.id));
     expect((await complete(cashier, order.id, { ...collectHandover, payment: { method: "card" } })).statusCode).toBe(
       200,
     );
     const page = await tillPage(cashier, "chichester");
     expect(page.currencies.map((c: { currency: string }) => c.currency)).toEqual(["GBP", "EUR"]);
     expect(page.till.expected).toEqual([
-      { currency: "GBP", amountMinor: 20_000 },
+      { currency: "GBP", amountMinor: 20_000 - 174 },
       { currency: "EUR", amountMinor: -30_000 },
     ]);
     const withoutEuros = await close(cashier, opened.json().id, [
