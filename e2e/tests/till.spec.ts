@@ -136,10 +136,15 @@ test("a cashier's till: open with a float, a collection paid in cash moves it, a
   await completeThroughHandover(page, panel, { payment: "Cash" });
   await expect(toast(page, "Completed! This order has been completed.")).toBeVisible();
 
-  // The till expects the float plus the cash taken; counting only the float is short by the order's sterling.
+  // The till expects the float plus the cash taken, less any sterling handed back with the notes;
+  // counting only the float is short by about the order's sterling.
+  const details = (await (await page.request.get(`/api/admin/orders/${orderId}`)).json()) as {
+    lines: { sterlingBackMinor: number }[];
+  };
+  const back = details.lines.reduce((sum, line) => sum + line.sterlingBackMinor, 0);
   await page.goto("/dashboard/till");
   await waitForHydration(page);
-  const expected = `£${((20_000 + totalGbpMinor) / 100).toLocaleString("en-GB", { minimumFractionDigits: 2 })}`;
+  const expected = `£${((20_000 + totalGbpMinor - back) / 100).toLocaleString("en-GB", { minimumFractionDigits: 2 })}`;
   await expect(page.getByRole("row", { name: /GBP/ }).first()).toContainText(expected);
   const close = page.getByRole("form", { name: "Close your till" });
   await close.getByRole("group", { name: "Counted: GBP" }).getByLabel("£20.00 notes").fill("10");
