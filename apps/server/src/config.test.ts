@@ -54,6 +54,15 @@ describe("configuration", () => {
     }
   });
 
+  it("reads TILL_VARIANCE_SIGNOFF_GBP in pounds into pence, £10 by default", () => {
+    expect(parseEnv({}).TILL_VARIANCE_SIGNOFF_GBP).toBe(1_000);
+    expect(parseEnv({ TILL_VARIANCE_SIGNOFF_GBP: "25.50" }).TILL_VARIANCE_SIGNOFF_GBP).toBe(2_550);
+    expect(parseEnv({ TILL_VARIANCE_SIGNOFF_GBP: "0" }).TILL_VARIANCE_SIGNOFF_GBP).toBe(0);
+    for (const value of ["-1", "ten", "10.001"]) {
+      expect(() => parseEnv({ TILL_VARIANCE_SIGNOFF_GBP: value })).toThrow(/TILL_VARIANCE_SIGNOFF_GBP/);
+    }
+  });
+
   it("reads DISPLAY_TIME_ZONE as a time zone Intl knows, in its canonical spelling", () => {
     expect(parseEnv({ DISPLAY_TIME_ZONE: "america/new_york" }).DISPLAY_TIME_ZONE).toBe("America/New_York");
     expect(parseEnv({ DISPLAY_TIME_ZONE: "" }).DISPLAY_TIME_ZONE).toBe("Europe/London");

@@ -15,6 +15,7 @@ import {
 } from "@bureau/domain/rate-freshness";
 import { DEFAULT_RISK_RULES, type RiskRules } from "@bureau/domain/risk-flags";
 import { DEFAULT_MAX_STERLING_BACK_PERCENT } from "@bureau/domain/whole-notes";
+import { DEFAULT_TILL_VARIANCE_SIGNOFF_GBP_MINOR } from "@bureau/domain/till";
 import { DEFAULT_SANCTIONS_MATCH_THRESHOLD } from "@bureau/domain/sanctions-screening";
 
 /**
@@ -77,6 +78,7 @@ const envSchema = z
     ORDER_MIN_COLLECT_LINE_GBP: pounds(DEFAULT_ORDER_LIMITS.collectLineMinGbpMinor),
     ORDER_MAX_COLLECT_ORDER_GBP: pounds(DEFAULT_ORDER_LIMITS.collectOrderMaxGbpMinor),
     ORDER_MAX_STERLING_BACK_PERCENT: wholeNumber(DEFAULT_MAX_STERLING_BACK_PERCENT, 0, 100, "percent"),
+    TILL_VARIANCE_SIGNOFF_GBP: pounds(DEFAULT_TILL_VARIANCE_SIGNOFF_GBP_MINOR),
     DUE_DILIGENCE_ENHANCED_GBP: pounds(DEFAULT_DUE_DILIGENCE_TIERS.enhancedGbpMinor),
     DUE_DILIGENCE_THRESHOLD_EUR: pounds(DEFAULT_DUE_DILIGENCE_TIERS.thresholdEurMinor, "euros"),
     ORDER_EXPIRE_ACCEPTED_AFTER_DAYS: days(DEFAULT_ORDER_EXPIRY.acceptedDays),
@@ -349,6 +351,8 @@ export type Config = {
   riskRules: RiskRules;
   /** The most of a Click & Collect order a branch's stock may give back in sterling (ORDER_MAX_STERLING_BACK_PERCENT). */
   maxSterlingBackPercent: number;
+  /** Above this total variance (pence, TILL_VARIANCE_SIGNOFF_GBP in pounds) a till closes only with a manager's sign-off. */
+  tillVarianceSignOffGbpMinor: number;
   /** The people (by e-mail, lower case) given the MLRO role at start if they have no staff role yet (MLRO_EMAILS). */
   mlroEmails: string[];
   /** The zone whose calendar days and times are shown and group the statistics (DISPLAY_TIME_ZONE). */
@@ -462,6 +466,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     riskRules: { ...DEFAULT_RISK_RULES, highValueNotesGbpMinor: env.RISK_HIGH_VALUE_NOTES_GBP },
     maxSterlingBackPercent: env.ORDER_MAX_STERLING_BACK_PERCENT,
+    tillVarianceSignOffGbpMinor: env.TILL_VARIANCE_SIGNOFF_GBP,
     mlroEmails: env.MLRO_EMAILS,
     metricsAllow: toBlockList(env.METRICS_ALLOW),
     dataDir,

@@ -64,6 +64,7 @@ function order(overrides: Partial<OrderDetails> = {}): OrderDetails {
       cardMatchesName: true,
       received: null,
       differenceReason: `${SECRET} difference`,
+      paymentMethod: "card",
       gbpMinor: 30_000,
       recordedAt: "2026-11-21T09:30:00.000Z",
       recordedBy: `${SECRET}-staff@bureau.example`,

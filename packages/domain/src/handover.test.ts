@@ -4,7 +4,7 @@ import { noteDenominations } from "./denominations.ts";
 import { checkHandover, expectedNotes, type HandoverOrder, longDay, todayIn } from "./handover.ts";
 import { sellGbpMinorFor } from "./pricing.ts";
 
-const id = { idType: "passport", idNumberLast4: "x1y2", idExpiresOn: "2030-01-31" };
+const id = { idType: "passport", idNumberLast4: "x1y2", idExpiresOn: "2030-01-31", payment: { method: "card" } };
 const collect: HandoverOrder = {
   way: "Order",
   enhancedDueDiligence: false,
@@ -27,14 +27,45 @@ describe("checkHandover", () => {
         received: null,
         differenceReason: null,
         gbpMinor: 30_000,
+        paymentMethod: "card",
       },
     });
+  });
+
+  it("wants the payment's method, and an amount given to be the order's sterling as settled", () => {
+    const { payment: _payment, ...noPayment } = id;
+    const none = checkHandover(collect, { ...noPayment, cardMatchesName: true }, "2026-11-25");
+    expect(none).toMatchObject({
+      ok: false,
+      fields: { "payment.method": "Choose how the customer paid: cash or card" },
+    });
+    const wrong = checkHandover(
+      collect,
+      { ...id, cardMatchesName: true, payment: { method: "cash", amountMinor: 29_999 } },
+      "2026-11-25",
+    );
+    expect(wrong).toMatchObject({
+      ok: false,
+      fields: { "payment.amountMinor": "The payment must be the order's sterling, £300.00" },
+    });
+    const right = checkHandover(
+      collect,
+      { ...id, cardMatchesName: true, payment: { method: "cash", amountMinor: 30_000 } },
+      "2026-11-25",
+    );
+    expect(right).toMatchObject({ ok: true, record: { paymentMethod: "cash", gbpMinor: 30_000 } });
   });
 
   it("names every missing field, and the document's expiry against today (valid through its expiry day)", () => {
     const none = checkHandover(collect, null, "2026-11-25");
     expect(none.ok).toBe(false);
-    expect(!none.ok && Object.keys(none.fields)).toEqual(["idType", "idNumberLast4", "idExpiresOn", "cardMatchesName"]);
+    expect(!none.ok && Object.keys(none.fields)).toEqual([
+      "idType",
+      "idNumberLast4",
+      "idExpiresOn",
+      "cardMatchesName",
+      "payment.method",
+    ]);
     const expired = checkHandover(collect, { ...id, idExpiresOn: "2026-11-24", cardMatchesName: true }, "2026-11-25");
     expect(expired).toMatchObject({
       ok: false,

@@ -4,6 +4,7 @@ import { noteDenominations } from "./denominations.ts";
 import { formatMinor } from "./money.ts";
 import { type NoteCount, splitIntoNotes } from "./note-split.ts";
 import { sellGbpMinorFor } from "./pricing.ts";
+import { TILL_PAYMENT_METHODS, type TillPaymentMethod } from "./till.ts";
 
 /**
  * The handover at the counter (issue 17 item 4): what staff record to complete an order. One set of
@@ -16,7 +17,10 @@ import { sellGbpMinorFor } from "./pricing.ts";
  * - Click & Sell: the notes received per currency (by denomination where the currency's notes are
  *   known, else as an amount). At most the ordered amount; any difference needs a reason written down,
  *   and the sterling paid follows from what was received at the order's locked rate;
- * - an order flagged "Enhanced due diligence" (docs/features/due-diligence-tiers.md): the customer's address and date of birth.
+ * - an order flagged "Enhanced due diligence" (docs/features/due-diligence-tiers.md): the customer's address and date of birth;
+ * - every order (issue 33, the till): the sterling payment, cash or card: taken from the customer for
+ *   Click & Collect, paid to the customer for Click & Sell. Its amount, where given, must be the
+ *   order's sterling as settled (a check that the money matches the order); the till moves by that.
  */
 export const ID_DOCUMENT_TYPES = ["passport", "driving_licence", "national_id"] as const;
 export type IdDocumentType = (typeof ID_DOCUMENT_TYPES)[number];
@@ -37,6 +41,8 @@ export type HandoverInput = {
   /** Click & Sell: per currency, the notes received (or, for a currency without a note table, the amount). */
   received?: { currency: string; notes?: NoteCount[] | undefined; amountMinor?: number | undefined }[] | undefined;
   differenceReason?: string | undefined;
+  /** The sterling payment: how, and (a check) how much. */
+  payment?: { method?: string | undefined; amountMinor?: number | undefined } | undefined;
 };
 
 /** The order as the rules need it: its way, its due-diligence flag and its lines at their locked rates. */
@@ -72,6 +78,8 @@ export type HandoverRecord = {
   differenceReason: string | null;
   /** The order's sterling as settled: paid by the customer (Collect), or paid to the customer for what was received (Sell). */
   gbpMinor: number;
+  /** How that sterling was paid (its amount is gbpMinor). */
+  paymentMethod: TillPaymentMethod;
 };
 
 export type HandoverCheck =
@@ -87,7 +95,13 @@ export const HANDOVER_MESSAGES = {
   address: "Enter the customer's full address, with the postcode",
   dateOfBirth: "Enter the customer's date of birth (a real date, not in the future)",
   nothingReceived: "Nothing was received: cancel the order rather than complete it.",
+  paymentMethodCollect: "Choose how the customer paid: cash or card",
+  paymentMethodSell: "Choose how the customer was paid: cash or card",
 } as const;
+
+function paymentMethodMessage(way: Way): string {
+  return way === "Order" ? HANDOVER_MESSAGES.paymentMethodCollect : HANDOVER_MESSAGES.paymentMethodSell;
+}
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -158,6 +172,7 @@ export function checkHandover(
       idExpiresOn: HANDOVER_MESSAGES.idExpiresOn,
     };
     if (order.way === "Order") fields.cardMatchesName = HANDOVER_MESSAGES.cardMatchesName;
+    fields["payment.method"] = paymentMethodMessage(order.way);
     return { ok: false, message: HANDOVER_MESSAGES.missing, fields };
   }
   const fields: Record<string, string> = {};
@@ -188,9 +203,10 @@ export function checkHandover(
   const received = sale?.received ?? null;
   const differenceReason = sale?.differenceReason ?? null;
   const gbpMinor = sale?.gbpMinor ?? order.lines.reduce((sum, line) => sum + line.gbpMinor, 0);
+  const paymentMethod = checkPayment(order.way, input.payment, gbpMinor, fields);
 
   const problems = Object.values(fields);
-  if (problems.length > 0 || !idType) {
+  if (problems.length > 0 || !idType || !paymentMethod) {
     // The first problem in words (for a toast or an API client); every field's own message beside it.
     return { ok: false, message: `${problems[0] ?? HANDOVER_MESSAGES.idType}.`, fields };
   }
@@ -206,8 +222,29 @@ export function checkHandover(
       received,
       differenceReason,
       gbpMinor,
+      paymentMethod,
     },
   };
+}
+
+/**
+ * The payment's method, or undefined with the problem in `fields`. An amount given must be the
+ * order's settled sterling: anything else means the money and the order disagree.
+ */
+function checkPayment(
+  way: Way,
+  payment: HandoverInput["payment"],
+  gbpMinor: number,
+  fields: Record<string, string>,
+): TillPaymentMethod | undefined {
+  const method = TILL_PAYMENT_METHODS.find((m) => m === payment?.method);
+  if (!method) fields["payment.method"] = paymentMethodMessage(way);
+  const amount = payment?.amountMinor;
+  if (amount !== undefined && amount !== gbpMinor) {
+    fields["payment.amountMinor"] =
+      `The payment must be the order's sterling, ${formatMinor(gbpMinor, "GBP")}${way === "Order" ? "" : " for what was received"}`;
+  }
+  return method;
 }
 
 /**

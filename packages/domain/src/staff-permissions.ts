@@ -127,6 +127,13 @@ export const adminRoutePermissions: PermissionTree<typeof adminRoutes> = {
   dayReport: "reports.read",
   importSanctionsList: "compliance.work",
   stock: { view: "stock.manage", set: "stock.manage" },
+  till: {
+    mine: "till.own",
+    open: "till.own",
+    close: "till.own",
+    awaitingSignOff: "till.signoff",
+    signOff: "till.signoff",
+  },
   warnings: "staff.any",
 };
 

@@ -518,10 +518,17 @@ export const orderHandovers = pgTable(
       >(),
     differenceReason: text("difference_reason"),
     gbpMinor: bigint("gbp_minor", { mode: "number" }).notNull(),
+    /** The payment taken (Click & Collect) or made (Click & Sell) in sterling; null for orders completed before the till. */
+    paymentMethod: text("payment_method", { enum: ["cash", "card"] }),
+    paymentGbpMinor: bigint("payment_gbp_minor", { mode: "number" }),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
     recordedBy: text("recorded_by").notNull(),
   },
   (t) => [
+    check(
+      "order_handovers_payment_check",
+      sql`(${t.paymentMethod} IS NULL OR ${t.paymentMethod} in ('cash', 'card')) AND (${t.paymentMethod} IS NULL) = (${t.paymentGbpMinor} IS NULL)`,
+    ),
     check("order_handovers_id_type_check", sql`${t.idType} in ('passport', 'driving_licence', 'national_id')`),
     check("order_handovers_gbp_check", sql`${t.gbpMinor} >= 0`),
   ],
@@ -674,5 +681,93 @@ export const customerDueDiligence = pgTable(
     // A placement asks whether its customer's keys have a check in the last 12 months.
     index("customer_due_diligence_email_key_checked_idx").on(t.emailKey, t.checkedAt),
     index("customer_due_diligence_phone_key_checked_idx").on(t.phoneKey, t.checkedAt),
+  ],
+);
+
+/** One close as weighed: per currency expected, counted, variance, and the variance's value in pence. */
+export type TillCloseVariance = {
+  currency: string;
+  expectedMinor: number;
+  countedMinor: number;
+  varianceMinor: number;
+  varianceGbpMinor: number;
+}[];
+
+/**
+ * A cashier's till at a branch (issue 33 item 2). At most one per cashier and branch is not closed:
+ * "open" takes movements; "awaiting_signoff" was counted with a variance above TILL_VARIANCE_SIGNOFF_GBP
+ * and waits for a manager; "closed" is done.
+ */
+export const tills = pgTable(
+  "tills",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    branchKey: text("branch_key")
+      .notNull()
+      .references(() => branches.key),
+    cashierId: text("cashier_id").notNull(),
+    cashierEmail: text("cashier_email").notNull(),
+    status: text("status", { enum: ["open", "awaiting_signoff", "closed"] })
+      .notNull()
+      .default("open"),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
+    countedAt: timestamp("counted_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closeVariance: jsonb("close_variance").$type<TillCloseVariance>(),
+    varianceGbpMinor: bigint("variance_gbp_minor", { mode: "number" }),
+    signedOffById: text("signed_off_by_id"),
+    signedOffBy: text("signed_off_by"),
+    signedOffAt: timestamp("signed_off_at", { withTimezone: true }),
+    signOffReason: text("sign_off_reason"),
+  },
+  (t) => [
+    check("tills_status_check", sql`${t.status} in ('open', 'awaiting_signoff', 'closed')`),
+    check("tills_sign_off_check", sql`(${t.signedOffAt} IS NULL) = (${t.signOffReason} IS NULL)`),
+    uniqueIndex("tills_one_open_per_cashier").on(t.cashierId, t.branchKey).where(sql`${t.status} <> 'closed'`),
+    index("tills_branch_status_idx").on(t.branchKey, t.status, t.openedAt),
+  ],
+);
+
+/** A till's counts by denomination: the float at opening ("open") and the drawer at closing ("close"). */
+export const tillCounts = pgTable(
+  "till_counts",
+  {
+    tillId: uuid("till_id")
+      .notNull()
+      .references(() => tills.id),
+    stage: text("stage", { enum: ["open", "close"] }).notNull(),
+    currencyCode: varchar("currency_code", { length: 3 }).notNull(),
+    denominationMinor: bigint("denomination_minor", { mode: "number" }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tillId, t.stage, t.currencyCode, t.denominationMinor], name: "till_counts_pkey" }),
+    check("till_counts_stage_check", sql`${t.stage} in ('open', 'close')`),
+    check("till_counts_count_check", sql`${t.count} >= 0`),
+  ],
+);
+
+/** What moved a till, signed (into the drawer positive); a card payment is recorded but moves no cash. */
+export const tillMovements = pgTable(
+  "till_movements",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tillId: uuid("till_id")
+      .notNull()
+      .references(() => tills.id),
+    kind: text("kind", { enum: ["order", "trade", "reversal", "float"] }).notNull(),
+    currencyCode: varchar("currency_code", { length: 3 }).notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    method: text("method", { enum: ["cash", "card"] }).notNull(),
+    orderId: uuid("order_id").references(() => orders.id),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check("till_movements_kind_check", sql`${t.kind} in ('order', 'trade', 'reversal', 'float')`),
+    check("till_movements_method_check", sql`${t.method} in ('cash', 'card')`),
+    index("till_movements_till_idx").on(t.tillId, t.recordedAt),
+    index("till_movements_order_idx").on(t.orderId).where(sql`${t.orderId} IS NOT NULL`),
   ],
 );

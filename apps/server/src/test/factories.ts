@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import type { Db } from "../db/client.ts";
-import { orderLines, orders, quotes } from "../db/schema.ts";
+import { branches, orderLines, orders, quotes, tills } from "../db/schema.ts";
 
 /** Inserts an order with one EUR line straight into the database; override any field. */
 export async function createOrder(
@@ -51,15 +51,19 @@ export async function createOrder(
   return order!;
 }
 
-/** A valid handover for completing a Click & Collect order: a passport valid for years, the card matching. */
+/**
+ * A valid handover for completing a Click & Collect order: a passport valid for years, the card
+ * matching, paid by card (the amount left to the order's own sterling).
+ */
 export const collectHandover = {
   idType: "passport",
   idNumberLast4: "1234",
   idExpiresOn: "2099-12-31",
   cardMatchesName: true,
+  payment: { method: "card" },
 } as const;
 
-/** A valid handover for completing a Click & Sell order: a passport, and what was received per currency. */
+/** A valid handover for completing a Click & Sell order: a passport, what was received per currency, paid in cash. */
 export const saleHandover = (
   received: { currency: string; notes?: { valueMinor: number; count: number }[]; amountMinor?: number }[],
   differenceReason?: string,
@@ -69,6 +73,7 @@ export const saleHandover = (
   idExpiresOn: "2099-12-31",
   received,
   ...(differenceReason ? { differenceReason } : {}),
+  payment: { method: "cash" },
 });
 
 let customers = 0;
@@ -80,4 +85,26 @@ export function uniqueCustomer(): { email: string; phone: string } {
   customers += 1;
   const n = String(customers).padStart(5, "0");
   return { email: `customer${n}.${Date.now()}@example.com`, phone: `07700 9${n}` };
+}
+
+/**
+ * Opens a till for a staff member at each branch (or the ones given), with no float, straight in the
+ * database: completing an order needs one (issue 33), and tests about other things should not have to
+ * count a float first. The till's own tests open theirs through the API.
+ */
+export async function openTillsFor(db: Db, staff: { userId: string; email: string }, branchKeys?: string[]) {
+  const keys = branchKeys ?? (await db.select({ key: branches.key }).from(branches)).map((row) => row.key);
+  if (keys.length === 0) return;
+  await db
+    .insert(tills)
+    .values(
+      keys.map((branchKey) => ({
+        branchKey,
+        cashierId: staff.userId,
+        cashierEmail: staff.email,
+        status: "open" as const,
+        openedAt: new Date(),
+      })),
+    )
+    .onConflictDoNothing();
 }

@@ -119,6 +119,8 @@ export const handoverViewSchema = z.object({
     .nullable(),
   differenceReason: z.string().nullable(),
   gbpMinor: z.number().int(),
+  /** How the sterling was paid (issue 33); null for orders completed before the till. */
+  paymentMethod: z.enum(["cash", "card"]).nullable(),
   recordedAt: z.string(),
   recordedBy: z.string(),
 });
@@ -237,6 +239,11 @@ export const handoverRequestSchema = z
       .max(CART_MAX_ITEMS)
       .optional(),
     differenceReason: shortText(2000).optional(),
+    /** The sterling payment (issue 33): cash or card; the amount, where given, must be the order's settled sterling. */
+    payment: z
+      .object({ method: z.string().max(10).optional(), amountMinor: z.number().int().optional() })
+      .strict()
+      .optional(),
   })
   .strict();
 export type HandoverRequest = z.infer<typeof handoverRequestSchema>;

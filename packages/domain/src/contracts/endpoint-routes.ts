@@ -155,6 +155,13 @@ export const adminRoutes = {
     view: { method: "GET", path: "/api/admin/stock" },
     set: { method: "PUT", path: "/api/admin/stock/:branch/:currency" },
   },
+  till: {
+    mine: { method: "GET", path: "/api/admin/till" },
+    open: { method: "POST", path: "/api/admin/till" },
+    close: { method: "POST", path: "/api/admin/till/:id/close" },
+    awaitingSignOff: { method: "GET", path: "/api/admin/till/awaiting-sign-off" },
+    signOff: { method: "POST", path: "/api/admin/till/:id/sign-off" },
+  },
   warnings: { method: "GET", path: "/api/admin/warnings" },
 } as const satisfies EndpointRouteTree;
 

@@ -83,6 +83,17 @@ import {
   stockViewSchema,
 } from "./stock.ts";
 import {
+  closeTillRequestSchema,
+  openTillRequestSchema,
+  signOffTillRequestSchema,
+  tillAwaitingQuerySchema,
+  tillBranchQuerySchema,
+  tillIdParams,
+  tillPageSchema,
+  tillsAwaitingSchema,
+  tillViewSchema,
+} from "./till.ts";
+import {
   cancelTrackedOrderRequestSchema,
   customerPrefillSchema,
   myOrdersQuerySchema,
@@ -555,6 +566,17 @@ export const endpoints = joinEndpoints(endpointRoutes, {
     stock: {
       view: { querystring: stockQuerySchema, response: { 200: stockViewSchema, ...staffErrors } },
       set: { params: stockParams, body: stockUpdateSchema, response: { 200: stockViewSchema, ...staffErrors } },
+    },
+    till: {
+      mine: { querystring: tillBranchQuerySchema, response: { 200: tillPageSchema, ...staffErrors } },
+      open: { body: openTillRequestSchema, response: { 201: tillViewSchema, ...staffErrors } },
+      close: { params: tillIdParams, body: closeTillRequestSchema, response: { 200: tillViewSchema, ...staffErrors } },
+      awaitingSignOff: { querystring: tillAwaitingQuerySchema, response: { 200: tillsAwaitingSchema, ...staffErrors } },
+      signOff: {
+        params: tillIdParams,
+        body: signOffTillRequestSchema,
+        response: { 200: tillViewSchema, ...staffErrors },
+      },
     },
     warnings: { response: { 200: staffWarningsSchema, ...signedInReadErrors } },
   },

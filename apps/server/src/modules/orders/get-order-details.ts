@@ -79,6 +79,7 @@ export async function getOrderDetails({
           received: handover.received,
           differenceReason: handover.differenceReason,
           gbpMinor: handover.gbpMinor,
+          paymentMethod: handover.paymentMethod,
           recordedAt: handover.recordedAt.toISOString(),
           recordedBy: handover.recordedBy,
         }

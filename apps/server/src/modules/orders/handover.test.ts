@@ -116,13 +116,14 @@ describe("the handover at the counter (issue 17 item 4)", () => {
       received: null,
       differenceReason: null,
       gbpMinor: 30_000,
+      paymentMethod: "card",
       recordedBy: env.staff.email,
     });
     const [audit] = await auditOf(order.id);
     expect(audit?.actorEmail).toBe(env.staff.email);
     expect(audit?.after).toEqual({
       status: "completed",
-      handover: { idType: "national_id", cardMatchesName: true, gbpMinor: 30_000 },
+      handover: { idType: "national_id", cardMatchesName: true, gbpMinor: 30_000, paymentMethod: "card" },
     });
     expect(JSON.stringify(audit?.after)).not.toContain("1234");
     // Completing twice is refused by the lifecycle, with no second record.
@@ -202,6 +203,7 @@ describe("the handover at the counter (issue 17 item 4)", () => {
         received: [{ currency: "EUR", orderedMinor: 28_080, receivedMinor: 27_000, gbpPaidMinor: expectedGbp }],
         differenceReason: reason,
         gbpMinor: expectedGbp,
+        paymentMethod: "cash",
       },
     });
     // Stock received what was actually received, not the order's amount.

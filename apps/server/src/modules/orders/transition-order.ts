@@ -2,8 +2,16 @@ import { and, asc, eq } from "drizzle-orm";
 import type { OrderTransition } from "@bureau/domain/contracts/dashboard";
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import { DEFAULT_DISPLAY_TIME_ZONE } from "@bureau/domain/dates";
-import { checkHandover, type HandoverInput, type HandoverRecord, todayIn } from "@bureau/domain/handover";
+import {
+  checkHandover,
+  type HandoverInput,
+  type HandoverOrder,
+  type HandoverRecord,
+  saleCurrencies,
+  todayIn,
+} from "@bureau/domain/handover";
 import { statusAfter, transitionRefusal } from "@bureau/domain/order-lifecycle";
+import { handoverMovements, tillDenominations } from "@bureau/domain/till";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderHandovers, orderLines, orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -11,6 +19,7 @@ import type { AuditActor } from "../../lib/audit-actor.ts";
 import { auditedBy, writeAudit } from "../audit/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { settleOrderNotes } from "../stock/index.ts";
+import { recordTillMovement, requireOpenTill } from "../till/index.ts";
 
 const PAST: Record<OrderTransition, string> = { accept: "accepted", complete: "completed", cancel: "cancelled" };
 
@@ -31,6 +40,8 @@ type TransitionOptions = {
 };
 
 type OrderBefore = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
+/** An order line as the handover reads it: at its locked rate, with the sterling handed back with its notes. */
+type HandoverLine = HandoverOrder["lines"][number] & { sterlingBackMinor: number };
 
 /**
  * Moves an order along its lifecycle with one conditional UPDATE: of two staff acting on the same
@@ -38,7 +49,8 @@ type OrderBefore = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
  * ("ready for collection" on accept, "cancelled" on cancel) and what it does to the branch's note stock
  * (modules/stock) commit together. Completing records the handover at the counter (issue 17 item 4):
  * refused, changing nothing, unless it passes the domain's checkHandover for this order and today's
- * date in the bureau's time zone.
+ * date in the bureau's time zone, and only by a staff member with an open till at the order's branch
+ * (issue 33): the payment and the notes move that till in the same transaction.
  */
 export async function transitionOrder(
   options: TransitionOptions,
@@ -48,7 +60,8 @@ export async function transitionOrder(
     const before = await lockOrder(tx, orderId);
     if (!before) throw new AppError("not_found", "There is no such order.");
     const status = statusReached(before, options);
-    const record =
+    const till = transition === "complete" ? await tillOfActor(tx, actor, before.branchKey) : null;
+    const handover =
       transition === "complete"
         ? await checkedHandover(
             tx,
@@ -57,6 +70,7 @@ export async function transitionOrder(
             todayIn(options.timeZone ?? DEFAULT_DISPLAY_TIME_ZONE, now),
           )
         : null;
+    const record = handover?.record ?? null;
     const [after] = await tx
       .update(orders)
       .set({
@@ -69,7 +83,10 @@ export async function transitionOrder(
       .where(and(eq(orders.id, orderId), eq(orders.status, before.status)))
       .returning({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status });
     if (!after) throw new AppError("conflict", "Someone else changed this order just now. Please refresh the list.");
-    if (record) await tx.insert(orderHandovers).values(handoverRow(orderId, record, actor.email, now));
+    if (handover && till) {
+      await tx.insert(orderHandovers).values(handoverRow(orderId, handover.record, actor.email, now));
+      await moveTill(tx, { tillId: till.id, orderId, way: before.way, actor, now, ...handover });
+    }
     await writeAudit(tx, {
       ...auditedBy(actor, requestId),
       action: `order.${transition}`,
@@ -102,6 +119,7 @@ async function lockOrder(tx: Tx, orderId: string) {
       holdReason: orders.holdReason,
       holdClearedAt: orders.holdClearedAt,
       enhancedDueDiligence: orders.enhancedDueDiligence,
+      branchKey: orders.branchKey,
     })
     .from(orders)
     .where(eq(orders.id, orderId))
@@ -138,19 +156,68 @@ function stampOf(transition: OrderTransition, email: string, now: Date): Partial
   return { cancelledAt: now, cancelledBy: email };
 }
 
-/** The handover recorded at the counter, checked against the order's lines; a 422 when it does not pass. */
+/** The acting staff member's open till at the order's branch (a customer never completes an order). */
+async function tillOfActor(tx: Tx, actor: TransitionOptions["actor"], branchKey: string) {
+  if (actor.id === null) throw new AppError("forbidden", "Only staff complete an order, at the counter.");
+  return requireOpenTill(tx, actor.id, branchKey);
+}
+
+/**
+ * The till's movements of a completion: the sterling payment in (Click & Collect) or out (Click &
+ * Sell) by its method, the sterling handed back with Click & Collect notes, and the currency's notes
+ * out (handed over) or in (received). A currency with no
+ * table of notes cannot be counted in a till, so its notes are not the till's.
+ */
+async function moveTill(
+  tx: Tx,
+  options: {
+    tillId: string;
+    orderId: string;
+    way: OrderBefore["way"];
+    actor: TransitionOptions["actor"];
+    now: Date;
+    record: HandoverRecord;
+    lines: HandoverLine[];
+  },
+) {
+  const { record, way } = options;
+  const currencies = (
+    record.received
+      ? record.received.map((r) => ({ currency: r.currency, amountMinor: r.receivedMinor }))
+      : saleCurrencies({ way, enhancedDueDiligence: false, lines: options.lines }).map((c) => ({
+          currency: c.currency,
+          amountMinor: c.orderedMinor,
+        }))
+  ).filter((c) => tillDenominations(c.currency));
+  await recordTillMovement(tx, {
+    tillId: options.tillId,
+    kind: "order",
+    orderId: options.orderId,
+    actor: options.actor,
+    now: options.now,
+    movements: handoverMovements({
+      way,
+      payment: { method: record.paymentMethod, amountMinor: record.gbpMinor },
+      currencies,
+      sterlingBackMinor: options.lines.reduce((sum, line) => sum + line.sterlingBackMinor, 0),
+    }),
+  });
+}
+
+/** The handover recorded at the counter, checked against the order's lines; a 400 when it does not pass. */
 async function checkedHandover(
   tx: Tx,
   before: OrderBefore,
   handover: HandoverInput | null | undefined,
   today: string,
-): Promise<HandoverRecord> {
+): Promise<{ record: HandoverRecord; lines: HandoverLine[] }> {
   const lines = await tx
     .select({
       currency: orderLines.currencyCode,
       rate: orderLines.rate,
       gbpMinor: orderLines.gbpMinor,
       foreignMinor: orderLines.foreignMinor,
+      sterlingBackMinor: orderLines.sterlingBackMinor,
     })
     .from(orderLines)
     .where(eq(orderLines.orderId, before.id))
@@ -161,7 +228,7 @@ async function checkedHandover(
     today,
   );
   if (!checked.ok) throw new AppError("validation_failed", checked.message, checked.fields);
-  return checked.record;
+  return { record: checked.record, lines };
 }
 
 function handoverRow(orderId: string, record: HandoverRecord, email: string, now: Date) {
@@ -174,6 +241,8 @@ function handoverRow(orderId: string, record: HandoverRecord, email: string, now
     received: record.received,
     differenceReason: record.differenceReason,
     gbpMinor: record.gbpMinor,
+    paymentMethod: record.paymentMethod,
+    paymentGbpMinor: record.gbpMinor,
     recordedAt: now,
     recordedBy: email,
   } satisfies typeof orderHandovers.$inferInsert;
@@ -227,5 +296,6 @@ function handoverAudit(record: HandoverRecord) {
       : {}),
     ...(record.differenceReason ? { differenceReason: record.differenceReason } : {}),
     gbpMinor: record.gbpMinor,
+    paymentMethod: record.paymentMethod,
   };
 }

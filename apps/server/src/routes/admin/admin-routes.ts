@@ -12,6 +12,7 @@ import { orderAdminRoutes } from "./order-admin-routes.ts";
 import { reportAdminRoutes } from "./report-admin-routes.ts";
 import { sanctionsAdminRoutes } from "./sanctions-admin-routes.ts";
 import { stockAdminRoutes } from "./stock-admin-routes.ts";
+import { tillAdminRoutes } from "./till-admin-routes.ts";
 import { warningsAdminRoutes } from "./warnings-admin-routes.ts";
 import { noStore } from "../../lib/no-store.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
@@ -31,6 +32,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(orderAdminRoutes);
   await app.register(currencyAdminRoutes);
   await app.register(stockAdminRoutes);
+  await app.register(tillAdminRoutes);
   await app.register(boardAdminRoutes);
   await app.register(sanctionsAdminRoutes);
   await app.register(collectAdminRoutes);

@@ -41,6 +41,10 @@ export function useHandoverEntry(order: OrderDetails) {
   const [address, setAddress] = useState("");
   const [dateOfBirth, setDateOfBirth] = useState("");
   const [reason, setReason] = useState("");
+  // The sterling payment (issue 33): how, and how much; the amount follows the order's sterling (a sale's,
+  // what its received notes pay) until staff type their own.
+  const [paymentMethod, setPaymentMethod] = useState("");
+  const [paymentText, setPaymentText] = useState<string | null>(null);
   // Each sale currency starts with the order's exact amount: its notes, or the amount where notes are unknown.
   const [counts, setCounts] = useState<Record<string, Record<number, string>>>(() =>
     Object.fromEntries(
@@ -71,6 +75,13 @@ export function useHandoverEntry(order: OrderDetails) {
       })),
     };
   });
+  const tally = tallyOf(rules, sales, received);
+  const differs = tally.some((t) => t.receivedMinor !== t.orderedMinor);
+  const payable = tally.every((t) => t.gbpPaidMinor !== null)
+    ? tally.reduce((sum, t) => sum + (t.gbpPaidMinor ?? 0), 0)
+    : null;
+  const sterlingDue = order.way === "Sell" ? (payable ?? order.totalGbpMinor) : order.totalGbpMinor;
+  const paymentAmount = paymentText ?? minorToMajorString(sterlingDue, "GBP");
   const input: HandoverInput = {
     idType,
     idNumberLast4: last4,
@@ -78,23 +89,11 @@ export function useHandoverEntry(order: OrderDetails) {
     ...(order.way === "Order" ? { cardMatchesName: cardMatches } : {}),
     ...(order.compliance.enhancedDueDiligence ? { address, dateOfBirth } : {}),
     ...(order.way === "Sell" ? { received, differenceReason: reason } : {}),
+    payment: {
+      ...(paymentMethod ? { method: paymentMethod } : {}),
+      amountMinor: parseMajorToMinor(paymentAmount, "GBP") ?? -1,
+    },
   };
-  const tally = sales.map((sale, i) => {
-    const entry = received[i]!;
-    const receivedMinor = entry.notes
-      ? entry.notes.reduce((sum, n) => sum + n.valueMinor * (Number.isSafeInteger(n.count) ? n.count : 0), 0)
-      : Math.max(entry.amountMinor ?? 0, 0);
-    const lines = rules.lines.filter((line) => line.currency === sale.currency);
-    return {
-      ...sale,
-      receivedMinor,
-      gbpPaidMinor: receivedMinor <= sale.orderedMinor ? gbpForReceived(lines, receivedMinor) : null,
-    };
-  });
-  const differs = tally.some((t) => t.receivedMinor !== t.orderedMinor);
-  const payable = tally.every((t) => t.gbpPaidMinor !== null)
-    ? tally.reduce((sum, t) => sum + (t.gbpPaidMinor ?? 0), 0)
-    : null;
 
   return {
     rules,
@@ -108,6 +107,7 @@ export function useHandoverEntry(order: OrderDetails) {
     enhanced: { address, setAddress, dateOfBirth, setDateOfBirth },
     reason,
     setReason,
+    payment: { method: paymentMethod, setMethod: setPaymentMethod, amount: paymentAmount, setAmount: setPaymentText },
     notes: {
       counts,
       amounts,
@@ -119,3 +119,23 @@ export function useHandoverEntry(order: OrderDetails) {
 }
 
 export type HandoverEntry = ReturnType<typeof useHandoverEntry>;
+
+/** A sale's running tally: each currency's notes (or amount) received, and the sterling that pays for it. */
+function tallyOf(
+  rules: HandoverOrder,
+  sales: ReturnType<typeof saleCurrencies>,
+  received: NonNullable<HandoverInput["received"]>,
+) {
+  return sales.map((sale, i) => {
+    const entry = received[i]!;
+    const receivedMinor = entry.notes
+      ? entry.notes.reduce((sum, n) => sum + n.valueMinor * (Number.isSafeInteger(n.count) ? n.count : 0), 0)
+      : Math.max(entry.amountMinor ?? 0, 0);
+    const lines = rules.lines.filter((line) => line.currency === sale.currency);
+    return {
+      ...sale,
+      receivedMinor,
+      gbpPaidMinor: receivedMinor <= sale.orderedMinor ? gbpForReceived(lines, receivedMinor) : null,
+    };
+  });
+}

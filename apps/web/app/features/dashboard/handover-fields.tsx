@@ -227,3 +227,64 @@ export function SterlingToPay({
     </>
   );
 }
+
+/**
+ * The sterling payment (issue 33): cash or card, and the amount, filled with the order's sterling (a
+ * sale's, what its notes received pay). It moves the staff member's till.
+ */
+export function PaymentFields({
+  formId,
+  way,
+  payment,
+  problems,
+}: {
+  formId: string;
+  way: OrderDetails["way"];
+  payment: HandoverEntry["payment"];
+  problems: FieldProblems;
+}) {
+  const { errors, fieldId, problem, described } = problems;
+  const methods = [
+    { value: "cash", label: "Cash" },
+    { value: "card", label: "Card" },
+  ];
+  return (
+    <fieldset
+      className="handover-payment"
+      aria-describedby={errors["payment.method"] ? `${fieldId("payment.method")}-error` : undefined}
+    >
+      <legend>Payment</legend>
+      <p className="hint">
+        {way === "Order" ? "How the customer paid for the currency." : "How the customer was paid for their notes."}
+      </p>
+      {methods.map((method, i) => (
+        <label key={method.value} className="radio-option">
+          <input
+            type="radio"
+            name={`${formId}-payment-method`}
+            id={i === 0 ? fieldId("payment.method") : undefined}
+            value={method.value}
+            checked={payment.method === method.value}
+            onChange={() => payment.setMethod(method.value)}
+          />{" "}
+          {method.label}
+        </label>
+      ))}
+      {problem("payment.method")}
+      <div className="field">
+        <label htmlFor={fieldId("payment.amountMinor")}>
+          {way === "Order" ? "Sterling taken (£)" : "Sterling paid (£)"}
+        </label>
+        <input
+          id={fieldId("payment.amountMinor")}
+          inputMode="decimal"
+          autoComplete="off"
+          value={payment.amount}
+          {...described("payment.amountMinor")}
+          onChange={(e) => payment.setAmount(e.target.value)}
+        />
+        {problem("payment.amountMinor")}
+      </div>
+    </fieldset>
+  );
+}

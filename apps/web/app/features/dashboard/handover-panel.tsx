@@ -13,6 +13,7 @@ import {
   CardCheckField,
   EnhancedDueDiligenceFields,
   IdCheckFields,
+  PaymentFields,
   ReceivedNotesFields,
   SterlingToPay,
 } from "./handover-fields.tsx";
@@ -74,6 +75,7 @@ export function HandoverPanel({ order, onDone }: { order: OrderDetails; onDone?:
         <ReceivedNotesFields key={sale.currency} sale={sale} notes={entry.notes} problems={problems} />
       ))}
       {order.way === "Sell" ? <SterlingToPay order={order} entry={entry} problems={problems} /> : null}
+      <PaymentFields formId={id} way={order.way} payment={entry.payment} problems={problems} />
       <p className="row-actions">
         <button type="submit" className="button button-small button-accent" disabled={busy}>
           Complete<span className="visually-hidden"> order {order.orderNumber}</span>
@@ -170,7 +172,16 @@ export function HandoverSummary({ handover, way }: { handover: HandoverView; way
             : ""}
         </li>
       ))}
-      {way === "Sell" ? <li>Paid to the customer: {formatMinor(handover.gbpMinor, "GBP")}</li> : null}
+      {way === "Sell" ? (
+        <li>
+          Paid to the customer: {formatMinor(handover.gbpMinor, "GBP")}
+          {handover.paymentMethod ? ` in ${handover.paymentMethod === "cash" ? "cash" : "by card"}` : ""}
+        </li>
+      ) : handover.paymentMethod ? (
+        <li>
+          Paid {handover.paymentMethod === "cash" ? "in cash" : "by card"}: {formatMinor(handover.gbpMinor, "GBP")}
+        </li>
+      ) : null}
       {handover.differenceReason ? <li>Difference recorded: {handover.differenceReason}</li> : null}
     </ul>
   );

@@ -1,0 +1,3 @@
+export { closeTill, listTillsAwaitingSignOff, signOffTill, tillOf } from "./close-till.ts";
+export { openTill } from "./open-till.ts";
+export { recordTillMovement, requireOpenTill } from "./record-movement.ts";

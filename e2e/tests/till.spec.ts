@@ -1,0 +1,171 @@
+import type { Page } from "@playwright/test";
+import {
+  bootstrapAdmin,
+  confirmEmailThroughLink,
+  freshAuthenticatorCode,
+  originOf,
+  secureBox,
+  signInAsStaff,
+  signInThroughApi,
+  signUpThroughApi,
+  toast,
+  uniqueEmail,
+} from "../support/accounts.ts";
+import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
+import { completeThroughHandover, handoverPanel } from "../support/handover.ts";
+import { authenticatorSetUpLinkFor, verificationLinkFor } from "../support/mail.ts";
+import { placeOrder } from "../support/orders.ts";
+
+// A second admin sets up an authenticator (up to two authenticator steps of 30 s) before the day begins.
+test.describe.configure({ timeout: 180_000 });
+
+/** The account's id, from the Users list as staff read it (oldest first, a page at a time). */
+async function userIdOf(staff: Page, email: string): Promise<string> {
+  let after: string | undefined;
+  for (;;) {
+    const response = await staff.request.get(`/api/admin/users?limit=200${after ? `&after=${after}` : ""}`);
+    expect(response.status()).toBe(200);
+    const page = (await response.json()) as { users: { id: string; email: string }[]; nextCursor: string | null };
+    const found = page.users.find((user) => user.email === email);
+    if (found) return found.id;
+    if (!page.nextCursor) throw new Error(`No user ${email}`);
+    after = page.nextCursor;
+  }
+}
+
+/**
+ * A second admin (another person than the bootstrap admin, who works the till here): a customer account
+ * made Admin by staff, then through its authenticator set-up and the Secure Box. The dashboard's pages
+ * let admins in; as an admin works at every branch, this one signs off as the manager.
+ */
+async function secondAdmin(page: Page, staff: Page) {
+  const account = await signUpThroughApi(page, uniqueEmail("manager"));
+  await confirmEmailThroughLink(page, await verificationLinkFor(account.email));
+  const id = await userIdOf(staff, account.email);
+  const made = await staff.request.post(`/api/admin/users/${id}/make-admin`, { headers: { origin: originOf(staff) } });
+  expect(made.status(), await made.text()).toBe(200);
+  // A role change signs the person out everywhere: in again, then the authenticator the e-mail sets up.
+  await signInThroughApi(page, account.email, account.password);
+  await page.goto(await authenticatorSetUpLinkFor(account.email));
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Show the QR code" }).click();
+  const secret = ((await page.locator(".authenticator-secret code").textContent()) ?? "").replace(/\s/g, "");
+  await page.getByLabel("Authenticator code").fill(await freshAuthenticatorCode(secret));
+  await page.getByRole("button", { name: "Confirm code" }).click();
+  await page.getByRole("link", { name: "I have stored them: continue to the Secure Box" }).click();
+  await expect(page).toHaveURL(/\/box$/);
+  await page.getByLabel("Username").fill(secureBox.username);
+  await page.getByLabel("Password").fill(secureBox.password);
+  await page.getByLabel("Authenticator code").fill(await freshAuthenticatorCode(secret));
+  await page.getByRole("button", { name: "Access" }).click();
+  await expect(page).not.toHaveURL(/\/box$/);
+  return account;
+}
+
+/**
+ * Earlier tests completed orders at Worthing with a till of nothing opened for them: that till is
+ * closed first (counted as empty; the manager signs off what that leaves), so the day starts clean.
+ */
+async function closeEarlierTill(staff: Page, manager: Page) {
+  const response = await staff.request.get("/api/admin/till?branch=worthing");
+  const page = (await response.json()) as {
+    till: { id: string; status: string; expected: { currency: string }[] } | null;
+    currencies: { currency: string }[];
+  };
+  if (!page.till) return;
+  const currencies = new Set([...page.currencies, ...page.till.expected].map((c) => c.currency));
+  if (page.till.status === "open") {
+    await staff.request.post(`/api/admin/till/${page.till.id}/close`, {
+      headers: { origin: originOf(staff) },
+      data: { counts: [...currencies].map((currency) => ({ currency, notes: [] })) },
+    });
+  }
+  const after = (await (await staff.request.get("/api/admin/till?branch=worthing")).json()) as { till: unknown };
+  if (!after.till) return;
+  const signed = await manager.request.post(`/api/admin/till/${page.till.id}/sign-off`, {
+    headers: { origin: originOf(manager) },
+    data: { reason: "The earlier tests' till, closed before the day begins" },
+  });
+  expect(signed.status(), await signed.text()).toBe(200);
+}
+
+test("a cashier's till: open with a float, a collection paid in cash moves it, a short close waits for the manager's sign-off", async ({
+  page,
+  browser,
+}) => {
+  await signInAsStaff(page);
+  const cashier = { email: bootstrapAdmin.email };
+  const managerContext = await browser.newContext();
+  const manager = await managerContext.newPage();
+  await secondAdmin(manager, page);
+  await closeEarlierTill(page, manager);
+
+  // Open the till at Worthing with a float of £200 in £20 notes.
+  await page.goto("/dashboard/till");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "Till", level: 1 })).toBeVisible();
+  const open = page.getByRole("form", { name: "Open your till at Worthing" });
+  await expect(open).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await open.getByRole("group", { name: "Float: GBP" }).getByLabel("£20.00 notes").fill("10");
+  await expect(open.getByRole("group", { name: "Float: GBP" })).toContainText("Total GBP: £200.00");
+  await open.getByRole("button", { name: "Open till" }).click();
+  await expect(toast(page, "Till opened at Worthing")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Your till at Worthing, opened/ })).toBeVisible();
+  await expect(page.getByRole("row", { name: /GBP/ }).first()).toContainText("£200.00");
+  await expectNoSeriousAxeViolations(page);
+
+  // A Click & Collect order at Worthing, accepted by staff; the cashier completes it, paid in cash.
+  const { orderNumber, totalGbpMinor } = (await placeOrder(page, uniqueEmail("till-customer"), {
+    branch: "worthing",
+    customer: { firstName: "Tilly", lastName: `Cash${Date.now()}` },
+    origin: originOf(page),
+  })) as { orderNumber: string; totalGbpMinor: number };
+  const listed = await page.request.get(`/api/admin/orders?status=pending&q=${orderNumber}`);
+  const orderId: string = (await listed.json()).orders[0].id;
+  const accepted = await page.request.post(`/api/admin/orders/${orderId}/accept`, {
+    headers: { origin: originOf(page) },
+  });
+  expect(accepted.status()).toBe(200);
+  await page.goto(`/dashboard/orderDetails/${orderId}`);
+  await waitForHydration(page);
+  const panel = handoverPanel(page);
+  const paid = `${(totalGbpMinor / 100).toFixed(2)}`;
+  await expect(panel.getByRole("group", { name: "Payment" }).getByLabel("Sterling taken (£)")).toHaveValue(paid);
+  await expectNoSeriousAxeViolations(page);
+  await completeThroughHandover(page, panel, { payment: "Cash" });
+  await expect(toast(page, "Completed! This order has been completed.")).toBeVisible();
+
+  // The till expects the float plus the cash taken, less any sterling handed back with the notes;
+  // counting only the float is short by about the order's sterling.
+  const details = (await (await page.request.get(`/api/admin/orders/${orderId}`)).json()) as {
+    lines: { sterlingBackMinor: number }[];
+  };
+  const back = details.lines.reduce((sum, line) => sum + line.sterlingBackMinor, 0);
+  await page.goto("/dashboard/till");
+  await waitForHydration(page);
+  const expected = `£${((20_000 + totalGbpMinor - back) / 100).toLocaleString("en-GB", { minimumFractionDigits: 2 })}`;
+  await expect(page.getByRole("row", { name: /GBP/ }).first()).toContainText(expected);
+  const close = page.getByRole("form", { name: "Close your till" });
+  await close.getByRole("group", { name: "Counted: GBP" }).getByLabel("£20.00 notes").fill("10");
+  await close.getByRole("button", { name: "Close till" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "a manager at Worthing must sign it off" })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // The manager (a second admin, who works at every branch and is not the till's cashier) signs it off.
+  await manager.goto("/dashboard/till");
+  await waitForHydration(manager);
+  const waiting = manager.getByRole("form", { name: `${cashier.email} at Worthing` });
+  await expect(waiting).toBeVisible();
+  await expectNoSeriousAxeViolations(manager);
+  await waiting.getByLabel("Reason for the variance").fill("Cash for the order banked early; slip seen");
+  await waiting.getByRole("button", { name: /^Sign off/ }).click();
+  await expect(toast(manager, `Signed off: ${cashier.email}'s till at Worthing is closed`)).toBeVisible();
+  await expectNoSeriousAxeViolations(manager);
+
+  // The cashier's till is closed: the page offers a new one.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole("form", { name: "Open your till at Worthing" })).toBeVisible();
+  await managerContext.close();
+});
