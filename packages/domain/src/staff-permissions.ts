@@ -215,6 +215,14 @@ export function worksAtBranches(role: AccountRole): boolean {
   return role === "cashier" || role === "manager";
 }
 
+/** Whether a member of staff works at a branch: a cashier or a manager at theirs, the others at every one. */
+export function worksAt(staff: StaffPlacement, branchKey: string): boolean {
+  return !worksAtBranches(staff.role) || staff.branches.includes(branchKey);
+}
+
+/** What a cashier or a manager is told about another branch's order or till. */
+export const NOT_YOUR_BRANCH_MESSAGE = "This is for a branch you do not work at.";
+
 /**
  * Whether `actor` may give `role` at `branches`: only an admin gives admin, MLRO or manager; a
  * manager gives cashier (or user) at their own branches. A cashier or a manager needs a branch.

@@ -10,10 +10,12 @@ import { branchesOfStaff, hasSecondFactor } from "../modules/users/index.ts";
 import {
   type AccountRole,
   isStaffRole,
+  NOT_YOUR_BRANCH_MESSAGE,
   NOT_YOUR_ROLE_MESSAGE,
   type Permission,
   roleMay,
   type StaffPlacement,
+  worksAt,
   worksAtBranches,
 } from "@bureau/domain/staff-permissions";
 import { sessionCookieName } from "./auth.ts";
@@ -187,12 +189,8 @@ export function branchScopeOf(request: FastifyRequest): readonly string[] | null
 
 /** 403 unless the signed-in member of staff works at the branch (an admin works at every branch). */
 export function requireBranch(request: FastifyRequest, branchKey: string) {
-  const scope = branchScopeOf(request);
-  if (scope && !scope.includes(branchKey)) throw new AppError("forbidden", NOT_YOUR_BRANCH_MESSAGE);
+  if (!worksAt(signedInSession(request).user, branchKey)) throw new AppError("forbidden", NOT_YOUR_BRANCH_MESSAGE);
 }
-
-/** What a cashier or a manager is told about another branch's order or till. */
-export const NOT_YOUR_BRANCH_MESSAGE = "This is for a branch you do not work at.";
 
 /** The signed-in user of a route guarded by requireUser or requireStaff. */
 export function signedInSession(request: FastifyRequest): CurrentSession {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { TillCountsInput, TillPage, TillView } from "@bureau/domain/contracts/till";
 import { formatMinor } from "@bureau/domain/money";
-import type { StaffPlacement } from "@bureau/domain/staff-permissions";
+import { NOT_YOUR_BRANCH_MESSAGE, type StaffPlacement, worksAt } from "@bureau/domain/staff-permissions";
 import { assessClose, checkTillCount, signOffReasonProblem } from "@bureau/domain/till";
 import type { Db } from "../../db/client.ts";
 import { tills } from "../../db/schema.ts";
@@ -20,9 +20,6 @@ import {
 } from "./till-view.ts";
 
 type ActingStaff = AuditActor & StaffPlacement;
-
-const worksAt = (actor: StaffPlacement, branchKey: string) =>
-  actor.role === "admin" || actor.branches.includes(branchKey);
 
 /** The Till page at a branch: what a till there counts, and the staff member's till that is not closed. */
 export async function tillOf(options: {
@@ -73,7 +70,7 @@ export async function closeTill(options: {
     const till = await lockTill(tx, tillId);
     if (till.cashierId !== actor.id)
       throw new AppError("forbidden", "This is not your till: only its cashier closes it.");
-    if (!worksAt(actor, till.branchKey)) throw new AppError("forbidden", "You do not work at this branch.");
+    if (!worksAt(actor, till.branchKey)) throw new AppError("forbidden", NOT_YOUR_BRANCH_MESSAGE);
     if (till.status !== "open") {
       throw new AppError(
         "conflict",
@@ -148,7 +145,7 @@ export async function signOffTill(options: {
   const { db, tillId, actor, requestId, now = new Date() } = options;
   return db.transaction(async (tx) => {
     const till = await lockTill(tx, tillId);
-    if (!worksAt(actor, till.branchKey)) throw new AppError("forbidden", "You do not work at this branch.");
+    if (!worksAt(actor, till.branchKey)) throw new AppError("forbidden", NOT_YOUR_BRANCH_MESSAGE);
     if (till.cashierId === actor.id) {
       throw new AppError("forbidden", "A till's variance is signed off by a manager other than its cashier.");
     }

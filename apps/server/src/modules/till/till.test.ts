@@ -1,3 +1,4 @@
+import { NOT_YOUR_BRANCH_MESSAGE } from "@bureau/domain/staff-permissions";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { staffBranches, users } from "../../db/auth-schema.ts";
@@ -181,7 +182,7 @@ describe("the till", () => {
     expect((await call(elsewhere, "GET", "/api/admin/till/awaiting-sign-off")).json().tills).toEqual([]);
     const wrongBranch = await signOff(elsewhere, tillId, "Counted twice");
     expect(wrongBranch.statusCode).toBe(403);
-    expect(wrongBranch.json().error.message).toBe("You do not work at this branch.");
+    expect(wrongBranch.json().error.message).toBe(NOT_YOUR_BRANCH_MESSAGE);
 
     // The manager at the branch sees it; a reason is needed; then it closes.
     const awaiting = (await call(manager, "GET", "/api/admin/till/awaiting-sign-off")).json().tills;
@@ -236,7 +237,7 @@ describe("the till", () => {
     const cashier = await staffMember("cashier", ["worthing"]);
     const other = await open(cashier, "brighton", [{ currency: "GBP", notes: [] }]);
     expect(other.statusCode).toBe(403);
-    expect(other.json().error.message).toBe("You do not work at this branch.");
+    expect(other.json().error.message).toBe(NOT_YOUR_BRANCH_MESSAGE);
     expect((await call(cashier, "GET", "/api/admin/till?branch=brighton")).statusCode).toBe(403);
 
     expect((await open(cashier, "worthing", [{ currency: "GBP", notes: [] }])).statusCode).toBe(201);
