@@ -105,6 +105,18 @@ for (const role of ["cashier", "manager", "mlro"] as const) {
     await expect(page).toHaveURL(new RegExp(`${landing[role]}$`));
     expect(await menuOf(page)).toEqual(menus[role]);
     await expectNoSeriousAxeViolations(page);
+    // Every page of the menu opens for the role (none of its loaders asks for something the role lacks).
+    const paths = await page
+      .getByRole("navigation", { name: "Dashboard" })
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? "").filter((href) => href !== "/"));
+    for (const path of paths) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(
+        /not part of your role|for staff|went wrong/,
+      );
+    }
 
     // A page outside the role is refused, and so is its API.
     await page.goto(role === "mlro" ? "/dashboard/Currency" : "/dashboard/audit");

@@ -98,7 +98,7 @@ export const adminRoutePermissions: PermissionTree<typeof adminRoutes> = {
   },
   auditLog: { page: "audit.read", actions: "audit.read", csv: "audit.read" },
   board: { featured: "rates.manage", setFeatured: "rates.manage" },
-  collect: { find: "orders.work" },
+  collect: { find: "orders.read" },
   compliance: {
     overview: "compliance.work",
     flaggedOrders: "compliance.work",

@@ -136,6 +136,9 @@ export async function passSecureBox(app: FastifyInstance, signedIn: Pick<SignedI
   if (response.statusCode !== 200) throw new Error(`Secure Box failed: ${response.statusCode} ${response.body}`);
 }
 
+/** Every seeded branch: for staff in tests about a role rather than a branch (branch-scope.test.ts is about branches). */
+export const EVERY_BRANCH = ["worthing", "brighton", "chichester", "172"];
+
 /**
  * A signed-in session of a new account: a customer, or staff of a role (at `branches`, for a cashier or
  * a manager), whose session passed the Secure Box when `staffVerified`. Roles are set in the database,

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { raiseSuspicionReport } from "../modules/compliance/index.ts";
-import { type SignedIn, signUpAndSignIn } from "../test/auth-helpers.ts";
+import { EVERY_BRANCH, type SignedIn, signUpAndSignIn } from "../test/auth-helpers.ts";
 import { createOrder } from "../test/factories.ts";
 import { createTestApp, webBuildDir } from "../test/test-app.ts";
 
@@ -17,7 +17,7 @@ describe.skipIf(!haveWebBuild)("the compliance screen's suspicion reports", () =
   beforeAll(async () => {
     t = await createTestApp({ web: true });
     mlro = await signUpAndSignIn(t.app, { email: MLRO, role: "mlro", staffVerified: true });
-    otherAdmin = await signUpAndSignIn(t.app, { role: "manager", branches: ["brighton"], staffVerified: true });
+    otherAdmin = await signUpAndSignIn(t.app, { role: "manager", branches: EVERY_BRANCH, staffVerified: true });
     order = await createOrder(t.db, { firstName: "Sam", lastName: "Suspect" });
     await raiseSuspicionReport({
       db: t.db,

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
 import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
 import { auditLog, orders, suspicionReports } from "../../db/schema.ts";
-import { nextClientAddress, signUpAndSignIn, type SignedIn } from "../../test/auth-helpers.ts";
+import { nextClientAddress, signUpAndSignIn, type SignedIn, EVERY_BRANCH } from "../../test/auth-helpers.ts";
 import { createOrder } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { SUSPICION_HOLD_REASON } from "./raise-suspicion-report.ts";
@@ -22,7 +22,7 @@ describe("suspicion reports: raised by staff, read by the MLRO alone, holding th
 
   it("holds the order; staff see a neutral reason, only the MLRO reads the report; the customer sees additional checks", async () => {
     mlro = await signUpAndSignIn(env.t.app, { email: MLRO, role: "mlro", staffVerified: true });
-    const manager = await signUpAndSignIn(env.t.app, { role: "manager", branches: ["brighton"], staffVerified: true });
+    const manager = await signUpAndSignIn(env.t.app, { role: "manager", branches: EVERY_BRANCH, staffVerified: true });
     customer = await signUpAndSignIn(env.t.app);
     const order = await createOrder(env.t.db, { email: "held.customer@example.com", phone: "07700 902001" });
     const text = "Customer asked twice whether the order could stay under £5,000 and paid from three cards";

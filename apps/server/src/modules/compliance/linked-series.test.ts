@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
 import { auditLog, customerDueDiligence, orders, rateHistory } from "../../db/schema.ts";
-import { type SignedIn, signUpAndSignIn } from "../../test/auth-helpers.ts";
+import { type SignedIn, signUpAndSignIn, EVERY_BRANCH } from "../../test/auth-helpers.ts";
 import { createOrder, uniqueCustomer } from "../../test/factories.ts";
 import { placeThroughApi } from "../../test/place-through-api.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
@@ -150,7 +150,7 @@ describe("a linked series crossing the €15,000 threshold, and the MLRO's custo
       "This document expired on January 31st, 2020: an expired document cannot be accepted",
     );
     // A manager, whose role does not include compliance: 403, whatever the record.
-    const manager = await signUpAndSignIn(env.t.app, { role: "manager", branches: ["brighton"], staffVerified: true });
+    const manager = await signUpAndSignIn(env.t.app, { role: "manager", branches: EVERY_BRANCH, staffVerified: true });
     const byManager = await clear(manager, cdd);
     expect(byManager.statusCode).toBe(403);
     expect(byManager.json().error.message).toBe(NOT_YOUR_ROLE_MESSAGE);

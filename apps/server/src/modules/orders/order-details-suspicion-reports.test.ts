@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
-import { type SignedIn, signUpAndSignIn } from "../../test/auth-helpers.ts";
+import { type SignedIn, signUpAndSignIn, EVERY_BRANCH } from "../../test/auth-helpers.ts";
 import { createOrder } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { raiseSuspicionReport } from "../compliance/index.ts";
@@ -35,10 +35,10 @@ describe("an order's suspicion reports are not sent to a staff member who is not
     lookalike = await signUpAndSignIn(env.t.app, {
       email: `deputy.${MLRO}`,
       role: "manager",
-      branches: ["brighton"],
+      branches: EVERY_BRANCH,
       staffVerified: true,
     });
-    cashier = await signUpAndSignIn(env.t.app, { role: "cashier", branches: ["brighton"], staffVerified: true });
+    cashier = await signUpAndSignIn(env.t.app, { role: "cashier", branches: EVERY_BRANCH, staffVerified: true });
     const order = await createOrder(env.t.db, { firstName: "Rita", lastName: "Reported" });
     orderId = order.id;
     const raised = await raiseSuspicionReport({

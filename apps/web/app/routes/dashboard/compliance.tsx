@@ -115,8 +115,8 @@ function OrdersOnHold({ onHold }: { onHold: ComplianceOverview["onHold"] }) {
       ) : (
         <>
           <p className="muted">
-            Accept and Complete are refused until the MLRO (any admin where none is named) clears the hold on the
-            order's page, recording the customer due diligence.
+            Accept and Complete are refused until the MLRO (or an admin) clears the hold on the order's page, recording
+            the customer due diligence.
             {onHold.total > onHold.orders.length ? ` The ${onHold.orders.length} longest waiting are shown.` : ""}
           </p>
           <DataTable

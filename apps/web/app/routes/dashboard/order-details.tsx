@@ -29,13 +29,20 @@ import { useDisplayDates } from "../../lib/display-dates.ts";
 import { apiAction, readIntent, refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/order-details";
+import { roleMay } from "@bureau/domain/staff-permissions";
+import { staffUserContext } from "./dashboard-layout.tsx";
 import { DataTable } from "../../components/ui/data-table.tsx";
 
 /** Loaded before display (spec §2): the page renders with the order already there. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const api = serverApi(context);
+  // The subject access export is the MLRO's (and an admin's): other roles' pages leave its section out.
+  const exportsData = roleMay(context.get(staffUserContext).role, "dataRights.export");
   const [order, phoneOnly] = await refusalAsResponse(
-    Promise.all([api.admin.orders.details({ id: params.id }), api.admin.orders.phoneOnlyReview({ id: params.id })]),
+    Promise.all([
+      api.admin.orders.details({ id: params.id }),
+      exportsData ? api.admin.orders.phoneOnlyReview({ id: params.id }) : null,
+    ]),
     { status: 404, message: "There is no such order." },
   );
   return { order, phoneOnly };
@@ -107,7 +114,7 @@ export default function OrderDetails({ loaderData: { order, phoneOnly } }: Route
       <OrderNotesSection notes={order.notes} />
       <DueDiligenceSection order={order} />
       <ComplianceChecks order={order} />
-      <CustomerDataSection orderId={order.id} phoneOnly={phoneOnly} />
+      {phoneOnly ? <CustomerDataSection orderId={order.id} phoneOnly={phoneOnly} /> : null}
       {transitions.includes("complete") ? (
         <div className="print-hidden">
           <HandoverPanel order={order} />
