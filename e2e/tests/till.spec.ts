@@ -1,12 +1,10 @@
 import type { Page } from "@playwright/test";
 import {
-  bootstrapAdmin,
   confirmEmailThroughLink,
   freshAuthenticatorCode,
   originOf,
   secureBox,
   signInAsStaff,
-  signInThroughApi,
   signUpThroughApi,
   toast,
   uniqueEmail,
@@ -16,8 +14,8 @@ import { completeThroughHandover, handoverPanel } from "../support/handover.ts";
 import { authenticatorSetUpLinkFor, verificationLinkFor } from "../support/mail.ts";
 import { placeOrder } from "../support/orders.ts";
 
-// A second admin sets up an authenticator (up to two authenticator steps of 30 s) before the day begins.
-test.describe.configure({ timeout: 180_000 });
+// A cashier and a manager each set up an authenticator (up to two authenticator steps of 30 s each).
+test.describe.configure({ timeout: 240_000 });
 
 /** The account's id, from the Users list as staff read it (oldest first, a page at a time). */
 async function userIdOf(staff: Page, email: string): Promise<string> {
@@ -34,18 +32,18 @@ async function userIdOf(staff: Page, email: string): Promise<string> {
 }
 
 /**
- * A second admin (another person than the bootstrap admin, who works the till here): a customer account
- * made Admin by staff, then through its authenticator set-up and the Secure Box. The dashboard's pages
- * let admins in; as an admin works at every branch, this one signs off as the manager.
+ * A member of staff with `role` at Worthing: a customer account given the role by the admin on the
+ * Users API, then through its authenticator set-up and the Secure Box.
  */
-async function secondAdmin(page: Page, staff: Page) {
-  const account = await signUpThroughApi(page, uniqueEmail("manager"));
+async function staffAtWorthing(page: Page, admin: Page, role: "cashier" | "manager") {
+  const account = await signUpThroughApi(page, uniqueEmail(role));
   await confirmEmailThroughLink(page, await verificationLinkFor(account.email));
-  const id = await userIdOf(staff, account.email);
-  const made = await staff.request.post(`/api/admin/users/${id}/make-admin`, { headers: { origin: originOf(staff) } });
-  expect(made.status(), await made.text()).toBe(200);
-  // A role change signs the person out everywhere: in again, then the authenticator the e-mail sets up.
-  await signInThroughApi(page, account.email, account.password);
+  const id = await userIdOf(admin, account.email);
+  const given = await admin.request.put(`/api/admin/users/${id}/role`, {
+    headers: { origin: originOf(admin) },
+    data: { role, branches: ["worthing"] },
+  });
+  expect(given.status(), await given.text()).toBe(200);
   await page.goto(await authenticatorSetUpLinkFor(account.email));
   await waitForHydration(page);
   await page.getByRole("button", { name: "Show the QR code" }).click();
@@ -62,43 +60,17 @@ async function secondAdmin(page: Page, staff: Page) {
   return account;
 }
 
-/**
- * Earlier tests completed orders at Worthing with a till of nothing opened for them: that till is
- * closed first (counted as empty; the manager signs off what that leaves), so the day starts clean.
- */
-async function closeEarlierTill(staff: Page, manager: Page) {
-  const response = await staff.request.get("/api/admin/till?branch=worthing");
-  const page = (await response.json()) as {
-    till: { id: string; status: string; expected: { currency: string }[] } | null;
-    currencies: { currency: string }[];
-  };
-  if (!page.till) return;
-  const currencies = new Set([...page.currencies, ...page.till.expected].map((c) => c.currency));
-  if (page.till.status === "open") {
-    await staff.request.post(`/api/admin/till/${page.till.id}/close`, {
-      headers: { origin: originOf(staff) },
-      data: { counts: [...currencies].map((currency) => ({ currency, notes: [] })) },
-    });
-  }
-  const after = (await (await staff.request.get("/api/admin/till?branch=worthing")).json()) as { till: unknown };
-  if (!after.till) return;
-  const signed = await manager.request.post(`/api/admin/till/${page.till.id}/sign-off`, {
-    headers: { origin: originOf(manager) },
-    data: { reason: "The earlier tests' till, closed before the day begins" },
-  });
-  expect(signed.status(), await signed.text()).toBe(200);
-}
-
 test("a cashier's till: open with a float, a collection paid in cash moves it, a short close waits for the manager's sign-off", async ({
-  page,
+  page: admin,
   browser,
 }) => {
-  await signInAsStaff(page);
-  const cashier = { email: bootstrapAdmin.email };
+  await signInAsStaff(admin);
+  const cashierContext = await browser.newContext();
+  const page = await cashierContext.newPage();
+  const cashier = await staffAtWorthing(page, admin, "cashier");
   const managerContext = await browser.newContext();
   const manager = await managerContext.newPage();
-  await secondAdmin(manager, page);
-  await closeEarlierTill(page, manager);
+  await staffAtWorthing(manager, admin, "manager");
 
   // Open the till at Worthing with a float of £200 in £20 notes.
   await page.goto("/dashboard/till");
@@ -116,10 +88,10 @@ test("a cashier's till: open with a float, a collection paid in cash moves it, a
   await expectNoSeriousAxeViolations(page);
 
   // A Click & Collect order at Worthing, accepted by staff; the cashier completes it, paid in cash.
-  const { orderNumber, totalGbpMinor } = (await placeOrder(page, uniqueEmail("till-customer"), {
+  const { orderNumber, totalGbpMinor } = (await placeOrder(admin, uniqueEmail("till-customer"), {
     branch: "worthing",
     customer: { firstName: "Tilly", lastName: `Cash${Date.now()}` },
-    origin: originOf(page),
+    origin: originOf(admin),
   })) as { orderNumber: string; totalGbpMinor: number };
   const listed = await page.request.get(`/api/admin/orders?status=pending&q=${orderNumber}`);
   const orderId: string = (await listed.json()).orders[0].id;
@@ -152,7 +124,7 @@ test("a cashier's till: open with a float, a collection paid in cash moves it, a
   await expect(page.getByRole("status").filter({ hasText: "a manager at Worthing must sign it off" })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
-  // The manager (a second admin, who works at every branch and is not the till's cashier) signs it off.
+  // The manager at Worthing (not the till's cashier) signs it off.
   await manager.goto("/dashboard/till");
   await waitForHydration(manager);
   const waiting = manager.getByRole("form", { name: `${cashier.email} at Worthing` });
@@ -168,4 +140,5 @@ test("a cashier's till: open with a float, a collection paid in cash moves it, a
   await waitForHydration(page);
   await expect(page.getByRole("form", { name: "Open your till at Worthing" })).toBeVisible();
   await managerContext.close();
+  await cashierContext.close();
 });
