@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { expect, waitForHydration } from "./fixtures.ts";
+import { authenticatorSetUpLinkFor } from "./mail.ts";
 
 /**
  * What start-server.mjs configures: the bootstrap admin (with its authenticator's secret,
@@ -125,6 +126,29 @@ export async function signInAsStaff(page: Page) {
   });
   expect(response.status(), await response.text()).toBe(200);
   staffCookies = await page.context().cookies();
+}
+
+/**
+ * A new member of staff sets up their authenticator from the link e-mailed with their role (QR code, a
+ * first code, the recovery codes page). Answers the authenticator's secret, for the Secure Box's codes.
+ */
+export async function setUpAuthenticatorFromEmail(page: Page, email: string): Promise<string> {
+  await page.goto(await authenticatorSetUpLinkFor(email));
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Show the QR code" }).click();
+  const secret = ((await page.locator(".authenticator-secret code").textContent()) ?? "").replace(/\s/g, "");
+  await page.getByLabel("Authenticator code").fill(await freshAuthenticatorCode(secret));
+  await page.getByRole("button", { name: "Confirm code" }).click();
+  await expect(page.getByRole("heading", { name: "Store these recovery codes now" })).toBeFocused();
+  return secret;
+}
+
+/** Fills and submits the Secure Box on the page it is open on, with a fresh code of this authenticator. */
+export async function openSecureBoxWith(page: Page, secret: string): Promise<void> {
+  await page.getByLabel("Username").fill(secureBox.username);
+  await page.getByLabel("Password").fill(secureBox.password);
+  await page.getByLabel("Authenticator code").fill(await freshAuthenticatorCode(secret));
+  await page.getByRole("button", { name: "Access" }).click();
 }
 
 /** A toast of the one toast system (top right) with this text. */

@@ -29,9 +29,9 @@ export async function placeOrder(
     way?: "Order" | "Sell";
     lines?: { currency: string; gbpMinor: number }[];
   } = {},
-): Promise<{ orderNumber: string; accessToken: string }> {
+): Promise<{ orderNumber: string; accessToken: string; totalGbpMinor: number }> {
   const headers = origin ? { origin } : undefined;
-  const quotes = [];
+  const quotes: { id: string; rate: string; gbpMinor: number; foreignMinor: number }[] = [];
   for (const line of lines) {
     const answer = await withinRateLimit(() =>
       page.request.post(`${baseUrl}/api/quotes`, { headers, data: { ...line, way } }),

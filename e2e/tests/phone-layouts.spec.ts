@@ -20,7 +20,7 @@ async function rowsDrawn(page: Page) {
         labelNeeded: label.scrollWidth,
         cardRight: card.right,
         buttons: visibleButtons.map((button) => button.getBoundingClientRect().right),
-        text: (row as HTMLElement).innerText,
+        text: (row as HTMLElement).textContent,
       };
     }),
   );
@@ -90,7 +90,7 @@ for (const width of [360, 390]) {
       await form.getByRole("button", { name: "Add", exact: true }).click();
       const line = page.getByRole("table", { name: "Currencies in your basket" }).locator("tbody tr").first();
       await expect(line).toBeVisible();
-      const text = await line.innerText();
+      const text = await line.textContent();
       expect(text).toMatch(/You pay\s*£300\.00/);
       expect(text).toMatch(/You get\s*€/);
       expect(text).toMatch(/Rate\s*\d+\.\d{4}/);

@@ -1,17 +1,17 @@
 import type { Page } from "@playwright/test";
 import {
   confirmEmailThroughLink,
-  freshAuthenticatorCode,
   originOf,
-  secureBox,
   signInAsStaff,
   signUpThroughApi,
   toast,
   uniqueEmail,
+  openSecureBoxWith,
+  setUpAuthenticatorFromEmail,
 } from "../support/accounts.ts";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
 import { completeThroughHandover, handoverPanel } from "../support/handover.ts";
-import { authenticatorSetUpLinkFor, verificationLinkFor } from "../support/mail.ts";
+import { verificationLinkFor } from "../support/mail.ts";
 import { placeOrder } from "../support/orders.ts";
 
 // A cashier and a manager each set up an authenticator (up to two authenticator steps of 30 s each).
@@ -44,18 +44,10 @@ async function staffAtWorthing(page: Page, admin: Page, role: "cashier" | "manag
     data: { role, branches: ["worthing"] },
   });
   expect(given.status(), await given.text()).toBe(200);
-  await page.goto(await authenticatorSetUpLinkFor(account.email));
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Show the QR code" }).click();
-  const secret = ((await page.locator(".authenticator-secret code").textContent()) ?? "").replace(/\s/g, "");
-  await page.getByLabel("Authenticator code").fill(await freshAuthenticatorCode(secret));
-  await page.getByRole("button", { name: "Confirm code" }).click();
+  const secret = await setUpAuthenticatorFromEmail(page, account.email);
   await page.getByRole("link", { name: "I have stored them: continue to the Secure Box" }).click();
   await expect(page).toHaveURL(/\/box$/);
-  await page.getByLabel("Username").fill(secureBox.username);
-  await page.getByLabel("Password").fill(secureBox.password);
-  await page.getByLabel("Authenticator code").fill(await freshAuthenticatorCode(secret));
-  await page.getByRole("button", { name: "Access" }).click();
+  await openSecureBoxWith(page, secret);
   await expect(page).not.toHaveURL(/\/box$/);
   return account;
 }
@@ -88,11 +80,11 @@ test("a cashier's till: open with a float, a collection paid in cash moves it, a
   await expectNoSeriousAxeViolations(page);
 
   // A Click & Collect order at Worthing, accepted by staff; the cashier completes it, paid in cash.
-  const { orderNumber, totalGbpMinor } = (await placeOrder(admin, uniqueEmail("till-customer"), {
+  const { orderNumber, totalGbpMinor } = await placeOrder(admin, uniqueEmail("till-customer"), {
     branch: "worthing",
     customer: { firstName: "Tilly", lastName: `Cash${Date.now()}` },
     origin: originOf(admin),
-  })) as { orderNumber: string; totalGbpMinor: number };
+  });
   const listed = await page.request.get(`/api/admin/orders?status=pending&q=${orderNumber}`);
   const orderId: string = (await listed.json()).orders[0].id;
   const accepted = await page.request.post(`/api/admin/orders/${orderId}/accept`, {

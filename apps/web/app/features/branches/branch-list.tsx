@@ -1,3 +1,4 @@
+import { BranchAddress } from "../public/branch-cards.tsx";
 import { Link } from "react-router";
 import { googleMapsSearchUrl, telHref } from "../public/branch-format.ts";
 
@@ -23,14 +24,7 @@ export function BranchList({ branches }: { branches: readonly BranchSummary[] })
           <h2 className="branch-name">
             <Link to={`/branches/${branch.key}`}>{branch.name}</Link>
           </h2>
-          <address>
-            {branch.addressLines.map((line) => (
-              <span key={line} className="branch-line">
-                {line}
-              </span>
-            ))}
-            <span className="branch-line">{branch.postcode}</span>
-          </address>
+          <BranchAddress branch={branch} />
           <p className="branch-contact">
             Phone: <a href={telHref(branch.phone)}>{branch.phone}</a>
           </p>

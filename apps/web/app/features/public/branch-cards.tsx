@@ -20,14 +20,7 @@ export function BranchCards({
       {branches.map((branch) => (
         <li key={branch.key} className="branch-card">
           <Heading className="branch-name">{branch.name}</Heading>
-          <address>
-            {branch.addressLines.map((line) => (
-              <span key={line} className="branch-line">
-                {line}
-              </span>
-            ))}
-            <span className="branch-line">{branch.postcode}</span>
-          </address>
+          <BranchAddress branch={branch} />
           {show.hours ? (
             <div className="branch-hours">
               <span className="branch-hours-title">Opening hours</span>
@@ -61,5 +54,19 @@ export function BranchCards({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A branch's postal address, a line each (the branch cards, the Branches page). */
+export function BranchAddress({ branch }: { branch: { addressLines: readonly string[]; postcode: string } }) {
+  return (
+    <address>
+      {branch.addressLines.map((line) => (
+        <span key={line} className="branch-line">
+          {line}
+        </span>
+      ))}
+      <span className="branch-line">{branch.postcode}</span>
+    </address>
   );
 }
