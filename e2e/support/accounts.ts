@@ -152,7 +152,7 @@ export async function openSecureBoxWith(page: Page, secret: string): Promise<voi
 }
 
 /** A toast of the one toast system (top right) with this text. */
-export function toast(page: Page, text: string) {
+export function toast(page: Page, text: string | RegExp) {
   return page.getByRole("region", { name: "Notifications" }).getByText(text, { exact: true });
 }
 

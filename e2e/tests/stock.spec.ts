@@ -145,3 +145,55 @@ test("step 1 says which branch can supply the basket, and an order whose notes w
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page.getByText(/Order Number: \d{8}/)).toBeVisible();
 });
+
+test("step 1 refuses a branch that cannot supply the basket before any details, and suggests one that can", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsStaff(page);
+  // Chichester keeps the notes the test above reserved; Brighton has plenty.
+  for (const [branch, hundreds, twenties] of [
+    ["chichester", 2, 1],
+    ["brighton", 20, 0],
+  ] as const) {
+    const set = await page.request.put(`/api/admin/stock/${branch}/NZD`, {
+      headers: { origin: new URL(page.url()).origin },
+      data: {
+        tracked: true,
+        counts: [
+          { valueMinor: 10_000, count: hundreds },
+          { valueMinor: 5_000, count: 0 },
+          { valueMinor: 2_000, count: twenties },
+          { valueMinor: 1_000, count: 0 },
+          { valueMinor: 500, count: 0 },
+        ],
+        reason: "Stock for the step 1 test",
+      },
+    });
+    // Already so (the test above, or an earlier run against the same data): nothing to save is fine.
+    const body = await set.text();
+    expect(set.status() === 200 || body.includes("Nothing to save"), body).toBe(true);
+  }
+  await page.context().clearCookies();
+
+  await page.goto("/purchase/NZD/Order");
+  await waitForHydration(page);
+  await addLine(page, "NZD", "500");
+  const select = page.getByLabel("Collection point");
+  await expect(select.locator('option[value="chichester"]')).toHaveText(/· Not enough stock/);
+  await select.selectOption("chichester");
+  const notice = page.locator(".branch-short");
+  await expect(notice).toContainText(/^Chichester: Not enough stock/);
+  await expect(notice).toContainText("Brighton has the notes today.");
+  await expectNoSeriousAxeViolations(page);
+  // Next refuses the branch: the details step does not open.
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(toast(page, /^Chichester: Not enough stock/)).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveCount(0);
+  // The suggested branch, one press away; then Next goes on.
+  await notice.getByRole("button", { name: "Collect at Brighton" }).click();
+  await expect(select).toHaveValue("brighton");
+  await expect(page.locator(".branch-details")).toContainText("Available today");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByLabel("First name")).toBeVisible();
+});

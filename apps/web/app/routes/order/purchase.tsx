@@ -139,6 +139,13 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
       toast.error("Please add currency item");
       return;
     }
+    // Stock before details: a branch whose notes cannot make the basket is refused here, before the
+    // customer types anything more (the server checks again on placing the order).
+    const supply = availability[branchKey];
+    if (supply?.availability === "short") {
+      toast.error(shortBranchMessage(branches.find((b) => b.key === branchKey)?.name ?? "This branch", supply));
+      return;
+    }
     placing.clearFailure();
     setStep(2);
   }
@@ -288,6 +295,45 @@ function BranchChoice({
       ) : null}
       {branch && availability[branch.key]?.lines ? (
         <BranchNotes lines={availability[branch.key]!.lines!} items={items} />
+      ) : null}
+      {branch && availability[branch.key]?.availability === "short" ? (
+        <ShortBranchNotice
+          message={shortBranchMessage(branch.name, availability[branch.key]!)}
+          suggestion={branches.find((b) => availability[b.key]?.availability === "available")}
+          onChoose={onChoose}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** What Next says of a branch that cannot supply the basket, with the most it can. */
+function shortBranchMessage(name: string, supply: BranchSupply): string {
+  return `${name}: ${supplyText(supply)}. Please choose another collection point or a smaller amount.`;
+}
+
+/** The chosen branch cannot supply the basket: why, and a branch that can, one press away. */
+function ShortBranchNotice({
+  message,
+  suggestion,
+  onChoose,
+}: {
+  message: string;
+  suggestion: Branch | undefined;
+  onChoose: (key: string) => void;
+}) {
+  return (
+    <div className="branch-short" role="status">
+      <p>
+        <strong>{message}</strong>
+      </p>
+      {suggestion ? (
+        <p>
+          {suggestion.name} has the notes today.{" "}
+          <button type="button" className="button button-small" onClick={() => onChoose(suggestion.key)}>
+            Collect at {suggestion.name}
+          </button>
+        </p>
       ) : null}
     </div>
   );
