@@ -97,5 +97,42 @@ for (const width of [360, 390]) {
       expect(text).toMatch(/Price held for\s*\d+:\d{2}/);
       await expectNoSeriousAxeViolations(page);
     });
+
+    test("an empty details step says every problem at once, each at its field, and focuses the first", async ({
+      page,
+    }) => {
+      await page.goto("/purchase/EUR/Order");
+      await waitForHydration(page);
+      const form = page.getByRole("form", { name: "Add currency" });
+      if (!(await form.isVisible())) await page.getByRole("button", { name: "Add Currency" }).click();
+      await form.getByLabel("Currency").selectOption("EUR");
+      await form.getByLabel(/\(GBP\)/).fill("100");
+      await form.getByRole("button", { name: "Add", exact: true }).click();
+      await page.getByLabel("Collection point").selectOption("worthing");
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByRole("button", { name: "Place order" }).click();
+      for (const [label, message] of [
+        ["First name", "First name is required"],
+        ["Last name", "Last name is required"],
+        ["Email", "Email is required"],
+        ["Confirm email", "Confirm email is required"],
+        ["Phone", "Phone is required"],
+      ] as const) {
+        const field = page.getByLabel(label, { exact: true });
+        await expect(field).toHaveAttribute("aria-invalid", "true");
+        // Tied to its field: the message is the field's description.
+        await expect(field).toHaveAccessibleDescription(new RegExp(message));
+      }
+      await expect(page.getByRole("checkbox", { name: /I have read and agree/ })).toHaveAttribute(
+        "aria-invalid",
+        "true",
+      );
+      await expect(page.getByLabel("First name", { exact: true })).toBeFocused();
+      await expectNoSeriousAxeViolations(page);
+      // Mending one field clears its own message only.
+      await page.getByLabel("First name", { exact: true }).fill("Jane");
+      await expect(page.getByLabel("First name", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel("Last name", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    });
   });
 }

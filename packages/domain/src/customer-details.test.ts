@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { placeOrderRequestSchema } from "./contracts/orders.ts";
-import { type CustomerDetails, customerDetailsProblem, isValidEmail, isValidPhone } from "./customer-details.ts";
+import {
+  type CustomerDetails,
+  customerDetailsProblem,
+  customerDetailsProblems,
+  isValidEmail,
+  isValidPhone,
+} from "./customer-details.ts";
 
 const valid: CustomerDetails = {
   firstName: "Ada",
@@ -55,6 +61,42 @@ describe("customer details rules", () => {
           customerDetailsProblem(details) === null,
         );
       }),
+    );
+  });
+});
+
+describe("every problem at once", () => {
+  it("an empty form has one problem per field, in the form's order", () => {
+    const empty = { firstName: "", lastName: "", email: "", confirmEmail: "", phone: "", acceptedTerms: false };
+    expect(customerDetailsProblems(empty)).toEqual([
+      { field: "firstName", message: "First name is required" },
+      { field: "lastName", message: "Last name is required" },
+      { field: "email", message: "Email is required" },
+      { field: "confirmEmail", message: "Confirm email is required" },
+      { field: "phone", message: "Phone is required" },
+      { field: "acceptedTerms", message: customerDetailsProblem({ ...valid, acceptedTerms: false })!.message },
+    ]);
+  });
+
+  it("names each field at most once, the first of them is the toast's, and none means the contract accepts", () => {
+    const text = fc.oneof(fc.constant(""), fc.constant("x".repeat(200)), fc.string({ maxLength: 30 }));
+    fc.assert(
+      fc.property(
+        fc.record({
+          firstName: text,
+          lastName: text,
+          email: fc.oneof(text, fc.constant("ada@example.com")),
+          confirmEmail: fc.oneof(text, fc.constant("ada@example.com")),
+          phone: fc.oneof(text, fc.constant("+44 1903 123456")),
+          acceptedTerms: fc.boolean(),
+        }),
+        (details) => {
+          const problems = customerDetailsProblems(details);
+          expect(new Set(problems.map((problem) => problem.field)).size).toBe(problems.length);
+          expect(problems[0] ?? null).toEqual(customerDetailsProblem(details));
+          expect(problems.length === 0).toBe(contractProblem(details) === null);
+        },
+      ),
     );
   });
 });

@@ -56,27 +56,39 @@ export const CUSTOMER_TEXT_FIELDS: readonly { name: Exclude<CustomerDetailsField
     { name: "phone", label: "Phone" },
   ];
 
+/** One field's problem with the customer's details, and the words the form shows for it. */
+export type CustomerDetailsProblem = { field: CustomerDetailsField; message: string };
+
 /**
- * The first problem with the details, checked in the form's order: every field filled in, names not
- * too long, the e-mail and phone well formed, the e-mail confirmed, the terms accepted. Null when the
- * details would pass the order contract's customer rules.
+ * Every problem with the details, at most one per field, in the order they are checked: every field
+ * filled in, names not too long, the e-mail and phone well formed, the e-mail confirmed, the terms
+ * accepted. Empty when the details would pass the order contract's customer rules. The form shows them
+ * all at once, each at its field; the toast says the first.
  */
-export function customerDetailsProblem(
-  details: CustomerDetails,
-): { field: CustomerDetailsField; message: string } | null {
+export function customerDetailsProblems(details: CustomerDetails): CustomerDetailsProblem[] {
+  const problems: CustomerDetailsProblem[] = [];
+  const add = (field: CustomerDetailsField, message: string) => {
+    if (!problems.some((problem) => problem.field === field)) problems.push({ field, message });
+  };
   for (const { name, label } of CUSTOMER_TEXT_FIELDS) {
-    if (details[name].trim() === "") return { field: name, message: `${label} is required` };
+    if (details[name].trim() === "") add(name, `${label} is required`);
   }
   for (const name of ["firstName", "lastName"] as const) {
     if (details[name].trim().length > NAME_MAX_LENGTH) {
-      return { field: name, message: `${name === "firstName" ? "First name" : "Last name"} is too long` };
+      add(name, `${name === "firstName" ? "First name" : "Last name"} is too long`);
     }
   }
-  if (!isValidEmail(details.email)) return { field: "email", message: customerDetailsMessages.invalidEmail };
-  if (!emailsMatch(details.email, details.confirmEmail)) {
-    return { field: "confirmEmail", message: customerDetailsMessages.emailsDiffer };
+  const email = details.email.trim() !== "";
+  if (email && !isValidEmail(details.email)) add("email", customerDetailsMessages.invalidEmail);
+  if (email && details.confirmEmail.trim() !== "" && !emailsMatch(details.email, details.confirmEmail)) {
+    add("confirmEmail", customerDetailsMessages.emailsDiffer);
   }
-  if (!isValidPhone(details.phone)) return { field: "phone", message: customerDetailsMessages.invalidPhone };
-  if (!details.acceptedTerms) return { field: "acceptedTerms", message: customerDetailsMessages.termsNotAccepted };
-  return null;
+  if (details.phone.trim() !== "" && !isValidPhone(details.phone)) add("phone", customerDetailsMessages.invalidPhone);
+  if (!details.acceptedTerms) add("acceptedTerms", customerDetailsMessages.termsNotAccepted);
+  return problems;
+}
+
+/** The first of the details' problems (the one the toast says), or null. */
+export function customerDetailsProblem(details: CustomerDetails): CustomerDetailsProblem | null {
+  return customerDetailsProblems(details)[0] ?? null;
 }

@@ -1,6 +1,11 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { CUSTOMER_TEXT_FIELDS, type CustomerDetails, customerDetailsProblem } from "@bureau/domain/customer-details";
+import {
+  CUSTOMER_TEXT_FIELDS,
+  type CustomerDetails,
+  type CustomerDetailsField,
+  customerDetailsProblems,
+} from "@bureau/domain/customer-details";
 import { EmailField } from "../../components/ui/email-field.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
@@ -28,20 +33,22 @@ export function DetailsForm({
   const id = useId();
   const toast = useToast();
   const [details, setDetails] = useState(initial);
-  const [error, setError] = useState<{ field: keyof CustomerDetails; message: string } | null>(null);
+  // Every field's problem at once, each shown at its field (the toast says the first, as the spec has it).
+  const [errors, setErrors] = useState<Partial<Record<CustomerDetailsField, string>>>({});
   const set = (name: keyof CustomerDetails, value: string | boolean) => {
     setDetails((d) => ({ ...d, [name]: value }));
-    if (error?.field === name) setError(null);
+    setErrors(({ [name]: _fixed, ...others }) => others);
   };
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
     // The same rules as the order contract the server applies (packages/domain).
-    const problem = customerDetailsProblem(details);
-    setError(problem);
-    if (problem) {
-      toast.error(problem.message);
-      document.getElementById(`${id}-${problem.field}`)?.focus();
+    const problems = customerDetailsProblems(details);
+    setErrors(Object.fromEntries(problems.map((problem) => [problem.field, problem.message])));
+    const first = problems[0];
+    if (first) {
+      toast.error(first.message);
+      document.getElementById(`${id}-${first.field}`)?.focus();
       return;
     }
     onSubmit(details);
@@ -54,7 +61,7 @@ export function DetailsForm({
       <div className="form-grid">
         {REQUIRED.map((field) => {
           const fieldId = `${id}-${field.name}`;
-          const problem = error?.field === field.name ? error.message : undefined;
+          const problem = errors[field.name];
           const value = {
             name: field.name,
             required: true,
@@ -80,8 +87,8 @@ export function DetailsForm({
           id={`${id}-acceptedTerms`}
           type="checkbox"
           checked={details.acceptedTerms}
-          aria-invalid={error?.field === "acceptedTerms"}
-          aria-describedby={error?.field === "acceptedTerms" ? `${id}-terms-error` : undefined}
+          aria-invalid={errors.acceptedTerms !== undefined}
+          aria-describedby={errors.acceptedTerms ? `${id}-terms-error` : undefined}
           onChange={(e) => set("acceptedTerms", e.target.checked)}
         />
         <label htmlFor={`${id}-acceptedTerms`}>
@@ -90,9 +97,9 @@ export function DetailsForm({
             Terms &amp; Conditions
           </Link>
         </label>
-        {error?.field === "acceptedTerms" ? (
+        {errors.acceptedTerms ? (
           <p className="field-error" id={`${id}-terms-error`}>
-            {error.message}
+            {errors.acceptedTerms}
           </p>
         ) : null}
       </div>
