@@ -49,6 +49,10 @@ test("sign up, the avatar menu, log out, a wrong then the right password, and ba
   await expect(page.getByLabel("Email")).toHaveAttribute("placeholder", "name@example.com");
   await submitCredentials(page, email, "not-my-password", "Let's Go!");
   await expect(toast(page, "The password doesn't match")).toBeVisible();
+  // Inline too, tied to the fields for screen readers.
+  await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Password")).toHaveAccessibleDescription("The password doesn't match");
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("The password doesn't match");
   await expect(page).toHaveURL(/\/signin$/);
   await submitCredentials(page, email, password, "Let's Go!");
   await expect(toast(page, "User logged in")).toBeVisible();
@@ -68,6 +72,8 @@ test("empty fields: 'Enter an email' first, then 'Enter a password', and nothing
   await page.getByRole("button", { name: "Let's Go!" }).click();
   await expect(toast(page, "Enter an email")).toBeVisible();
   await expect(toast(page, "Enter a password")).toHaveCount(0);
+  await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Enter an email");
   await page.getByLabel("Password").fill("something");
   await page.getByRole("button", { name: "Let's Go!" }).click();
   await expect(toast(page, "Enter an email")).toHaveCount(2);
@@ -75,6 +81,8 @@ test("empty fields: 'Enter an email' first, then 'Enter a password', and nothing
   await page.getByLabel("Email").fill("someone@example.com");
   await page.getByRole("button", { name: "Let's Go!" }).click();
   await expect(toast(page, "Enter a password")).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveAccessibleDescription("Enter a password");
+  await expect(page.getByLabel("Email")).not.toHaveAttribute("aria-invalid", "true");
   expect(sent).toEqual([]);
 
   await page.goto("/signUp");
@@ -184,6 +192,8 @@ test("a new admin without an authenticator is walked through setting one up, the
   page,
   browser,
 }) => {
+  // Up to three authenticator steps (set-up, the Secure Box, after the reset) may each wait for the clock.
+  test.setTimeout(90_000);
   const newcomer = await test.step("a customer account with a verified e-mail, made Admin by staff", async () => {
     const account = await signUpThroughApi(page, uniqueEmail("new-staff"));
     await confirmEmailThroughLink(page, await verificationLinkFor(account.email));

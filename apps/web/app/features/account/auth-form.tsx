@@ -39,6 +39,12 @@ export function AuthForm({
   const providerStart = useRouteAction<{ url: string }>();
   const [pending, setPending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // Shown inline at its field as well as in the toast (the spec's toasts stay).
+  const [problem, setProblem] = useState<AuthProblem | null>(null);
+  const refuse = (next: AuthProblem) => {
+    setProblem(next);
+    toast.error(next.message);
+  };
   const target = returnTargetOf(location);
 
   const finishSignedIn = async (role?: string) => {
@@ -55,13 +61,14 @@ export function AuthForm({
     const form = new FormData(event.currentTarget);
     const email = String(form.get("email") ?? "").trim();
     const password = String(form.get("password") ?? "");
-    if (!email) return toast.error("Enter an email");
-    if (!password) return toast.error("Enter a password");
+    if (!email) return refuse({ field: "email", message: "Enter an email" });
+    if (!password) return refuse({ field: "password", message: "Enter a password" });
+    setProblem(null);
     setPending(true);
     const outcome = await credentials.submit(mode, { email, password });
     if (!outcome.ok) {
       setPending(false);
-      toast.error(failureMessage(mode, outcome));
+      refuse({ field: "form", message: failureMessage(mode, outcome) });
       return;
     }
     if (mode === "sign-up") {
@@ -92,7 +99,7 @@ export function AuthForm({
       <h1 id="auth-heading">{heading}</h1>
       <p className="auth-subtitle">{subtitle}</p>
       {sentTo ? <SignUpSent sentTo={sentTo} /> : null}
-      <CredentialsForm mode={mode} hidden={sentTo !== null} pending={pending} onSubmit={onSubmit} />
+      <CredentialsForm mode={mode} hidden={sentTo !== null} pending={pending} problem={problem} onSubmit={onSubmit} />
       <div className="auth-divider" aria-hidden="true">
         <span>or</span>
       </div>
@@ -118,34 +125,58 @@ function SignUpSent({ sentTo }: { sentTo: string }) {
   );
 }
 
+/** What stopped the form: an empty field, or the answer to the whole form (a wrong password, a limit). */
+type AuthProblem = { field: "email" | "password" | "form"; message: string };
+
 function CredentialsForm({
   mode,
   hidden,
   pending,
+  problem,
   onSubmit,
 }: {
   mode: Mode;
   hidden: boolean;
   pending: boolean;
+  problem: AuthProblem | null;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }) {
   const emailId = useId();
   const passwordId = useId();
   const ruleId = useId();
+  const problemId = useId();
+  // A problem with the whole form describes both fields; an empty field's, that field.
+  const formProblem = problem?.field === "form" ? problem.message : null;
+  const passwordProblem = problem?.field === "password" ? problem.message : formProblem;
   return (
     <form className="auth-form" onSubmit={onSubmit} hidden={hidden}>
-      <EmailField id={emailId} look="auth" placeholder="name@example.com" />
+      <EmailField
+        id={emailId}
+        look="auth"
+        placeholder="name@example.com"
+        error={problem?.field === "email" ? problem.message : undefined}
+        describedBy={[formProblem ? problemId : null]}
+      />
       <label htmlFor={passwordId}>Password</label>
       <input
         id={passwordId}
         name="password"
         type="password"
         autoComplete={mode === "sign-in" ? "current-password" : "new-password"}
-        aria-describedby={mode === "sign-up" ? ruleId : undefined}
+        aria-invalid={passwordProblem !== null}
+        aria-describedby={
+          [mode === "sign-up" ? ruleId : null, passwordProblem ? problemId : null].filter(Boolean).join(" ") ||
+          undefined
+        }
       />
       {mode === "sign-up" ? (
         <p id={ruleId} className="auth-subtitle">
           {PASSWORD_RULE}
+        </p>
+      ) : null}
+      {passwordProblem ? (
+        <p id={problemId} className="field-error" role="alert">
+          {passwordProblem}
         </p>
       ) : null}
       <button type="submit" className="button button-primary auth-submit" disabled={pending} aria-busy={pending}>
