@@ -131,19 +131,9 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
   }, [step]);
 
   function next() {
-    if (!branchKey) {
-      toast.error("Select the checking point");
-      return;
-    }
-    if (items.length === 0) {
-      toast.error("Please add currency item");
-      return;
-    }
-    // Stock before details: a branch whose notes cannot make the basket is refused here, before the
-    // customer types anything more (the server checks again on placing the order).
-    const supply = availability[branchKey];
-    if (supply?.availability === "short") {
-      toast.error(shortBranchMessage(branches.find((b) => b.key === branchKey)?.name ?? "This branch", supply));
+    const refusal = stepOneRefusal(branchKey, items.length, availability, branches);
+    if (refusal) {
+      toast.error(refusal);
       return;
     }
     placing.clearFailure();
@@ -305,6 +295,25 @@ function BranchChoice({
       ) : null}
     </div>
   );
+}
+
+/**
+ * Why Next stays on step 1, in the spec's words, or null. Stock comes before details: a branch whose
+ * notes cannot make the basket is refused here, before the customer types anything more (the server
+ * checks again on placing the order).
+ */
+function stepOneRefusal(
+  branchKey: string,
+  lineCount: number,
+  availability: Record<string, BranchSupply | null>,
+  branches: Branch[],
+): string | null {
+  if (!branchKey) return "Select the checking point";
+  if (lineCount === 0) return "Please add currency item";
+  const supply = availability[branchKey];
+  if (supply?.availability === "short")
+    return shortBranchMessage(branches.find((b) => b.key === branchKey)?.name ?? "This branch", supply);
+  return null;
 }
 
 /** What Next says of a branch that cannot supply the basket, with the most it can. */
