@@ -60,10 +60,18 @@ async function lockTarget(tx: Db | Tx, actor: ActingStaff, userId: string) {
   return { target, targetBranches };
 }
 
-/** Refuses a change that would leave no enabled admin (admins' rows are locked first, so two at once cannot). */
+/**
+ * Every change of a role or of Disable starts by locking the admins' rows, in one order, before the
+ * person's own row: two admins demoting each other at once then wait for one another instead of each
+ * holding the row the other needs (a deadlock), and the second sees the first's change.
+ */
+async function lockAdmins(tx: Db | Tx) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).orderBy(asc(users.id)).for("update");
+}
+
+/** Refuses a change that would leave no enabled admin (the admins' rows are locked by lockAdmins). */
 async function keepOneAdmin(tx: Db | Tx, target: typeof users.$inferSelect) {
   if (target.role !== "admin" || target.disabledAt) return;
-  await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
   const [others] = await tx
     .select({ n: count() })
     .from(users)
@@ -84,6 +92,7 @@ export async function setStaffRole(options: {
 }): Promise<AdminUser> {
   const wanted = worksAtBranches(options.role) ? [...new Set(options.branches)].sort() : [];
   return options.db.transaction(async (tx) => {
+    await lockAdmins(tx);
     const { target, targetBranches } = await lockTarget(tx, options.actor, options.userId);
     const refusal = refusalToAssign(options.actor, options.role, wanted);
     if (refusal) throw refusalError(refusal);
@@ -147,6 +156,7 @@ export async function setUserDisabled(options: {
   requestId: string;
 }): Promise<AdminUser> {
   return options.db.transaction(async (tx) => {
+    await lockAdmins(tx);
     const { target, targetBranches } = await lockTarget(tx, options.actor, options.userId);
     if (Boolean(target.disabledAt) === options.disabled)
       throw new AppError("conflict", `${target.email} is already ${options.disabled ? "disabled" : "enabled"}.`);
