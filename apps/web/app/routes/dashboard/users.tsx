@@ -192,50 +192,48 @@ function UserRow(props: {
           </button>
         ) : null}
         {mayChange && !props.editing ? (
-          <button
-            type="button"
-            className="button button-small"
-            aria-label={label("Change role of")}
-            onClick={props.onEdit}
-          >
-            Change role
-          </button>
+          <RowAction text="Change role" label={label("Change role of")} onClick={props.onEdit} />
         ) : null}
         {mayChange && user.role !== "user" ? (
-          <button
-            type="button"
-            className="button button-small"
-            disabled={busy}
-            aria-label={label("Demote")}
-            onClick={props.onDemote}
-          >
-            Demote
-          </button>
+          <RowAction text="Demote" label={label("Demote")} busy={busy} onClick={props.onDemote} />
         ) : null}
         {mayChange ? (
-          <button
-            type="button"
-            className="button button-small"
-            disabled={busy}
-            aria-label={label(user.disabled ? "Enable" : "Disable")}
+          <RowAction
+            text={user.disabled ? "Enable" : "Disable"}
+            label={label(user.disabled ? "Enable" : "Disable")}
+            busy={busy}
             onClick={props.onDisable}
-          >
-            {user.disabled ? "Enable" : "Disable"}
-          </button>
+          />
         ) : null}
         {mayChange && user.role !== "user" ? (
-          <button
-            type="button"
-            className="button button-small"
-            disabled={busy}
-            aria-label={label("Reset authenticator of")}
+          <RowAction
+            text="Reset authenticator"
+            label={label("Reset authenticator of")}
+            busy={busy}
             onClick={props.onResetFactor}
-          >
-            Reset authenticator
-          </button>
+          />
         ) : null}
         {props.editing ? props.editor : null}
       </td>
     </tr>
+  );
+}
+
+/** One of a row's small buttons, named for screen readers with the person it acts on. */
+function RowAction({
+  text,
+  label,
+  busy = false,
+  onClick,
+}: {
+  text: string;
+  label: string;
+  busy?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button type="button" className="button button-small" disabled={busy} aria-label={label} onClick={onClick}>
+      {text}
+    </button>
   );
 }
