@@ -57,7 +57,7 @@ export function customerReceiptOf(order: OrderDetails): CustomerReceipt {
     },
     placedAt: placed?.at ?? "",
     handedOverAt: handover?.recordedAt ?? null,
-    idType: handover ? ID_DOCUMENT_LABELS[handover.idType] : null,
+    idType: handover?.idType ? ID_DOCUMENT_LABELS[handover.idType] : null,
     lines: order.lines.map((line) => ({
       position: line.position,
       currency: line.currency,

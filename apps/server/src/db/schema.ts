@@ -70,6 +70,9 @@ export const currencies = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** The smallest note a branch hands over and buys (minor units); null: the domain table's default. */
     smallestNoteMinor: bigint("smallest_note_minor", { mode: "number" }),
+    /** The counter's own margins in percent (walk-in trades, issue 33 item 3); null: the online margin. */
+    counterSellMargin: numeric("counter_sell_margin", { precision: 6, scale: 2 }),
+    counterBuyMargin: numeric("counter_buy_margin", { precision: 6, scale: 2 }),
   },
   (t) => [
     index("currencies_display_order_idx").on(t.displayOrder),
@@ -200,6 +203,7 @@ export const quotes = pgTable(
 );
 
 export const orderStatuses = ["pending", "accepted", "completed", "cancelled", "expired"] as const;
+export const orderChannels = ["online", "counter"] as const;
 
 export const orders = pgTable(
   "orders",
@@ -267,6 +271,16 @@ export const orders = pgTable(
      */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     archivedBy: text("archived_by"),
+    /** Where the order was made: online, or a walk-in trade at the counter (issue 33 item 3). */
+    channel: text("channel", { enum: orderChannels }).notNull().default("online"),
+    /**
+     * The identity document the customer showed, as packages/domain identity-key.ts normalises it (type,
+     * last 4 characters, name): a counter trade's from its placement, an online order's from its
+     * handover. Orders sharing it are linked like orders sharing an e-mail or a phone.
+     */
+    idKey: text("id_key"),
+    /** When a manager approved the reversal of this completed order (order_reversals); null: not reversed. */
+    reversedAt: timestamp("reversed_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("orders_order_number_key").on(t.orderNumber),
@@ -279,6 +293,8 @@ export const orders = pgTable(
     // A customer's linked orders over a window (modules/compliance/linked-totals.ts).
     index("orders_email_key_created_idx").on(t.emailKey, t.createdAt),
     index("orders_phone_key_created_idx").on(t.phoneKey, t.createdAt),
+    index("orders_id_key_created_idx").on(t.idKey, t.createdAt).where(sql`${t.idKey} IS NOT NULL`),
+    check("orders_channel_check", sql`${t.channel} in ('online', 'counter')`),
     index("orders_user_created_idx").on(t.userId, t.createdAt).where(sql`${t.userId} IS NOT NULL`),
     // One placement per place in a customer's sequence of placements (emailSeq above).
     uniqueIndex("orders_email_seq_key").on(t.emailKey, t.emailSeq).where(sql`${t.emailSeq} IS NOT NULL`),
@@ -499,9 +515,10 @@ export const orderHandovers = pgTable(
     orderId: uuid("order_id")
       .primaryKey()
       .references(() => orders.id),
-    idType: text("id_type", { enum: ["passport", "driving_licence", "national_id"] }).notNull(),
-    idNumberLast4: varchar("id_number_last4", { length: 4 }).notNull(),
-    idExpiresOn: date("id_expires_on", { mode: "string" }).notNull(),
+    /** The identity document checked; null on a counter trade below COUNTER_ID_FROM_GBP (name only). */
+    idType: text("id_type", { enum: ["passport", "driving_licence", "national_id"] }),
+    idNumberLast4: varchar("id_number_last4", { length: 4 }),
+    idExpiresOn: date("id_expires_on", { mode: "string" }),
     /** Click & Collect: always true once recorded (the panel refuses without it); null for Click & Sell. */
     cardMatchesName: boolean("card_matches_name"),
     /** Click & Sell: per currency, ordered and received amounts, the notes, and the sterling of each. */
@@ -528,6 +545,10 @@ export const orderHandovers = pgTable(
     check(
       "order_handovers_payment_check",
       sql`(${t.paymentMethod} IS NULL OR ${t.paymentMethod} in ('cash', 'card')) AND (${t.paymentMethod} IS NULL) = (${t.paymentGbpMinor} IS NULL)`,
+    ),
+    check(
+      "order_handovers_id_whole_check",
+      sql`(${t.idType} IS NULL) = (${t.idNumberLast4} IS NULL) AND (${t.idType} IS NULL) = (${t.idExpiresOn} IS NULL)`,
     ),
     check("order_handovers_id_type_check", sql`${t.idType} in ('passport', 'driving_licence', 'national_id')`),
     check("order_handovers_gbp_check", sql`${t.gbpMinor} >= 0`),
@@ -769,5 +790,42 @@ export const tillMovements = pgTable(
     check("till_movements_method_check", sql`${t.method} in ('cash', 'card')`),
     index("till_movements_till_idx").on(t.tillId, t.recordedAt),
     index("till_movements_order_idx").on(t.orderId).where(sql`${t.orderId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A reversal of a completed order or walk-in trade (issue 33 item 4): requested with a reason by one staff
+ * member, approved or refused by a manager who is not the requester. Approval writes the compensating
+ * stock and till movements and sets `orders.reversed_at`. At most one live (requested or approved)
+ * reversal per order.
+ */
+export const orderReversals = pgTable(
+  "order_reversals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: ["requested", "approved", "refused"] })
+      .notNull()
+      .default("requested"),
+    requestedById: text("requested_by_id").notNull(),
+    requestedBy: text("requested_by").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    decidedById: text("decided_by_id"),
+    decidedBy: text("decided_by"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decisionNote: text("decision_note"),
+  },
+  (t) => [
+    check("order_reversals_status_check", sql`${t.status} in ('requested', 'approved', 'refused')`),
+    check("order_reversals_decided_check", sql`(${t.status} = 'requested') = (${t.decidedAt} IS NULL)`),
+    check(
+      "order_reversals_second_person_check",
+      sql`${t.decidedById} IS NULL OR ${t.decidedById} <> ${t.requestedById}`,
+    ),
+    uniqueIndex("order_reversals_one_live_per_order").on(t.orderId).where(sql`${t.status} <> 'refused'`),
+    index("order_reversals_status_requested_idx").on(t.status, t.requestedAt),
   ],
 );

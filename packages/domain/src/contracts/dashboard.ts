@@ -101,9 +101,10 @@ export type OrderTransition = (typeof orderTransitionValues)[number];
 const noteCountsSchema = z.array(noteCountSchema);
 /** What was recorded at handover, as staff see it on the order's page and in its timeline. */
 export const handoverViewSchema = z.object({
-  idType: z.enum(ID_DOCUMENT_TYPES),
-  idNumberLast4: z.string(),
-  idExpiresOn: z.string(),
+  /** Null on a walk-in trade below COUNTER_ID_FROM_GBP: the name only was recorded. */
+  idType: z.enum(ID_DOCUMENT_TYPES).nullable(),
+  idNumberLast4: z.string().nullable(),
+  idExpiresOn: z.string().nullable(),
   cardMatchesName: z.boolean().nullable(),
   received: z
     .array(

@@ -45,9 +45,9 @@ export const dataExportOrderSchema = z.object({
    */
   handover: z
     .object({
-      idType: z.enum(["passport", "driving_licence", "national_id"]),
-      idNumberLast4: z.string(),
-      idExpiresOn: z.string(),
+      idType: z.enum(["passport", "driving_licence", "national_id"]).nullable(),
+      idNumberLast4: z.string().nullable(),
+      idExpiresOn: z.string().nullable(),
       settledGbpMinor: z.number().int(),
     })
     .nullable(),

@@ -158,10 +158,14 @@ export function HandoverDialogButton({ orderId, orderNumber }: { orderId: string
 export function HandoverSummary({ handover, way }: { handover: HandoverView; way: OrderDetails["way"] }) {
   return (
     <ul className="handover-summary">
-      <li>
-        ID checked: {ID_DOCUMENT_LABELS[handover.idType]} ending {handover.idNumberLast4}, valid until{" "}
-        {longDay(handover.idExpiresOn)}
-      </li>
+      {handover.idType && handover.idExpiresOn ? (
+        <li>
+          ID checked: {ID_DOCUMENT_LABELS[handover.idType]} ending {handover.idNumberLast4}, valid until{" "}
+          {longDay(handover.idExpiresOn)}
+        </li>
+      ) : (
+        <li>No ID recorded (a walk-in trade below the counter's ID threshold)</li>
+      )}
       {handover.cardMatchesName ? <li>The payment card matched the name on the ID</li> : null}
       {(handover.received ?? []).map((entry) => (
         <li key={entry.currency}>
