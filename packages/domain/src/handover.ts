@@ -49,6 +49,12 @@ export type HandoverInput = {
 export type HandoverOrder = {
   way: Way;
   enhancedDueDiligence: boolean;
+  /**
+   * A walk-in trade at the counter (issue 33 item 3): its ID is recorded from COUNTER_ID_FROM_GBP only
+   * (`idRequired`), and the card is checked against the name only when the customer pays by card.
+   * Online orders always record both.
+   */
+  counter?: { idRequired: boolean } | undefined;
   lines: { currency: string; rate: string; gbpMinor: number; foreignMinor: number }[];
 };
 
@@ -65,9 +71,10 @@ export type ReceivedCurrency = {
 
 /** What a valid handover records. */
 export type HandoverRecord = {
-  idType: IdDocumentType;
-  idNumberLast4: string;
-  idExpiresOn: string;
+  /** Null only on a walk-in trade below COUNTER_ID_FROM_GBP where no document was shown. */
+  idType: IdDocumentType | null;
+  idNumberLast4: string | null;
+  idExpiresOn: string | null;
   /** Click & Collect only (null for a sale). */
   cardMatchesName: boolean | null;
   /** Enhanced due diligence only. */
@@ -176,17 +183,10 @@ export function checkHandover(
     return { ok: false, message: HANDOVER_MESSAGES.missing, fields };
   }
   const fields: Record<string, string> = {};
-  const idType = ID_DOCUMENT_TYPES.find((type) => type === input.idType);
-  if (!idType) fields.idType = HANDOVER_MESSAGES.idType;
-  const last4 = (input.idNumberLast4 ?? "").trim().toUpperCase();
-  if (!/^[A-Z0-9]{4}$/.test(last4)) fields.idNumberLast4 = HANDOVER_MESSAGES.idNumberLast4;
-  const expiresOn = (input.idExpiresOn ?? "").trim();
-  if (!isIsoDay(expiresOn) || expiresOn < "1900-01-01") fields.idExpiresOn = HANDOVER_MESSAGES.idExpiresOn;
-  else if (expiresOn < today) {
-    fields.idExpiresOn = `This document expired on ${longDay(expiresOn)}: an expired document cannot be accepted`;
-  }
-  if (order.way === "Order" && input.cardMatchesName !== true)
-    fields.cardMatchesName = HANDOVER_MESSAGES.cardMatchesName;
+  const id = checkIdDocument(order, input, today, fields);
+  const cardChecked =
+    order.way === "Order" && (order.counter === undefined || input.payment?.method === "card");
+  if (cardChecked && input.cardMatchesName !== true) fields.cardMatchesName = HANDOVER_MESSAGES.cardMatchesName;
 
   let address: string | null = null;
   let dateOfBirth: string | null = null;
@@ -206,17 +206,15 @@ export function checkHandover(
   const paymentMethod = checkPayment(order.way, input.payment, gbpMinor, fields);
 
   const problems = Object.values(fields);
-  if (problems.length > 0 || !idType || !paymentMethod) {
+  if (problems.length > 0 || !id || !paymentMethod) {
     // The first problem in words (for a toast or an API client); every field's own message beside it.
     return { ok: false, message: `${problems[0] ?? HANDOVER_MESSAGES.idType}.`, fields };
   }
   return {
     ok: true,
     record: {
-      idType,
-      idNumberLast4: last4,
-      idExpiresOn: expiresOn,
-      cardMatchesName: order.way === "Order" ? true : null,
+      ...id,
+      cardMatchesName: cardChecked ? true : null,
       address,
       dateOfBirth,
       received,
@@ -225,6 +223,35 @@ export function checkHandover(
       paymentMethod,
     },
   };
+}
+
+type IdRecorded = Pick<HandoverRecord, "idType" | "idNumberLast4" | "idExpiresOn">;
+
+/**
+ * The document checked, or null with its problems in `fields`. A walk-in trade below the counter's ID
+ * threshold may record none (all three fields left empty); a document given is checked all the same.
+ */
+function checkIdDocument(
+  order: HandoverOrder,
+  input: HandoverInput,
+  today: string,
+  fields: Record<string, string>,
+): IdRecorded | null {
+  const last4 = (input.idNumberLast4 ?? "").trim().toUpperCase();
+  const expiresOn = (input.idExpiresOn ?? "").trim();
+  const given = Boolean(input.idType) || last4 !== "" || expiresOn !== "";
+  if (order.counter && !order.counter.idRequired && !given) {
+    return { idType: null, idNumberLast4: null, idExpiresOn: null };
+  }
+  const idType = ID_DOCUMENT_TYPES.find((type) => type === input.idType);
+  if (!idType) fields.idType = HANDOVER_MESSAGES.idType;
+  if (!/^[A-Z0-9]{4}$/.test(last4)) fields.idNumberLast4 = HANDOVER_MESSAGES.idNumberLast4;
+  if (!isIsoDay(expiresOn) || expiresOn < "1900-01-01") fields.idExpiresOn = HANDOVER_MESSAGES.idExpiresOn;
+  else if (expiresOn < today) {
+    fields.idExpiresOn = `This document expired on ${longDay(expiresOn)}: an expired document cannot be accepted`;
+  }
+  if (!idType || fields.idNumberLast4 || fields.idExpiresOn) return null;
+  return { idType, idNumberLast4: last4, idExpiresOn: expiresOn };
 }
 
 /**

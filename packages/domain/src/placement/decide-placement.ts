@@ -1,4 +1,5 @@
 import type { Way } from "../constants.ts";
+import type { OrderChannel } from "../counter-trade.ts";
 import type { DueDiligenceTiers } from "../due-diligence.ts";
 import type { OrderLimits } from "../order-limits.ts";
 import type { RiskFlag, RiskRules } from "../risk-flags.ts";
@@ -19,6 +20,14 @@ export type PlacementRequest = {
   lines: BasketLine[];
   branch: string;
   customer: { firstName: string; lastName: string; email: string; phone: string };
+  /**
+   * Online (the default), or a walk-in trade at the counter (issue 33 item 3): its e-mail and phone may be
+   * empty, it is linked by `idKey` as well, and no "order received" e-mail is sent (the customer is at
+   * the desk and takes a printed receipt).
+   */
+  channel?: OrderChannel | undefined;
+  /** The identity document shown at the counter (packages/domain identity-key.ts); null: none. */
+  idKey?: string | null | undefined;
 };
 
 export type PlacementBranch = { key: string; name: string; addressLines: string[]; postcode: string; phone: string };
@@ -86,7 +95,10 @@ export type PlacementWrite = {
   audit: PlacementAuditEntry[];
   /** The threshold hold's reason the customer's other open orders take (docs/features/linked-series-and-customer-due-diligence.md); null: none. */
   seriesHoldReason: string | null;
-  mail: { kind: "order-received"; dedupeKey: string; payload: { to: string; data: { orderId: string } } };
+  channel: OrderChannel;
+  idKey: string | null;
+  /** The "order received" e-mail; null for a walk-in trade. */
+  mail: { kind: "order-received"; dedupeKey: string; payload: { to: string; data: { orderId: string } } } | null;
 };
 
 /** A line of the order as its receipt shows it: the quote's, with the notes the branch gives. */
@@ -199,11 +211,16 @@ export function decidePlacement({
     riskFlags: compliance.flags,
     audit: holds.audit,
     seriesHoldReason: dueDiligence.outcome?.threshold && dueDiligence.holdReason ? dueDiligence.holdReason : null,
-    mail: {
-      kind: "order-received",
-      dedupeKey: `order-received:${orderId}`,
-      payload: { to: request.customer.email, data: { orderId } },
-    },
+    channel: request.channel ?? "online",
+    idKey: request.idKey ?? null,
+    mail:
+      request.channel === "counter"
+        ? null
+        : {
+            kind: "order-received",
+            dedupeKey: `order-received:${orderId}`,
+            payload: { to: request.customer.email, data: { orderId } },
+          },
   };
   return {
     kind: "write",

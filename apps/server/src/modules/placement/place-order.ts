@@ -93,7 +93,8 @@ export async function placeOrder(given: PlaceOrderOptions & { db: Db }): Promise
   for (let serialised = 1; outcome.kind !== "done" && serialised <= MAX_ATTEMPTS; serialised++) {
     if (outcome.kind === "screen first") await screen(context, outcome.listId);
     outcome = await inTransaction(context.db, async (placing) => {
-      await placing.run(LOCK_CUSTOMER, [context.input.customer.email, context.input.customer.phone]);
+      const { customer, idKey } = context.input;
+      await placing.run(LOCK_CUSTOMER, [customer.email, customer.phone, idKey ?? null]);
       return attempt(context, placing, { serialised: true });
     });
   }

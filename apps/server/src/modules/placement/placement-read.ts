@@ -17,6 +17,7 @@ export function readParameters(input: PlacementRequest, settings: PlacementSetti
     settings.now.toISOString(),
     day,
     settings.rules.frequentDays,
+    input.idKey ?? null,
   ];
 }
 

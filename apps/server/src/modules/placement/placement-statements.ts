@@ -30,14 +30,15 @@ const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
  * Parameters: $1 the basket's quote ids (JSON array), $2 the submission's key, $3 the branch's key, $4 the
  * e-mail, $5 the phone, $6 the first name, $7 the last name, $8 the way, $9 the order's sterling total,
  * $10 when it is placed, $11 that day in the bureau's time zone (the EUR rate is the day before's), $12 the
- * frequent-orders rule's window in days.
+ * frequent-orders rule's window in days, $13 the identity key of the document shown at the counter (null
+ * online: packages/domain identity-key.ts).
  *
  * One row: the quotes found (JSON: each with its currency's label and smallest note, whether an order
  * already holds it, and the branch's free notes of its currency where it tracks it), whether the
  * submission made an order already, the branch, the newest sanctions list's id, the EUR rate, and the
  * customer's linked orders as the due diligence and the risk rules see them with the order itself counted.
  *
- * `linked` is the stored orders linked to the e-mail or the phone (over the 12 months, or the frequent
+ * `linked` is the stored orders linked to the e-mail, the phone or the identity document (over the 12 months, or the frequent
  * orders' window if wider) and the order itself as the row `is_me`. Its `me` subquery is kept apart
  * (OFFSET 0): pulled up into the join, the keys' expressions were worked out again for every linked order
  * (the phone key is four regular expressions). `linked` is read once for the totals, the frequent orders'
@@ -52,11 +53,12 @@ export const READ: Statement = {
         o.email_key = me.email_key as by_email, o.phone_key = me.phone_key as by_phone,
         me.created_at as me_created_at
       from (select ${emailKeyOf("$4::text")} as email_key, ${phoneKeyOf("$5::text")} as phone_key,
-          $10::timestamptz as created_at,
+          $13::text as id_key, $10::timestamptz as created_at,
           least($10::timestamptz - interval '12 months', $10::timestamptz - make_interval(days => $12::integer)) as since
         offset 0) me
         join orders o on (o.email_key = me.email_key and o.created_at > me.since)
           or (o.phone_key = me.phone_key and o.created_at > me.since)
+          or (o.id_key = me.id_key and o.created_at > me.since)
       union all
       select null::uuid, $8::text, $9::bigint, 'pending'::text, $10::timestamptz, null::char(8),
         $6::text || ' ' || $7::text, true, true, true, $10::timestamptz)
@@ -186,14 +188,14 @@ export const WRITE: Statement = {
       select * from jsonb_to_record($1::jsonb) as w("orderId" uuid, way text, "firstName" text, "lastName" text,
         email text, phone text, "branchKey" text, "totalGbpMinor" bigint, "idempotencyKey" text,
         "createdAt" timestamptz, "holdReason" text, "heldAt" timestamptz, "enhancedDueDiligence" boolean,
-        "emailSeq" integer, "phoneSeq" integer, "seriesHoldReason" text)),
+        "emailSeq" integer, "phoneSeq" integer, "seriesHoldReason" text, channel text, "idKey" text)),
     new_order as (
       insert into orders (id, order_number, way, status, first_name, last_name, email, phone, branch_key,
         total_gbp_minor, idempotency_key, created_at, hold_reason, held_at, enhanced_due_diligence, email_seq,
-        phone_seq)
+        phone_seq, channel, id_key)
       select w."orderId", $2::text, w.way, 'pending', w."firstName", w."lastName", w.email, w.phone, w."branchKey",
         w."totalGbpMinor", w."idempotencyKey", w."createdAt", w."holdReason", w."heldAt", w."enhancedDueDiligence",
-        w."emailSeq", w."phoneSeq"
+        w."emailSeq", w."phoneSeq", w.channel, w."idKey"
       from w
       returning id),
     new_lines as (
@@ -249,7 +251,8 @@ export const WRITE: Statement = {
       select o.id, o.hold_reason as standing_reason, o.hold_reason is not null and o.hold_cleared_at is null as standing
       from orders o
       where $1::jsonb->>'seriesHoldReason' is not null
-        and (o.email_key = ${emailKeyOf("$1::jsonb->>'email'")} or o.phone_key = ${phoneKeyOf("$1::jsonb->>'phone'")})
+        and (o.email_key = ${emailKeyOf("$1::jsonb->>'email'")} or o.phone_key = ${phoneKeyOf("$1::jsonb->>'phone'")}
+          or o.id_key = $1::jsonb->>'idKey')
         and o.created_at > ($1::jsonb->>'createdAt')::timestamptz - interval '12 months'
         and o.status in ('pending', 'accepted')
         and not (o.hold_reason is not null and o.hold_cleared_at is null
@@ -276,20 +279,22 @@ export const WRITE: Statement = {
     queued as (
       insert into outbox (kind, dedupe_key, payload)
       select $1::jsonb->'mail'->>'kind', $1::jsonb->'mail'->>'dedupeKey', $1::jsonb->'mail'->'payload'
+      where jsonb_typeof($1::jsonb->'mail') = 'object'
       on conflict (dedupe_key) do nothing
       returning id)
-    select 1 from queued`,
+    select 1 from new_order`,
 };
 
 /**
- * Parameters: $1 the e-mail, $2 the phone. Takes the transaction-level locks of a customer's placements,
- * by e-mail key and by phone key (in one order, so that two customers sharing one of them cannot
+ * Parameters: $1 the e-mail, $2 the phone, $3 the identity key (or null). Takes the transaction-level locks
+ * of a customer's placements, by e-mail key, phone key and identity key (in one order, so that two customers sharing one of them cannot
  * deadlock): a placement that lost a race for its place in the sequence waits here for the others.
  */
 export const LOCK_CUSTOMER: Statement = {
   name: "placement_lock_customer",
   text: `select pg_advisory_xact_lock(k.lock) from (
       select hashtext('placement:email:' || ${emailKeyOf("$1::text")}) as lock
-      union select hashtext('placement:phone:' || ${phoneKeyOf("$2::text")})) k
+      union select hashtext('placement:phone:' || ${phoneKeyOf("$2::text")})
+      union select hashtext('placement:id:' || $3::text)) k
     where k.lock is not null order by k.lock`,
 };

@@ -1,0 +1,111 @@
+import type { Way } from "./constants.ts";
+import {
+  customerDetailsMessages,
+  EMAIL_MAX_LENGTH,
+  isValidEmail,
+  isValidPhone,
+  NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+} from "./customer-details.ts";
+import { ID_DOCUMENT_TYPES, type IdDocumentType } from "./handover.ts";
+import { formatMinor } from "./money.ts";
+import type { CurrencyRates } from "./pricing.ts";
+import { TILL_PAYMENT_METHODS, type TillPaymentMethod } from "./till.ts";
+
+/**
+ * Walk-in trades at the counter (issue 33 item 3): a customer without an online order buys currency
+ * from the branch ("We sell", an order of the way "Order") or sells currency to it ("We buy", "Sell").
+ * A trade is an order of the channel "counter": priced from a quote, placed through the same placement
+ * decisions as an online order (screening, linked totals, due diligence, holds) and completed at once
+ * through the same handover and till, unless the placement holds it.
+ */
+
+/** COUNTER_ID_FROM_GBP's default, in pence: from £1,000 the trade records the customer's ID. */
+export const DEFAULT_COUNTER_ID_FROM_GBP_MINOR = 1_000_00;
+
+/** The counter's words for the two ways, from the branch's side of the desk. */
+export const COUNTER_WAY_LABELS: Record<Way, string> = { Order: "We sell", Sell: "We buy" };
+
+/** The channel an order was made in, as lists and exports show it. */
+export const ORDER_CHANNEL_LABELS = { online: "Online", counter: "Counter" } as const;
+export type OrderChannel = keyof typeof ORDER_CHANNEL_LABELS;
+
+/** A currency's rates as the counter prices them: its counter margins where set, else the online ones. */
+export function counterRatesOf(
+  currency: CurrencyRates & { counterSellMargin: string | null; counterBuyMargin: string | null },
+): CurrencyRates {
+  return {
+    rate: currency.rate,
+    sellMargin: currency.counterSellMargin ?? currency.sellMargin,
+    buyMargin: currency.counterBuyMargin ?? currency.buyMargin,
+  };
+}
+
+/** Whether the trade's sterling reaches the amount from which the customer's ID is recorded. */
+export function counterIdRequired(gbpMinor: number, idFromGbpMinor: number): boolean {
+  return gbpMinor >= idFromGbpMinor;
+}
+
+export function counterIdMessage(idFromGbpMinor: number): string {
+  return `From ${formatMinor(idFromGbpMinor, "GBP")} the customer's ID is recorded: enter its type, the last 4 characters of its number and its expiry date`;
+}
+
+/** What the cashier enters for a walk-in trade (the API's request and the form's fields). */
+export type CounterTradeInput = {
+  currency: string;
+  way: Way;
+  /** The foreign amount in minor units, in whole notes. */
+  foreignMinor: number;
+  firstName: string;
+  lastName: string;
+  email?: string | undefined;
+  phone?: string | undefined;
+  idType?: string | undefined;
+  idNumberLast4?: string | undefined;
+  idExpiresOn?: string | undefined;
+  /** Enhanced due diligence (a trade of £5,000 or more, or a linked series): recorded with the ID. */
+  address?: string | undefined;
+  dateOfBirth?: string | undefined;
+  /** Paid by card: the card's name matches the name on the ID. */
+  cardMatchesName?: boolean | undefined;
+  paymentMethod: string;
+};
+
+export const COUNTER_TRADE_MESSAGES = {
+  amount: "Enter the amount in whole notes",
+  firstName: "Enter the customer's first name",
+  lastName: "Enter the customer's last name",
+  paymentMethod: "Choose how the customer pays or is paid: cash or card",
+} as const;
+
+/**
+ * What can be checked before the trade is priced: the amount, the name (always recorded), the contact
+ * details where given, and the payment's method. Every problem at once, by field.
+ */
+export function counterTradeProblems(input: CounterTradeInput): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!Number.isSafeInteger(input.foreignMinor) || input.foreignMinor <= 0) {
+    fields.foreignMinor = COUNTER_TRADE_MESSAGES.amount;
+  }
+  const firstName = input.firstName.trim();
+  const lastName = input.lastName.trim();
+  if (firstName.length === 0 || firstName.length > NAME_MAX_LENGTH) fields.firstName = COUNTER_TRADE_MESSAGES.firstName;
+  if (lastName.length === 0 || lastName.length > NAME_MAX_LENGTH) fields.lastName = COUNTER_TRADE_MESSAGES.lastName;
+  const email = (input.email ?? "").trim();
+  if (email !== "" && (email.length > EMAIL_MAX_LENGTH || !isValidEmail(email))) {
+    fields.email = customerDetailsMessages.invalidEmail;
+  }
+  const phone = (input.phone ?? "").trim();
+  if (phone !== "" && (phone.length > PHONE_MAX_LENGTH || !isValidPhone(phone))) {
+    fields.phone = customerDetailsMessages.invalidPhone;
+  }
+  if (!TILL_PAYMENT_METHODS.some((method) => method === input.paymentMethod)) {
+    fields.paymentMethod = COUNTER_TRADE_MESSAGES.paymentMethod;
+  }
+  return fields;
+}
+
+/** The ID document's type when the cashier chose one. */
+export function idTypeOf(value: string | undefined): IdDocumentType | undefined {
+  return ID_DOCUMENT_TYPES.find((type) => type === value);
+}
