@@ -16,6 +16,7 @@ import {
 import { DEFAULT_RISK_RULES, type RiskRules } from "@bureau/domain/risk-flags";
 import { DEFAULT_MAX_STERLING_BACK_PERCENT } from "@bureau/domain/whole-notes";
 import { DEFAULT_TILL_VARIANCE_SIGNOFF_GBP_MINOR } from "@bureau/domain/till";
+import { DEFAULT_COUNTER_ID_FROM_GBP_MINOR } from "@bureau/domain/counter-trade";
 import { DEFAULT_SANCTIONS_MATCH_THRESHOLD } from "@bureau/domain/sanctions-screening";
 
 /**
@@ -79,6 +80,7 @@ const envSchema = z
     ORDER_MAX_COLLECT_ORDER_GBP: pounds(DEFAULT_ORDER_LIMITS.collectOrderMaxGbpMinor),
     ORDER_MAX_STERLING_BACK_PERCENT: wholeNumber(DEFAULT_MAX_STERLING_BACK_PERCENT, 0, 100, "percent"),
     TILL_VARIANCE_SIGNOFF_GBP: pounds(DEFAULT_TILL_VARIANCE_SIGNOFF_GBP_MINOR),
+    COUNTER_ID_FROM_GBP: pounds(DEFAULT_COUNTER_ID_FROM_GBP_MINOR),
     DUE_DILIGENCE_ENHANCED_GBP: pounds(DEFAULT_DUE_DILIGENCE_TIERS.enhancedGbpMinor),
     DUE_DILIGENCE_THRESHOLD_EUR: pounds(DEFAULT_DUE_DILIGENCE_TIERS.thresholdEurMinor, "euros"),
     ORDER_EXPIRE_ACCEPTED_AFTER_DAYS: days(DEFAULT_ORDER_EXPIRY.acceptedDays),
@@ -353,6 +355,8 @@ export type Config = {
   maxSterlingBackPercent: number;
   /** Above this total variance (pence, TILL_VARIANCE_SIGNOFF_GBP in pounds) a till closes only with a manager's sign-off. */
   tillVarianceSignOffGbpMinor: number;
+  /** From this much sterling (pence, COUNTER_ID_FROM_GBP in pounds) a walk-in trade records the customer's ID. */
+  counterIdFromGbpMinor: number;
   /** The people (by e-mail, lower case) given the MLRO role at start if they have no staff role yet (MLRO_EMAILS). */
   mlroEmails: string[];
   /** The zone whose calendar days and times are shown and group the statistics (DISPLAY_TIME_ZONE). */
@@ -467,6 +471,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     riskRules: { ...DEFAULT_RISK_RULES, highValueNotesGbpMinor: env.RISK_HIGH_VALUE_NOTES_GBP },
     maxSterlingBackPercent: env.ORDER_MAX_STERLING_BACK_PERCENT,
     tillVarianceSignOffGbpMinor: env.TILL_VARIANCE_SIGNOFF_GBP,
+    counterIdFromGbpMinor: env.COUNTER_ID_FROM_GBP,
     mlroEmails: env.MLRO_EMAILS,
     metricsAllow: toBlockList(env.METRICS_ALLOW),
     dataDir,

@@ -71,7 +71,9 @@ describe("counterTradeProblems", () => {
   it("refuses any amount that is not a positive whole number of minor units (property)", () => {
     fc.assert(
       fc.property(fc.oneof(fc.integer({ max: 0 }), fc.double({ noInteger: true })), (amount) => {
-        expect(counterTradeProblems({ ...trade, foreignMinor: amount }).foreignMinor).toBe(COUNTER_TRADE_MESSAGES.amount);
+        expect(counterTradeProblems({ ...trade, foreignMinor: amount }).foreignMinor).toBe(
+          COUNTER_TRADE_MESSAGES.amount,
+        );
       }),
     );
   });

@@ -9,7 +9,10 @@ import {
 } from "./customer-details.ts";
 import { ID_DOCUMENT_TYPES, type IdDocumentType } from "./handover.ts";
 import { formatMinor } from "./money.ts";
-import type { CurrencyRates } from "./pricing.ts";
+import type { NoteCount } from "./note-split.ts";
+import { formatNotes } from "./note-text.ts";
+import { isWholeNotesAmount, type WholeNotesQuote } from "./whole-notes.ts";
+import { type CurrencyRates, quoteCounterSale, quoteSell } from "./pricing.ts";
 import { TILL_PAYMENT_METHODS, type TillPaymentMethod } from "./till.ts";
 
 /**
@@ -41,6 +44,31 @@ export function counterRatesOf(
   };
 }
 
+/**
+ * A walk-in trade priced: exactly the whole notes asked for ("We sell": the sterling rounded up to the
+ * penny; "We buy": as Click & Sell, rounded down), never sterling back.
+ */
+export function quoteAtCounter(input: {
+  way: Way;
+  rate: string;
+  currency: string;
+  smallestNoteMinor: number;
+  foreignMinor: number;
+}): WholeNotesQuote {
+  const { way, rate, currency, foreignMinor } = input;
+  if (foreignMinor > 0 && !isWholeNotesAmount(foreignMinor, input.smallestNoteMinor)) {
+    return { ok: false, reason: "not_whole_notes", foreignMinor };
+  }
+  const priced =
+    way === "Order" ? quoteCounterSale({ rate, currency, foreignMinor }) : quoteSell({ rate, currency, foreignMinor });
+  return priced.ok ? { ...priced, sterlingBackMinor: 0 } : priced;
+}
+
+/** What the counter says of an amount that is not whole notes. */
+export function counterNotesMessage(currency: string, smallestNoteMinor: number): string {
+  return `Enter the amount in whole notes: multiples of ${formatNotes(smallestNoteMinor, currency)}`;
+}
+
 /** Whether the trade's sterling reaches the amount from which the customer's ID is recorded. */
 export function counterIdRequired(gbpMinor: number, idFromGbpMinor: number): boolean {
   return gbpMinor >= idFromGbpMinor;
@@ -66,6 +94,8 @@ export type CounterTradeInput = {
   /** Enhanced due diligence (a trade of £5,000 or more, or a linked series): recorded with the ID. */
   address?: string | undefined;
   dateOfBirth?: string | undefined;
+  /** "We buy": the notes received by denomination; when not given, the amount's notes largest first. */
+  receivedNotes?: NoteCount[] | undefined;
   /** Paid by card: the card's name matches the name on the ID. */
   cardMatchesName?: boolean | undefined;
   paymentMethod: string;

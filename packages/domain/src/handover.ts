@@ -184,8 +184,7 @@ export function checkHandover(
   }
   const fields: Record<string, string> = {};
   const id = checkIdDocument(order, input, today, fields);
-  const cardChecked =
-    order.way === "Order" && (order.counter === undefined || input.payment?.method === "card");
+  const cardChecked = order.way === "Order" && (order.counter === undefined || input.payment?.method === "card");
   if (cardChecked && input.cardMatchesName !== true) fields.cardMatchesName = HANDOVER_MESSAGES.cardMatchesName;
 
   let address: string | null = null;

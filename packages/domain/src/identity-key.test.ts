@@ -8,7 +8,12 @@ const name = fc.stringMatching(/^[A-Za-z][A-Za-z' -]{0,20}$/);
 
 describe("identityKeyOf", () => {
   it("links one person on one document however the name and number were typed", () => {
-    const key = identityKeyOf({ idType: "passport", idNumberLast4: "ab12", firstName: "Zoë", lastName: "O'Brien-Smith" });
+    const key = identityKeyOf({
+      idType: "passport",
+      idNumberLast4: "ab12",
+      firstName: "Zoë",
+      lastName: "O'Brien-Smith",
+    });
     expect(key).toBe("passport:AB12:zoeobriensmith");
     expect(
       identityKeyOf({ idType: "passport", idNumberLast4: " AB12 ", firstName: "ZOE", lastName: "OBRIEN SMITH" }),

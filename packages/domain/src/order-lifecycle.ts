@@ -47,9 +47,18 @@ export function allowedTransitions(status: OrderStatus): OrderTransition[] {
   );
 }
 
-/** The status an order in `status` reaches by `transition`, or null when the lifecycle does not allow it. */
-export function statusAfter(status: OrderStatus, transition: OrderTransition): OrderStatus | null {
+/**
+ * The status an order in `status` reaches by `transition`, or null when the lifecycle does not allow it.
+ * A walk-in trade (channel "counter") has no acceptance step: the customer is at the desk, so it is
+ * completed from Pending (the placement holds it there when compliance says so).
+ */
+export function statusAfter(
+  status: OrderStatus,
+  transition: OrderTransition,
+  channel: "online" | "counter" = "online",
+): OrderStatus | null {
   const rule = ORDER_TRANSITIONS[transition];
+  if (channel === "counter" && transition === "complete" && status === "pending") return rule.to;
   return rule.from.includes(status) ? rule.to : null;
 }
 

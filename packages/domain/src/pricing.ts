@@ -191,6 +191,20 @@ export function sellGbpMinorFor(foreignMinor: number, rate: string, currency: st
   return toSafeInteger(foreignToGbpDown(decFromInt(foreignMinor), parseCustomerRate(rate), currency));
 }
 
+/**
+ * A walk-in sale at the counter ("We sell", issue 33 item 3): the customer receives exactly the notes
+ * asked for and pays their sterling at the customer rate, rounded up to the penny. No £10 steps: those
+ * make an online order's sterling round, while at the desk the notes are counted out and the sterling
+ * taken to the penny. Rounded up, as the bureau never gives a fraction of a penny's worth away.
+ */
+export function quoteCounterSale(input: { rate: string; currency: string; foreignMinor: number }): QuoteResult {
+  const rate = parseCustomerRate(input.rate);
+  const { amount } = readAmount({ foreignMinor: input.foreignMinor });
+  if (amount <= 0) return { ok: false, reason: "amount_not_positive" };
+  const foreign = decFromInt(amount);
+  return finish(foreign.div(minorRate(rate, input.currency)).round(0, ROUND_UP), foreign, rate);
+}
+
 export function quote(input: { way: Way } & QuoteInput): QuoteResult {
   return input.way === "Order" ? quoteCollect(input) : quoteSell(input);
 }

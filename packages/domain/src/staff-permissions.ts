@@ -127,6 +127,7 @@ export const adminRoutePermissions: PermissionTree<typeof adminRoutes> = {
   dayReport: "reports.read",
   importSanctionsList: "compliance.work",
   stock: { view: "stock.manage", set: "stock.manage" },
+  counter: { view: "counter.trade", trade: "counter.trade", setMargins: "rates.manage" },
   till: {
     mine: "till.own",
     open: "till.own",
@@ -161,6 +162,7 @@ export const dashboardPages = [
   { path: "/dashboard/manageOrders", label: "Pending Orders", permission: "orders.work" },
   { path: "/dashboard/activeOrders", label: "Accepted Orders", permission: "orders.work" },
   { path: "/dashboard/collect", label: "Collect", permission: "orders.work" },
+  { path: "/dashboard/counter", label: "Counter", permission: "counter.trade" },
   { path: "/dashboard/till", label: "Till", permission: "till.own" },
   { path: "/dashboard/history", label: "History", permission: "orders.work" },
   { path: "/dashboard/Currency", label: "Currency", permission: "rates.manage" },

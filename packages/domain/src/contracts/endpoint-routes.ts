@@ -155,6 +155,11 @@ export const adminRoutes = {
     view: { method: "GET", path: "/api/admin/stock" },
     set: { method: "PUT", path: "/api/admin/stock/:branch/:currency" },
   },
+  counter: {
+    view: { method: "GET", path: "/api/admin/counter" },
+    trade: { method: "POST", path: "/api/admin/counter/trades" },
+    setMargins: { method: "PUT", path: "/api/admin/counter/margins/:code" },
+  },
   till: {
     mine: { method: "GET", path: "/api/admin/till" },
     open: { method: "POST", path: "/api/admin/till" },

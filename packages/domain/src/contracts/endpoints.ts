@@ -1,3 +1,11 @@
+import {
+  counterCurrencyParams,
+  counterMarginsRequestSchema,
+  counterQuerySchema,
+  counterTradeRequestSchema,
+  counterTradeResultSchema,
+  counterViewSchema,
+} from "./counter.ts";
 import { z } from "zod";
 import {
   accountClosedSchema,
@@ -566,6 +574,18 @@ export const endpoints = joinEndpoints(endpointRoutes, {
     stock: {
       view: { querystring: stockQuerySchema, response: { 200: stockViewSchema, ...staffErrors } },
       set: { params: stockParams, body: stockUpdateSchema, response: { 200: stockViewSchema, ...staffErrors } },
+    },
+    counter: {
+      view: { querystring: counterQuerySchema, response: { 200: counterViewSchema, ...staffErrors } },
+      trade: {
+        body: counterTradeRequestSchema,
+        response: { 201: counterTradeResultSchema, 202: counterTradeResultSchema, ...staffErrors },
+      },
+      setMargins: {
+        params: counterCurrencyParams,
+        body: counterMarginsRequestSchema,
+        response: { 200: counterViewSchema.shape.currencies.element, ...staffErrors },
+      },
     },
     till: {
       mine: { querystring: tillBranchQuerySchema, response: { 200: tillPageSchema, ...staffErrors } },

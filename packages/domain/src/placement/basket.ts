@@ -1,4 +1,5 @@
 import type { Way } from "../constants.ts";
+import { type OrderChannel, quoteAtCounter } from "../counter-trade.ts";
 import type { NoteCount } from "../note-split.ts";
 import { type OrderLimits, orderLimitMessage, orderLimitProblem } from "../order-limits.ts";
 import { formatRate, quote as priceQuote } from "../pricing.ts";
@@ -49,6 +50,7 @@ export function checkQuotes(
   lines: readonly BasketLine[],
   stored: readonly StoredQuote[],
   now: Date,
+  channel: OrderChannel = "online",
 ): { quotes: StoredQuote[] } | { refusal: PlacementRefusal } {
   const byId = new Map(stored.map((q) => [q.id, q]));
   const quotes: StoredQuote[] = [];
@@ -61,7 +63,9 @@ export function checkQuotes(
     if (storedRate !== line.rate || q.gbpMinor !== line.gbpMinor || q.foreignMinor !== line.foreignMinor) {
       return { refusal: priceMismatch(q.currencyCode) };
     }
-    if (!isConsistent(q, storedRate)) return { refusal: inconsistentQuote() };
+    if (!(channel === "counter" ? isConsistentAtCounter(q, storedRate) : isConsistent(q, storedRate))) {
+      return { refusal: inconsistentQuote() };
+    }
     quotes.push(q);
   }
   return { quotes };
@@ -78,6 +82,18 @@ function isConsistent(q: StoredQuote, storedRate: string): boolean {
         q.foreignMinor <= repriced.foreignMinor &&
         q.sterlingBackMinor === q.gbpMinor - sterlingValueUp(q.foreignMinor, storedRate, q.currencyCode)
     : repriced.foreignMinor === q.foreignMinor && q.sterlingBackMinor === 0;
+}
+
+/** A walk-in trade's quote: exactly its whole notes at its rate (counter-trade.ts quoteAtCounter), nothing back. */
+function isConsistentAtCounter(q: StoredQuote, storedRate: string): boolean {
+  const repriced = quoteAtCounter({
+    way: q.way,
+    rate: storedRate,
+    currency: q.currencyCode,
+    smallestNoteMinor: q.smallestNoteMinor,
+    foreignMinor: q.foreignMinor,
+  });
+  return repriced.ok && repriced.gbpMinor === q.gbpMinor && q.sterlingBackMinor === 0;
 }
 
 /**

@@ -141,7 +141,7 @@ export function decidePlacement({
   // Without any known quote, the submission cannot have made an order, so there is nothing to answer.
   if (read.quotes.length > 0 && read.sameSubmission) return { kind: "same-submission" };
   if (read.quotes.some((q) => q.used)) return { kind: "refused", refusal: quoteUsed() };
-  const checked = checkQuotes(request.way, request.lines, read.quotes, settings.now);
+  const checked = checkQuotes(request.way, request.lines, read.quotes, settings.now, request.channel);
   if ("refusal" in checked) return { kind: "refused", refusal: checked.refusal };
   const limits = orderLimitsRefusal(request.way, request.lines, settings.limits);
   if (limits) return { kind: "refused", refusal: limits };

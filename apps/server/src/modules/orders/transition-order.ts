@@ -10,6 +10,8 @@ import {
   saleCurrencies,
   todayIn,
 } from "@bureau/domain/handover";
+import { counterIdRequired, DEFAULT_COUNTER_ID_FROM_GBP_MINOR } from "@bureau/domain/counter-trade";
+import { identityKeyOf } from "@bureau/domain/identity-key";
 import { statusAfter, transitionRefusal } from "@bureau/domain/order-lifecycle";
 import { handoverMovements, tillDenominations } from "@bureau/domain/till";
 import type { Db, Tx } from "../../db/client.ts";
@@ -37,6 +39,8 @@ type TransitionOptions = {
   handover?: HandoverInput | null | undefined;
   /** The bureau's time zone (DISPLAY_TIME_ZONE): a document is valid through its expiry day there. */
   timeZone?: string;
+  /** COUNTER_ID_FROM_GBP in pence: a walk-in trade from this much records the customer's ID. */
+  counterIdFromGbpMinor?: number;
 };
 
 type OrderBefore = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
@@ -68,6 +72,7 @@ export async function transitionOrder(
             before,
             options.handover,
             todayIn(options.timeZone ?? DEFAULT_DISPLAY_TIME_ZONE, now),
+            options.counterIdFromGbpMinor ?? DEFAULT_COUNTER_ID_FROM_GBP_MINOR,
           )
         : null;
     const record = handover?.record ?? null;
@@ -78,6 +83,10 @@ export async function transitionOrder(
         ...stampOf(transition, actor.email, now),
         ...(record?.address && record.dateOfBirth
           ? { customerAddress: record.address, customerDateOfBirth: record.dateOfBirth }
+          : {}),
+        // The document shown links the customer's later walk-in trades and orders to this one.
+        ...(record?.idType && record.idNumberLast4 && !before.idKey
+          ? { idKey: identityKeyOf({ ...before, idType: record.idType, idNumberLast4: record.idNumberLast4 }) }
           : {}),
       })
       .where(and(eq(orders.id, orderId), eq(orders.status, before.status)))
@@ -120,6 +129,11 @@ async function lockOrder(tx: Tx, orderId: string) {
       holdClearedAt: orders.holdClearedAt,
       enhancedDueDiligence: orders.enhancedDueDiligence,
       branchKey: orders.branchKey,
+      channel: orders.channel,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      totalGbpMinor: orders.totalGbpMinor,
+      idKey: orders.idKey,
     })
     .from(orders)
     .where(eq(orders.id, orderId))
@@ -133,7 +147,9 @@ async function lockOrder(tx: Tx, orderId: string) {
  */
 function statusReached(before: OrderBefore, { transition, customer }: TransitionOptions): OrderStatus {
   const reached =
-    customer && !customer.allowedFrom.includes(before.status) ? null : statusAfter(before.status, transition);
+    customer && !customer.allowedFrom.includes(before.status)
+      ? null
+      : statusAfter(before.status, transition, before.channel);
   // Due diligence (docs/features/due-diligence-tiers.md): a held order goes no further until staff clear the hold.
   if (transition !== "cancel" && reached && before.holdReason && !before.holdClearedAt) {
     throw new AppError(
@@ -210,6 +226,7 @@ async function checkedHandover(
   before: OrderBefore,
   handover: HandoverInput | null | undefined,
   today: string,
+  counterIdFromGbpMinor: number,
 ): Promise<{ record: HandoverRecord; lines: HandoverLine[] }> {
   const lines = await tx
     .select({
@@ -223,7 +240,15 @@ async function checkedHandover(
     .where(eq(orderLines.orderId, before.id))
     .orderBy(asc(orderLines.position));
   const checked = checkHandover(
-    { way: before.way, enhancedDueDiligence: before.enhancedDueDiligence, lines },
+    {
+      way: before.way,
+      enhancedDueDiligence: before.enhancedDueDiligence,
+      lines,
+      counter:
+        before.channel === "counter"
+          ? { idRequired: counterIdRequired(before.totalGbpMinor, counterIdFromGbpMinor) }
+          : undefined,
+    },
     handover,
     today,
   );
@@ -268,7 +293,8 @@ async function settleNotes(tx: Tx, before: OrderBefore, transition: OrderTransit
  * travels to collect a cancelled order.
  */
 async function announce(tx: Tx, before: OrderBefore, transition: OrderTransition) {
-  if (transition === "complete") return;
+  // A walk-in trade's customer was at the desk (and may have given no e-mail).
+  if (transition === "complete" || before.channel === "counter") return;
   const kind = transition === "accept" ? "order-ready" : "order-cancelled";
   await enqueueMail(tx, {
     kind,

@@ -10,6 +10,7 @@ import {
 } from "@bureau/domain/order-limits";
 import type { CurrencyList } from "@bureau/domain/contracts/reference-data";
 import { QUOTES_PAUSED_MESSAGE, quotesPaused } from "@bureau/domain/rate-freshness";
+import { counterNotesMessage, counterRatesOf, quoteAtCounter } from "@bureau/domain/counter-trade";
 import { type CurrencyPrices, currencyPrices, priceForWay } from "@bureau/domain/pricing";
 import { defaultSmallestNoteMinor, quoteInWholeNotes, sellNotesMessage } from "@bureau/domain/whole-notes";
 import type { Db } from "../../db/client.ts";
@@ -45,14 +46,17 @@ export async function createQuote({
   limits = DEFAULT_ORDER_LIMITS,
   now = new Date(),
   cachedCurrencies,
+  atCounter = false,
 }: {
   db: Db;
   input: CreateQuoteInput;
   limits?: OrderLimits;
   now?: Date;
   cachedCurrencies?: () => Promise<CurrencyList>;
+  /** A walk-in trade: priced with the currency's counter margins where set (never from the public list). */
+  atCounter?: boolean;
 }): Promise<Quote> {
-  if (cachedCurrencies) {
+  if (cachedCurrencies && !atCounter) {
     const list = await cachedCurrencies();
     if (quotesPaused({ ...list.rates, now })) throw new AppError("service_unavailable", QUOTES_PAUSED_MESSAGE);
     const listed = list.currencies.find((c) => c.code === input.currency);
@@ -83,10 +87,13 @@ export async function createQuote({
     rate: string;
     sellMargin: string;
     buyMargin: string;
+    counterSellMargin: string | null;
+    counterBuyMargin: string | null;
     smallestNoteMinor: string | number | null;
   }>(
     db,
     sql`select code, label, rate::text as rate, sell_margin::text as "sellMargin", buy_margin::text as "buyMargin",
+          counter_sell_margin::text as "counterSellMargin", counter_buy_margin::text as "counterBuyMargin",
           smallest_note_minor as "smallestNoteMinor"
         from currencies where code = ${input.currency} and active`,
   );
@@ -100,8 +107,9 @@ export async function createQuote({
     limits,
     now,
     { ...currency, smallestNoteMinor },
-    currencyPrices(currency),
+    currencyPrices(atCounter ? counterRatesOf(currency) : currency),
     false,
+    atCounter,
   );
   if (!made) throw new Error("quote insert stored nothing");
   return made;
@@ -116,6 +124,7 @@ async function priceAndStore(
   currency: { code: string; label: string; smallestNoteMinor: number },
   prices: CurrencyPrices,
   onlyIfCurrent: boolean,
+  atCounter = false,
 ): Promise<Quote | null> {
   const { rate, margin } = priceForWay(input.way, prices);
   const amount =
@@ -123,15 +132,15 @@ async function priceAndStore(
   // The pricing rules, then whole notes (packages/domain whole-notes.ts): Click & Collect hands over the
   // largest amount the currency's notes make and gives the rest back in sterling; Click & Sell takes whole
   // notes only (a sterling amount is priced at the whole notes covering it).
-  const priced = quoteInWholeNotes({
-    way: input.way,
-    rate,
-    currency: currency.code,
-    smallestNoteMinor: currency.smallestNoteMinor,
-    ...amount,
-  });
+  // At the counter: exactly the whole notes asked for, no £10 steps and no sterling back.
+  const notes = { way: input.way, rate, currency: currency.code, smallestNoteMinor: currency.smallestNoteMinor };
+  const priced = atCounter
+    ? quoteAtCounter({ ...notes, foreignMinor: input.foreignMinor ?? 0 })
+    : quoteInWholeNotes({ ...notes, ...amount });
   if (!priced.ok && priced.reason === "not_whole_notes") {
-    const message = sellNotesMessage(currency.code, priced.foreignMinor, currency.smallestNoteMinor);
+    const message = atCounter
+      ? counterNotesMessage(currency.code, currency.smallestNoteMinor)
+      : sellNotesMessage(currency.code, priced.foreignMinor, currency.smallestNoteMinor);
     throw new AppError("quote_invalid", message, { amount: message });
   }
   if (!priced.ok) {

@@ -144,6 +144,7 @@ function orderLifecycleRoutes(app: ZodApp) {
         requestId: request.id,
         handover: request.params.transition === "complete" ? request.body : undefined,
         timeZone: app.config.displayTimeZone,
+        counterIdFromGbpMinor: app.config.counterIdFromGbpMinor,
       });
     },
   });

@@ -1,0 +1,182 @@
+import { eq } from "drizzle-orm";
+import {
+  type CounterTradeInput,
+  counterIdMessage,
+  counterIdRequired,
+  counterTradeProblems,
+} from "@bureau/domain/counter-trade";
+import type { CounterTradeResult } from "@bureau/domain/contracts/counter";
+import { DEFAULT_DISPLAY_TIME_ZONE } from "@bureau/domain/dates";
+import { checkHandover, expectedNotes, type HandoverInput, todayIn } from "@bureau/domain/handover";
+import { identityKeyOf } from "@bureau/domain/identity-key";
+import type { Db } from "../../db/client.ts";
+import { orders } from "../../db/schema.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { AuditActor } from "../../lib/audit-actor.ts";
+import { transitionOrder } from "../orders/index.ts";
+import { placeOrder } from "../placement/index.ts";
+import { createQuote } from "../quotes/index.ts";
+import { requireOpenTill } from "../till/index.ts";
+
+type PlacementSettings = Omit<Parameters<typeof placeOrder>[0], "db" | "input" | "now">;
+
+export type WalkInTradeOptions = {
+  db: Db;
+  /** The cashier at the desk: the trade moves their open till at the branch. */
+  cashier: AuditActor;
+  branchKey: string;
+  /** The form's key: a retried or corrected submission completes the same trade instead of a second. */
+  idempotencyKey: string;
+  input: CounterTradeInput;
+  placement: PlacementSettings;
+  counterIdFromGbpMinor: number;
+  timeZone?: string;
+  requestId?: string;
+  now?: Date;
+};
+
+/**
+ * A walk-in trade at the counter (issue 33 item 3, docs/features/counter.md): priced at the counter's
+ * margins, placed through the same placement decisions as an online order (so the customer's name is
+ * screened, the trade is linked to their online orders and earlier trades by ID document, phone or
+ * e-mail, and due diligence and holds apply), then completed at once through the same handover, which
+ * records the payment and moves the stock and the cashier's till.
+ *
+ * What can be refused is refused before anything is written: the fields, the cashier's open till, the
+ * whole notes, and the handover (the ID from COUNTER_ID_FROM_GBP, the card against the name). A trade the
+ * placement holds stays Pending and on hold: nothing changes hands until the MLRO clears it. One that
+ * needs enhanced due diligence is answered with the fields to add; sent again with the same key, the
+ * placement answers the same trade and the handover completes it.
+ */
+export async function makeWalkInTrade(options: WalkInTradeOptions): Promise<CounterTradeResult> {
+  const { db, cashier, branchKey, input } = options;
+  const now = options.now ?? new Date();
+  const problems = counterTradeProblems(input);
+  if (Object.keys(problems).length > 0) {
+    throw new AppError("validation_failed", `${Object.values(problems)[0]}.`, problems);
+  }
+  // The drawer the trade will move, before anything is priced or placed.
+  await db.transaction((tx) => requireOpenTill(tx, cashier.id, branchKey));
+  const quote = await quoteAtTheCounter(options, now);
+  const handover = handoverOf(input, quote.foreignMinor);
+  const idRequired = counterIdRequired(quote.gbpMinor, options.counterIdFromGbpMinor);
+  const checked = checkHandover(
+    {
+      way: input.way,
+      enhancedDueDiligence: false,
+      lines: [
+        { currency: quote.currency, rate: quote.rate, gbpMinor: quote.gbpMinor, foreignMinor: quote.foreignMinor },
+      ],
+      counter: { idRequired },
+    },
+    handover,
+    todayIn(options.timeZone ?? DEFAULT_DISPLAY_TIME_ZONE, now),
+  );
+  if (!checked.ok) {
+    const message = idRequired && checked.fields.idType ? counterIdMessage(options.counterIdFromGbpMinor) : null;
+    throw new AppError("validation_failed", message ? `${message}.` : checked.message, checked.fields);
+  }
+  const { record } = checked;
+  const customer = {
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    email: (input.email ?? "").trim(),
+    phone: (input.phone ?? "").trim(),
+  };
+  const placed = await placeOrder({
+    ...options.placement,
+    db,
+    now,
+    input: {
+      idempotencyKey: options.idempotencyKey,
+      way: input.way,
+      lines: [{ quoteId: quote.id, rate: quote.rate, gbpMinor: quote.gbpMinor, foreignMinor: quote.foreignMinor }],
+      branch: branchKey,
+      customer,
+      channel: "counter",
+      idKey:
+        record.idType && record.idNumberLast4
+          ? identityKeyOf({ ...customer, idType: record.idType, idNumberLast4: record.idNumberLast4 })
+          : null,
+    },
+  });
+  return completeTrade(options, placed.orderId, handover, now);
+}
+
+/** The trade priced at the counter's rates; a refused amount is the form's amount field's problem. */
+async function quoteAtTheCounter({ db, input, placement }: WalkInTradeOptions, now: Date) {
+  try {
+    return await createQuote({
+      db,
+      input: { currency: input.currency, way: input.way, foreignMinor: input.foreignMinor },
+      limits: placement.limits,
+      now,
+      atCounter: true,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.fields?.amount) {
+      throw new AppError(error.code, error.message, { foreignMinor: error.fields.amount });
+    }
+    throw error;
+  }
+}
+
+/** Completes the placed trade unless it is held (or was completed by an earlier submission of the form). */
+async function completeTrade(
+  options: WalkInTradeOptions,
+  orderId: string,
+  handover: HandoverInput,
+  now: Date,
+): Promise<CounterTradeResult> {
+  const { db } = options;
+  const [order] = await db
+    .select({
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      holdReason: orders.holdReason,
+      holdClearedAt: orders.holdClearedAt,
+      totalGbpMinor: orders.totalGbpMinor,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) throw new Error("placed trade disappeared");
+  const answer = { orderId, orderNumber: order.orderNumber, gbpMinor: order.totalGbpMinor };
+  if (order.status === "completed") return { ...answer, status: "completed", holdReason: null };
+  if (order.holdReason && !order.holdClearedAt) return { ...answer, status: "held", holdReason: order.holdReason };
+  await transitionOrder({
+    db,
+    orderId,
+    transition: "complete",
+    actor: options.cashier,
+    handover,
+    now,
+    ...(options.requestId ? { requestId: options.requestId } : {}),
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    counterIdFromGbpMinor: options.counterIdFromGbpMinor,
+  });
+  return { ...answer, status: "completed", holdReason: null };
+}
+
+/** The form's handover fields as the handover rules take them; what "We buy" receives is the amount in notes. */
+function handoverOf(input: CounterTradeInput, foreignMinor: number): HandoverInput {
+  return {
+    idType: input.idType,
+    idNumberLast4: input.idNumberLast4,
+    idExpiresOn: input.idExpiresOn,
+    cardMatchesName: input.cardMatchesName,
+    address: input.address,
+    dateOfBirth: input.dateOfBirth,
+    payment: { method: input.paymentMethod },
+    ...(input.way === "Sell"
+      ? {
+          received: [
+            {
+              currency: input.currency,
+              notes: input.receivedNotes ?? expectedNotes(input.currency, foreignMinor),
+              amountMinor: foreignMinor,
+            },
+          ],
+        }
+      : {}),
+  };
+}
