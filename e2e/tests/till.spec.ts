@@ -52,7 +52,32 @@ async function staffAtWorthing(page: Page, admin: Page, role: "cashier" | "manag
   return account;
 }
 
-test("a cashier's till: open with a float, a collection paid in cash moves it, a short close waits for the manager's sign-off", async ({
+/** The sterling of a completed walk-in trade, read from the Counter's answer ("Trade 12345678 completed: £86.21."). */
+async function walkInTrade(
+  page: Page,
+  trade: { way: "We sell" | "We buy"; amount: string; lastName: string },
+): Promise<{ gbpMinor: number; orderNumber: string }> {
+  await page.goto("/dashboard/counter");
+  await waitForHydration(page);
+  const form = page.getByRole("form", { name: "Walk-in trade at Worthing" });
+  await expect(form).toBeVisible();
+  await form.getByLabel(trade.way).check();
+  await form.getByLabel("Currency", { exact: true }).selectOption("EUR");
+  await form.getByLabel("Amount in EUR (whole notes)").fill(trade.amount);
+  await form.getByLabel("First name").fill("Walter");
+  await form.getByLabel("Last name").fill(trade.lastName);
+  await form.getByLabel("Cash").check();
+  await expectNoSeriousAxeViolations(page);
+  await form.getByRole("button", { name: "Complete trade" }).click();
+  const done = page.getByRole("status").filter({ hasText: /^Trade \d{8} completed: £/ });
+  await expect(done).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  const text = (await done.textContent()) ?? "";
+  const [, orderNumber, pounds] = /^Trade (\d{8}) completed: £([\d,]+\.\d{2})/.exec(text) ?? [];
+  return { orderNumber: orderNumber ?? "", gbpMinor: Math.round(Number((pounds ?? "").replaceAll(",", "")) * 100) };
+}
+
+test("a cashier's day: open with a float, a collection paid in cash, a walk-in sale and purchase, a short close, the manager's sign-off", async ({
   page: admin,
   browser,
 }) => {
@@ -112,9 +137,23 @@ test("a cashier's till: open with a float, a collection paid in cash moves it, a
     lines: { sterlingBackMinor: number }[];
   };
   const back = details.lines.reduce((sum, line) => sum + line.sterlingBackMinor, 0);
+
+  // A walk-in customer buys €100 for cash (name only, below the ID threshold); another sells €50.
+  const walkIn = `Walkin${Date.now()}`;
+  const sale = await walkInTrade(page, { way: "We sell", amount: "100", lastName: walkIn });
+  // The trade is in History with the channel Counter, and its page prints the customer's receipt.
+  await page.getByRole("link", { name: "Open the trade to print the customer's receipt" }).click();
+  await expect(page.getByRole("heading", { name: "Harbour FX receipt" })).toBeAttached();
+  await expect(page.locator(".customer-receipt")).toContainText(sale.orderNumber);
+  const purchase = await walkInTrade(page, { way: "We buy", amount: "50", lastName: walkIn });
+  await page.goto(`/dashboard/history?q=${sale.orderNumber}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("row", { name: new RegExp(sale.orderNumber) })).toContainText("Counter");
+
   await page.goto("/dashboard/till");
   await waitForHydration(page);
-  const expected = `£${((20_000 + totalGbpMinor - back) / 100).toLocaleString("en-GB", { minimumFractionDigits: 2 })}`;
+  const expectedMinor = 20_000 + totalGbpMinor - back + sale.gbpMinor - purchase.gbpMinor;
+  const expected = `£${(expectedMinor / 100).toLocaleString("en-GB", { minimumFractionDigits: 2 })}`;
   await expect(page.getByRole("row", { name: /GBP/ }).first()).toContainText(expected);
   const close = page.getByRole("form", { name: "Close your till" });
   await close.getByRole("group", { name: "Counted: GBP" }).getByLabel("£20.00 notes").fill("10");

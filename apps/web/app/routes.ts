@@ -57,6 +57,7 @@ export default [
       route("Users", "routes/dashboard/users.tsx"),
       route("board", "routes/dashboard/rate-board-settings.tsx"),
       route("stock", "routes/dashboard/stock.tsx"),
+      route("counter", "routes/dashboard/counter.tsx"),
       route("till", "routes/dashboard/till.tsx"),
       route("reports", "routes/dashboard/reports.tsx"),
       route("collect/:token?", "routes/dashboard/collect.tsx"),

@@ -13,7 +13,7 @@ import type { NoteCount } from "./note-split.ts";
 import { formatNotes } from "./note-text.ts";
 import { isWholeNotesAmount, type WholeNotesQuote } from "./whole-notes.ts";
 import { type CurrencyRates, quoteCounterSale, quoteSell } from "./pricing.ts";
-import { TILL_PAYMENT_METHODS, type TillPaymentMethod } from "./till.ts";
+import { TILL_PAYMENT_METHODS } from "./till.ts";
 
 /**
  * Walk-in trades at the counter (issue 33 item 3): a customer without an online order buys currency

@@ -26,6 +26,7 @@ function order(overrides: Partial<OrderDetails> = {}): OrderDetails {
     orderNumber: "12345678",
     way: "Order",
     status: "completed",
+    channel: "online",
     firstName: "Ada",
     lastName: "Lovelace",
     email: "ada@example.com",

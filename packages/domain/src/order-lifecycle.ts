@@ -40,10 +40,11 @@ export function archiveRefusal(order: { status: OrderStatus; archivedAt: Date | 
   return null;
 }
 
-/** The transitions staff may apply to an order in this status, in lifecycle order. */
-export function allowedTransitions(status: OrderStatus): OrderTransition[] {
-  return (Object.keys(ORDER_TRANSITIONS) as OrderTransition[]).filter((transition) =>
-    ORDER_TRANSITIONS[transition].from.includes(status),
+/** The transitions staff may apply to an order in this status, in lifecycle order (a walk-in trade: no accept). */
+export function allowedTransitions(status: OrderStatus, channel: "online" | "counter" = "online"): OrderTransition[] {
+  return (Object.keys(ORDER_TRANSITIONS) as OrderTransition[]).filter(
+    (transition) =>
+      !(channel === "counter" && transition === "accept") && statusAfter(status, transition, channel) !== null,
   );
 }
 

@@ -89,6 +89,8 @@ export const orderListItemSchema = z.object({
   riskFlags: z.array(z.string()),
   /** When History's Delete archived the order (completed orders only), null when it is not archived. */
   archivedAt: z.string().nullable(),
+  /** Online, or a walk-in trade at the counter (issue 33 item 3). */
+  channel: z.enum(["online", "counter"]),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
@@ -148,6 +150,8 @@ export const orderDetailsSchema = z.object({
       by: z.string().nullable(),
     }),
   ),
+  /** Online, or a walk-in trade at the counter (issue 33 item 3). */
+  channel: z.enum(["online", "counter"]),
   allowedTransitions: z.array(z.enum(orderTransitionValues)),
   /** What was recorded at the counter when the order was completed (issue 17 item 4); null before. */
   handover: handoverViewSchema.nullable(),

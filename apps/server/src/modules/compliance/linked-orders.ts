@@ -5,7 +5,7 @@ export const TWELVE_MONTHS = sql`interval '12 months'`;
 
 /**
  * The orders linked to one order as one customer (docs/features/due-diligence-tiers.md): by the
- * normalised e-mail, the normalised phone or the account, placed after the widest of `windows` before it
+ * normalised e-mail, the normalised phone, the account or the ID document shown (identity-key.ts), placed after the widest of `windows` before it
  * (interval literals such as `TWELVE_MONTHS`), and the order itself. There is no upper bound:
  * orders placed later count too (callers that want the order's own past filter on `created_at`).
  *
@@ -30,6 +30,7 @@ export function linkedOrders(orderId: string, windows: readonly [SQL, ...SQL[]])
         (o.email_key = me.email_key and o.created_at > ${since})
         or (o.phone_key = me.phone_key and o.created_at > ${since})
         or (o.user_id = me.user_id and o.created_at > ${since})
+        or (o.id_key = me.id_key and o.created_at > ${since})
         or o.id = me.id
       where me.id = ${orderId}`;
 }

@@ -1,3 +1,4 @@
+import { ORDER_CHANNEL_LABELS, type OrderChannel } from "@bureau/domain/counter-trade";
 import type { Readable } from "node:stream";
 import { and, type SQL, sql } from "drizzle-orm";
 import type { OrderFilters } from "@bureau/domain/contracts/dashboard";
@@ -33,6 +34,7 @@ export const ORDER_CSV_HEADER = [
   "Line GBP",
   "Sterling Back",
   "Completed",
+  "Channel",
 ] as const;
 
 const STATUS_TITLES: Record<(typeof orderStatusValues)[number], string> = {
@@ -54,6 +56,7 @@ type ExportRow = {
   placed: string;
   status: (typeof orderStatusValues)[number];
   way: "Order" | "Sell";
+  channel: OrderChannel;
   branch_name: string;
   first_name: string;
   last_name: string;
@@ -133,7 +136,8 @@ function batchQuery(
       select ${orders.id} as id, ${orders.createdAt} as created_at, ${orders.orderNumber} as order_number,
         ${orders.status} as status, ${orders.way} as way, ${orders.branchKey} as branch_key,
         ${orders.firstName} as first_name, ${orders.lastName} as last_name, ${orders.email} as email,
-        ${orders.phone} as phone, ${orders.totalGbpMinor} as total_gbp_minor, ${orders.completedAt} as completed_at
+        ${orders.phone} as phone, ${orders.totalGbpMinor} as total_gbp_minor, ${orders.completedAt} as completed_at,
+        ${orders.channel} as channel
       from ${orders}
       ${where ? sql`where ${where}` : sql``}
       order by ${orders.createdAt} desc nulls last, ${orders.id} desc nulls last
@@ -141,7 +145,7 @@ function batchQuery(
     )
     select p.id, p.created_at::text as created_key, p.order_number,
       to_char(p.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as placed,
-      p.status, p.way, b.name as branch_name, p.first_name, p.last_name, p.email, p.phone,
+      p.status, p.way, p.channel, b.name as branch_name, p.first_name, p.last_name, p.email, p.phone,
       p.total_gbp_minor::text as total_gbp_minor,
       to_char(p.completed_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as completed,
       l.position, l.currency_code, l.foreign_minor::text as foreign_minor, l.rate::text as rate,
@@ -174,5 +178,6 @@ function toRecord(row: ExportRow): CsvValue[] {
     // Click & Collect: the part of "Line GBP" given back in sterling, the notes not making it all.
     row.sterling_back_minor !== null ? csvDecimal(minorToMajorString(Number(row.sterling_back_minor), "GBP")) : null,
     row.completed,
+    ORDER_CHANNEL_LABELS[row.channel],
   ];
 }

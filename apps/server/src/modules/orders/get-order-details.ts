@@ -84,7 +84,8 @@ export async function getOrderDetails({
           recordedBy: handover.recordedBy,
         }
       : null,
-    allowedTransitions: allowedTransitions(order.status),
+    channel: order.channel,
+    allowedTransitions: allowedTransitions(order.status, order.channel),
     notes,
     compliance: {
       linkedTotals: totals,

@@ -88,6 +88,7 @@ export async function orderPageWithLines(
       holdClearedAt: orders.holdClearedAt,
       enhancedDueDiligence: orders.enhancedDueDiligence,
       archivedAt: orders.archivedAt,
+      channel: orders.channel,
     })
     .from(orders)
     .where(and(...conditions, ...(after ? [ordersBefore(after)] : [])))

@@ -57,7 +57,10 @@ export function OrdersTable({
             </th>
             <td>{order.name}</td>
             <td>{order.phone}</td>
-            <td>{WAY_TITLES[order.way]}</td>
+            <td>
+              {WAY_TITLES[order.way]}
+              {order.channel === "counter" ? <span className="badge"> Counter</span> : null}
+            </td>
             <td>{formatMinor(order.totalGbpMinor, "GBP")}</td>
             <td>{fxAmount(order)}</td>
             <td>{dates.longDate(order.createdAt)}</td>
