@@ -1,4 +1,4 @@
-import type { Way } from "./constants.ts";
+import { MAX_LINE_GBP_MINOR, type Way } from "./constants.ts";
 import {
   customerDetailsMessages,
   EMAIL_MAX_LENGTH,
@@ -10,6 +10,7 @@ import {
 import { ID_DOCUMENT_TYPES, type IdDocumentType } from "./handover.ts";
 import { formatMinor } from "./money.ts";
 import type { NoteCount } from "./note-split.ts";
+import type { OrderLimits } from "./order-limits.ts";
 import { formatNotes } from "./note-text.ts";
 import { isWholeNotesAmount, type WholeNotesQuote } from "./whole-notes.ts";
 import { type CurrencyRates, quoteCounterSale, quoteSell } from "./pricing.ts";
@@ -25,6 +26,16 @@ import { TILL_PAYMENT_METHODS } from "./till.ts";
 
 /** COUNTER_ID_FROM_GBP's default, in pence: from £1,000 the trade records the customer's ID. */
 export const DEFAULT_COUNTER_ID_FROM_GBP_MINOR = 1_000_00;
+
+/**
+ * The counter's limits: the online ones (a Click & Collect line from £100, an order up to £2,500, "for
+ * more, contact the branch") are the branch's to lift, so a walk-in trade has no minimum and goes up to
+ * one line's pricing cap; above £5,000 it is a matter for enhanced due diligence, not a refusal.
+ */
+export const COUNTER_ORDER_LIMITS: OrderLimits = {
+  collectLineMinGbpMinor: 1,
+  collectOrderMaxGbpMinor: MAX_LINE_GBP_MINOR,
+};
 
 /** The counter's words for the two ways, from the branch's side of the desk. */
 export const COUNTER_WAY_LABELS: Record<Way, string> = { Order: "We sell", Sell: "We buy" };

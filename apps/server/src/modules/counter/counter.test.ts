@@ -123,6 +123,11 @@ describe("walk-in trades at the counter", () => {
     const movements = await db().select().from(tillMovements).where(eq(tillMovements.orderId, bought.json().orderId));
     expect(movements.find((m) => m.currencyCode === "GBP")!.amountMinor).toBe(-bought.json().gbpMinor);
     expect(movements.find((m) => m.currencyCode === "EUR")!.amountMinor).toBe(150_00);
+
+    // Below the online minimum (£100 a line) and above the online order's £2,500: the branch's own trade.
+    const small = await trade(cashier, { branch: "worthing", currency: "EUR", way: "Order", foreignMinor: 50_00 });
+    expect(small.statusCode, small.body).toBe(201);
+    expect(small.json().gbpMinor).toBeLessThan(100_00);
   });
 
   it("refuses, placing nothing, without an open till, without whole notes, or from the ID threshold without an ID", async () => {

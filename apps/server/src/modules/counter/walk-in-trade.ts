@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import {
+  COUNTER_ORDER_LIMITS,
   type CounterTradeInput,
   counterIdMessage,
   counterIdRequired,
@@ -18,7 +19,8 @@ import { placeOrder } from "../placement/index.ts";
 import { createQuote } from "../quotes/index.ts";
 import { requireOpenTill } from "../till/index.ts";
 
-type PlacementSettings = Omit<Parameters<typeof placeOrder>[0], "db" | "input" | "now">;
+/** The placement's settings as configured (the counter's own limits replace the online ones). */
+type PlacementSettings = Omit<Parameters<typeof placeOrder>[0], "db" | "input" | "now" | "limits">;
 
 export type WalkInTradeOptions = {
   db: Db;
@@ -85,6 +87,7 @@ export async function makeWalkInTrade(options: WalkInTradeOptions): Promise<Coun
   };
   const placed = await placeOrder({
     ...options.placement,
+    limits: COUNTER_ORDER_LIMITS,
     db,
     now,
     input: {
@@ -109,7 +112,7 @@ async function quoteAtTheCounter({ db, input, placement }: WalkInTradeOptions, n
     return await createQuote({
       db,
       input: { currency: input.currency, way: input.way, foreignMinor: input.foreignMinor },
-      limits: placement.limits,
+      limits: COUNTER_ORDER_LIMITS,
       now,
       atCounter: true,
     });

@@ -147,7 +147,9 @@ async function priceAndStore(
     throw new AppError(
       "quote_invalid",
       priced.reason === "amount_too_large"
-        ? "The most we can reserve online is £5,000.00 per currency. Please contact the branch for more."
+        ? atCounter
+          ? "The most one walk-in trade can be is £5,000.00 per currency."
+          : "The most we can reserve online is £5,000.00 per currency. Please contact the branch for more."
         : "Please give correct amount",
       {
         amount:

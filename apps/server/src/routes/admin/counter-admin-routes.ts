@@ -48,7 +48,6 @@ export const counterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         idempotencyKey,
         input: { ...input, idType: input.idType || undefined },
         placement: {
-          limits: app.config.orderLimits,
           sanctionsThreshold: app.config.sanctionsMatchThreshold,
           dueDiligence: app.config.dueDiligence,
           riskRules: app.config.riskRules,
