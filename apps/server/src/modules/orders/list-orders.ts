@@ -54,6 +54,7 @@ export async function listOrders({
       enhancedDueDiligence: r.enhancedDueDiligence,
       riskFlags: (flags.get(r.id) ?? []).map((flag) => flag.label),
       archivedAt: r.archivedAt?.toISOString() ?? null,
+      reversedAt: r.reversedAt?.toISOString() ?? null,
     })),
     nextCursor,
   };

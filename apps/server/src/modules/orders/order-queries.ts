@@ -88,6 +88,7 @@ export async function orderPageWithLines(
       holdClearedAt: orders.holdClearedAt,
       enhancedDueDiligence: orders.enhancedDueDiligence,
       archivedAt: orders.archivedAt,
+      reversedAt: orders.reversedAt,
     })
     .from(orders)
     .where(and(...conditions, ...(after ? [ordersBefore(after)] : [])))

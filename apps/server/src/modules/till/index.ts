@@ -1,3 +1,4 @@
 export { closeTill, listTillsAwaitingSignOff, signOffTill, tillOf } from "./close-till.ts";
 export { openTill } from "./open-till.ts";
 export { recordTillMovement, requireOpenTill } from "./record-movement.ts";
+export { completionMovementsOf, openTillIdOf } from "./order-movements.ts";

@@ -13,6 +13,7 @@ import { reportAdminRoutes } from "./report-admin-routes.ts";
 import { sanctionsAdminRoutes } from "./sanctions-admin-routes.ts";
 import { stockAdminRoutes } from "./stock-admin-routes.ts";
 import { tillAdminRoutes } from "./till-admin-routes.ts";
+import { reversalAdminRoutes } from "./reversal-admin-routes.ts";
 import { warningsAdminRoutes } from "./warnings-admin-routes.ts";
 import { noStore } from "../../lib/no-store.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
@@ -33,6 +34,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(currencyAdminRoutes);
   await app.register(stockAdminRoutes);
   await app.register(tillAdminRoutes);
+  await app.register(reversalAdminRoutes);
   await app.register(boardAdminRoutes);
   await app.register(sanctionsAdminRoutes);
   await app.register(collectAdminRoutes);
