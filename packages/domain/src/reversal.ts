@@ -1,5 +1,11 @@
 import type { NoteCount } from "./note-split.ts";
-import { NOT_YOUR_BRANCH_MESSAGE, NOT_YOUR_ROLE_MESSAGE, roleMay, type StaffPlacement, worksAt } from "./staff-permissions.ts";
+import {
+  NOT_YOUR_BRANCH_MESSAGE,
+  NOT_YOUR_ROLE_MESSAGE,
+  roleMay,
+  type StaffPlacement,
+  worksAt,
+} from "./staff-permissions.ts";
 import type { TillMovement } from "./till.ts";
 
 /**

@@ -98,11 +98,7 @@ async function lockForDecision(tx: Tx, reversalId: string, actor: Decider) {
     .where(eq(orderReversals.id, reversalId));
   if (!found) throw new AppError("not_found", "There is no such reversal.");
   const order = await lockOrder(tx, found.orderId);
-  const [reversal] = await tx
-    .select()
-    .from(orderReversals)
-    .where(eq(orderReversals.id, reversalId))
-    .for("update");
+  const [reversal] = await tx.select().from(orderReversals).where(eq(orderReversals.id, reversalId)).for("update");
   const [branch] = await tx.select({ name: branches.name }).from(branches).where(eq(branches.key, order.branchKey));
   if (!reversal) throw new AppError("not_found", "There is no such reversal.");
   const refusal = reversalDecisionRefusal(actor, { requestedById: reversal.requestedById, branchKey: order.branchKey });

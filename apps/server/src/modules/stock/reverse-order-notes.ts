@@ -94,9 +94,25 @@ export async function reverseOrderNotes(
   return changes;
 }
 
-/** Adds each change to the branch's count of that note (a note back in stock may have no row yet). */
+/**
+ * Adds each change to the branch's count of that note: a note going out has its row (the shortfall
+ * check saw it); a note coming back may have none yet.
+ */
 async function applyChanges(tx: Tx, branchKey: string, changes: readonly StockChange[]) {
   for (const change of changes) {
+    if (change.change < 0) {
+      await tx
+        .update(stockNotes)
+        .set({ count: sql`${stockNotes.count} + ${change.change}` })
+        .where(
+          and(
+            eq(stockNotes.branchKey, branchKey),
+            eq(stockNotes.currencyCode, change.currency),
+            eq(stockNotes.denominationMinor, change.valueMinor),
+          ),
+        );
+      continue;
+    }
     await tx
       .insert(stockNotes)
       .values({
