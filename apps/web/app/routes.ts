@@ -58,6 +58,7 @@ export default [
       route("board", "routes/dashboard/rate-board-settings.tsx"),
       route("stock", "routes/dashboard/stock.tsx"),
       route("till", "routes/dashboard/till.tsx"),
+      route("reversals", "routes/dashboard/reversals.tsx"),
       route("reports", "routes/dashboard/reports.tsx"),
       route("collect/:token?", "routes/dashboard/collect.tsx"),
       route("compliance", "routes/dashboard/compliance.tsx"),

@@ -587,10 +587,18 @@ export const endpoints = joinEndpoints(endpointRoutes, {
       },
     },
     reversals: {
-      request: { params: orderIdParams, body: reversalRequestSchema, response: { 201: reversalViewSchema, ...staffErrors } },
+      request: {
+        params: orderIdParams,
+        body: reversalRequestSchema,
+        response: { 201: reversalViewSchema, ...staffErrors },
+      },
       list: { querystring: reversalListQuerySchema, response: { 200: reversalListSchema, ...staffErrors } },
       approve: { params: reversalIdParams, response: { 200: reversalViewSchema, ...staffErrors } },
-      refuse: { params: reversalIdParams, body: reversalRefusalSchema, response: { 200: reversalViewSchema, ...staffErrors } },
+      refuse: {
+        params: reversalIdParams,
+        body: reversalRefusalSchema,
+        response: { 200: reversalViewSchema, ...staffErrors },
+      },
     },
     warnings: { response: { 200: staffWarningsSchema, ...signedInReadErrors } },
   },
