@@ -20,13 +20,14 @@ import { verificationLinkFor } from "../support/mail.ts";
  * with the menu the permission matrix gives that role.
  */
 const menus = {
-  cashier: ["Pending Orders", "Accepted Orders", "Collect", "Till", "History"],
+  cashier: ["Pending Orders", "Accepted Orders", "Collect", "Till", "Reversals", "History"],
   manager: [
     "Statics",
     "Pending Orders",
     "Accepted Orders",
     "Collect",
     "Till",
+    "Reversals",
     "History",
     "Currency",
     "Add Currency",
