@@ -20,13 +20,15 @@ import { verificationLinkFor } from "../support/mail.ts";
  * with the menu the permission matrix gives that role.
  */
 const menus = {
-  cashier: ["Pending Orders", "Accepted Orders", "Collect", "Till", "History"],
+  cashier: ["Pending Orders", "Accepted Orders", "Collect", "Counter", "Till", "Reversals", "History"],
   manager: [
     "Statics",
     "Pending Orders",
     "Accepted Orders",
     "Collect",
+    "Counter",
     "Till",
+    "Reversals",
     "History",
     "Currency",
     "Add Currency",

@@ -59,6 +59,7 @@ export default [
       route("stock", "routes/dashboard/stock.tsx"),
       route("counter", "routes/dashboard/counter.tsx"),
       route("till", "routes/dashboard/till.tsx"),
+      route("reversals", "routes/dashboard/reversals.tsx"),
       route("reports", "routes/dashboard/reports.tsx"),
       route("collect/:token?", "routes/dashboard/collect.tsx"),
       route("compliance", "routes/dashboard/compliance.tsx"),

@@ -71,6 +71,8 @@ function order(overrides: Partial<OrderDetails> = {}): OrderDetails {
       recordedBy: `${SECRET}-staff@bureau.example`,
     },
     notes: [],
+    reversedAt: null,
+    reversals: [],
     compliance: {
       linkedTotals: {
         yearOrderGbpMinor: 987_654_321,

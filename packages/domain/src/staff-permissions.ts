@@ -135,6 +135,12 @@ export const adminRoutePermissions: PermissionTree<typeof adminRoutes> = {
     awaitingSignOff: "till.signoff",
     signOff: "till.signoff",
   },
+  reversals: {
+    request: "reversal.request",
+    list: "reversal.request",
+    approve: "reversal.approve",
+    refuse: "reversal.approve",
+  },
   warnings: "staff.any",
 };
 
@@ -164,6 +170,7 @@ export const dashboardPages = [
   { path: "/dashboard/collect", label: "Collect", permission: "orders.work" },
   { path: "/dashboard/counter", label: "Counter", permission: "counter.trade" },
   { path: "/dashboard/till", label: "Till", permission: "till.own" },
+  { path: "/dashboard/reversals", label: "Reversals", permission: "reversal.request" },
   { path: "/dashboard/history", label: "History", permission: "orders.work" },
   { path: "/dashboard/Currency", label: "Currency", permission: "rates.manage" },
   { path: "/dashboard/addCurrency", label: "Add Currency", permission: "rates.manage" },

@@ -5,6 +5,7 @@ import { SOURCES_OF_FUNDS } from "../customer-due-diligence.ts";
 import { orderBranchSchema, orderLineSchema, orderStatusValues } from "./orders.ts";
 import { branchKeys, currencySchema, decimalString } from "./reference-data.ts";
 import { RISK_FLAG_RULES } from "../risk-flags.ts";
+import { orderReversalSchema } from "./reversals.ts";
 import { noteCountSchema, orderNotesSchema } from "./stock.ts";
 
 /** A calendar day in the display time zone, "2026-11-25". */
@@ -91,6 +92,8 @@ export const orderListItemSchema = z.object({
   archivedAt: z.string().nullable(),
   /** Online, or a walk-in trade at the counter (issue 33 item 3). */
   channel: z.enum(["online", "counter"]),
+  /** When a manager approved the order's reversal (docs/features/reversals.md), null when it is not reversed. */
+  reversedAt: z.string().nullable(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
@@ -145,7 +148,20 @@ export const orderDetailsSchema = z.object({
     z.object({
       // "anonymised": the retention period ended and the customer's personal data was overwritten (docs/features/retention-and-data-rights.md).
       // "archived": History's Delete took the completed order off its list (nothing else changed).
-      event: z.enum(["created", "accepted", "handover", "completed", "cancelled", "expired", "archived", "anonymised"]),
+      // "reversal_requested", "reversed", "reversal_refused": a reversal's steps (docs/features/reversals.md).
+      event: z.enum([
+        "created",
+        "accepted",
+        "handover",
+        "completed",
+        "cancelled",
+        "expired",
+        "archived",
+        "anonymised",
+        "reversal_requested",
+        "reversed",
+        "reversal_refused",
+      ]),
       at: z.string(),
       by: z.string().nullable(),
     }),
@@ -157,6 +173,10 @@ export const orderDetailsSchema = z.object({
   handover: handoverViewSchema.nullable(),
   /** The notes of the order where its branch tracks stock of its currencies (issue 17); empty otherwise. */
   notes: z.array(orderNotesSchema),
+  /** When its reversal was approved (the order stays completed, marked reversed); null when it is not reversed. */
+  reversedAt: z.string().nullable(),
+  /** Every reversal asked for, oldest first (a refused one leaves room for a new request). */
+  reversals: z.array(orderReversalSchema),
   compliance: z.object({
     /** The customer's linked totals over the 12 months and 30 days to this order, itself included, in pence. */
     linkedTotals: z.object({
@@ -352,6 +372,11 @@ export const statisticsSchema = z.object({
     expired: z.number(),
     /** Open orders (Pending or Accepted) on hold for compliance checks, also counted in their status. */
     onHold: z.number(),
+    /**
+     * Completed orders whose reversal was approved (docs/features/reversals.md): not counted in
+     * `completed`, nor in the charts, which count the business done.
+     */
+    reversed: z.number(),
   }),
   /** The last 30 days of the display zone (DISPLAY_TIME_ZONE, Europe/London by default), oldest first. */
   perDay: z.array(z.object({ day: z.string(), Order: z.number(), Sell: z.number() })),

@@ -167,6 +167,12 @@ export const adminRoutes = {
     awaitingSignOff: { method: "GET", path: "/api/admin/till/awaiting-sign-off" },
     signOff: { method: "POST", path: "/api/admin/till/:id/sign-off" },
   },
+  reversals: {
+    request: { method: "POST", path: "/api/admin/orders/:id/reversal" },
+    list: { method: "GET", path: "/api/admin/reversals" },
+    approve: { method: "POST", path: "/api/admin/reversals/:id/approve" },
+    refuse: { method: "POST", path: "/api/admin/reversals/:id/refuse" },
+  },
   warnings: { method: "GET", path: "/api/admin/warnings" },
 } as const satisfies EndpointRouteTree;
 

@@ -81,6 +81,14 @@ import { boardFeaturedListSchema, rateBoardSchema, setBoardFeaturedRequestSchema
 import { rateHistoryParamsSchema, rateHistoryQuerySchema, rateHistoryResponseSchema } from "./rate-history.ts";
 import { branchKeys, branchListSchema, currencyListSchema, livenessSchema, readinessSchema } from "./reference-data.ts";
 import { dayReportQuerySchema, dayReportSchema } from "./reports.ts";
+import {
+  reversalIdParams,
+  reversalListQuerySchema,
+  reversalListSchema,
+  reversalRefusalSchema,
+  reversalRequestSchema,
+  reversalViewSchema,
+} from "./reversals.ts";
 import { sanctionsImportSchema } from "./sanctions.ts";
 import { staffWarningsSchema } from "./staff-warnings.ts";
 import {
@@ -596,6 +604,20 @@ export const endpoints = joinEndpoints(endpointRoutes, {
         params: tillIdParams,
         body: signOffTillRequestSchema,
         response: { 200: tillViewSchema, ...staffErrors },
+      },
+    },
+    reversals: {
+      request: {
+        params: orderIdParams,
+        body: reversalRequestSchema,
+        response: { 201: reversalViewSchema, ...staffErrors },
+      },
+      list: { querystring: reversalListQuerySchema, response: { 200: reversalListSchema, ...staffErrors } },
+      approve: { params: reversalIdParams, response: { 200: reversalViewSchema, ...staffErrors } },
+      refuse: {
+        params: reversalIdParams,
+        body: reversalRefusalSchema,
+        response: { 200: reversalViewSchema, ...staffErrors },
       },
     },
     warnings: { response: { 200: staffWarningsSchema, ...signedInReadErrors } },

@@ -213,14 +213,7 @@ export function decidePlacement({
     seriesHoldReason: dueDiligence.outcome?.threshold && dueDiligence.holdReason ? dueDiligence.holdReason : null,
     channel: request.channel ?? "online",
     idKey: request.idKey ?? null,
-    mail:
-      request.channel === "counter"
-        ? null
-        : {
-            kind: "order-received",
-            dedupeKey: `order-received:${orderId}`,
-            payload: { to: request.customer.email, data: { orderId } },
-          },
+    mail: receivedMail(request, orderId),
   };
   return {
     kind: "write",
@@ -228,5 +221,15 @@ export function decidePlacement({
     branch,
     lines,
     notesCurrency: split.notes ? (reserved[0]?.currency ?? "") : null,
+  };
+}
+
+/** The "order received" e-mail of an online order; a walk-in customer takes a printed receipt instead. */
+function receivedMail(request: PlacementRequest, orderId: string): PlacementWrite["mail"] {
+  if (request.channel === "counter") return null;
+  return {
+    kind: "order-received",
+    dedupeKey: `order-received:${orderId}`,
+    payload: { to: request.customer.email, data: { orderId } },
   };
 }

@@ -8,7 +8,7 @@ import { currencies, tills } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { auditedBy, writeAudit } from "../audit/index.ts";
-import { branchNameOf } from "../till/till-view.ts";
+import { branchNameOf } from "../till/index.ts";
 
 type CurrencyRow = Pick<
   typeof currencies.$inferSelect,

@@ -38,7 +38,15 @@ describe("statistics from the rollups", () => {
     await transitionOrder({ db: t.db, orderId: c.id, transition: "cancel", actor });
 
     const stats = await getStatistics({ db: t.db, timeZone: LONDON });
-    expect(stats.counts).toEqual({ pending: 0, accepted: 1, completed: 2, cancelled: 1, expired: 0, onHold: 0 });
+    expect(stats.counts).toEqual({
+      pending: 0,
+      accepted: 1,
+      completed: 2,
+      cancelled: 1,
+      expired: 0,
+      onHold: 0,
+      reversed: 0,
+    });
     const today = stats.perDay.at(-1);
     expect(today).toMatchObject({ Order: 2, Sell: 0 });
     expect(stats.perDay).toHaveLength(30);

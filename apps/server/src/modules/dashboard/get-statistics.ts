@@ -31,7 +31,7 @@ export async function getStatistics({
 }): Promise<Statistics> {
   const days = lastDays(now, 30, displayDates(timeZone));
   const from = days[0] as string;
-  const [totals, perDay, volume, byBranch, held] = await Promise.all([
+  const [totals, perDay, volume, byBranch, held, reversed] = await Promise.all([
     queryRows<{ status: Exclude<keyof Statistics["counts"], "onHold">; n: number }>(
       db,
       sql`select status, sum(orders)::int as n from order_status_totals group by status`,
@@ -60,8 +60,17 @@ export async function getStatistics({
       sql`select count(*)::int as n from orders
       where hold_reason is not null and hold_cleared_at is null and status in ('pending', 'accepted')`,
     ),
+    reversedOrders(db, from),
   ]);
-  const counts = { pending: 0, accepted: 0, completed: 0, cancelled: 0, expired: 0, onHold: Number(held[0]?.n ?? 0) };
+  const counts = {
+    pending: 0,
+    accepted: 0,
+    completed: 0,
+    cancelled: 0,
+    expired: 0,
+    onHold: Number(held[0]?.n ?? 0),
+    reversed: reversed.count,
+  };
   for (const row of totals) {
     if (row.status in counts) counts[row.status] = Number(row.n);
   }
@@ -70,7 +79,7 @@ export async function getStatistics({
     const entry = dayMap.get(row.day);
     if (entry) entry[row.way] += Number(row.n);
   }
-  return {
+  return withoutReversed(reversed, {
     counts,
     perDay: [...dayMap.values()],
     volumeByCurrency: volume.map((r) => ({
@@ -83,5 +92,56 @@ export async function getStatistics({
       name: r.name,
       orders: Number(r.n),
     })),
+  });
+}
+
+type ReversedOrders = Awaited<ReturnType<typeof reversedOrders>>;
+
+/**
+ * The completed orders whose reversal was approved (docs/features/reversals.md). A reversed order stays
+ * "completed" in the rollups (its status does not change); the statistics take it back out of the
+ * business done: all of them from the completed count, those placed in the window from the charts.
+ * Read through the approved reversals (a handful, by their status index), not the orders.
+ */
+async function reversedOrders(db: Db, from: string) {
+  const [count, perDay, perCurrency] = await Promise.all([
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from order_reversals where status = 'approved'`),
+    queryRows<{ day: string; way: "Order" | "Sell"; branch: string; n: number }>(
+      db,
+      sql`select bureau_display_day(o.created_at)::text as day, o.way, o.branch_key as branch, count(*)::int as n
+      from order_reversals r join orders o on o.id = r.order_id
+      where r.status = 'approved' and bureau_display_day(o.created_at) >= ${from}::date
+      group by 1, 2, 3`,
+    ),
+    queryRows<{ currency: string; gbp: string | number; n: number }>(
+      db,
+      sql`select l.currency_code as currency, sum(l.gbp_minor)::bigint as gbp, count(*)::int as n
+      from order_reversals r join orders o on o.id = r.order_id join order_lines l on l.order_id = o.id
+      where r.status = 'approved' and bureau_display_day(o.created_at) >= ${from}::date
+      group by l.currency_code`,
+    ),
+  ]);
+  return { count: Number(count[0]?.n ?? 0), perDay, perCurrency };
+}
+
+/** The statistics with the reversed orders taken out of the completed count and the charts. */
+function withoutReversed(reversed: ReversedOrders, stats: Statistics): Statistics {
+  if (reversed.count === 0) return stats;
+  for (const row of reversed.perDay) {
+    const day = stats.perDay.find((entry) => entry.day === row.day);
+    if (day) day[row.way] -= Number(row.n);
+    const branch = stats.byBranch.find((entry) => entry.branch === row.branch);
+    if (branch) branch.orders -= Number(row.n);
+  }
+  const volume = stats.volumeByCurrency.map((entry) => {
+    const taken = reversed.perCurrency.find((row) => row.currency === entry.currency);
+    return taken
+      ? { ...entry, gbpMinor: entry.gbpMinor - Number(taken.gbp), orders: entry.orders - Number(taken.n) }
+      : entry;
+  });
+  return {
+    ...stats,
+    counts: { ...stats.counts, completed: stats.counts.completed - reversed.count },
+    volumeByCurrency: volume.filter((entry) => entry.orders > 0).sort((a, b) => b.gbpMinor - a.gbpMinor),
   };
 }

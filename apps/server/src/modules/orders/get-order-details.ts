@@ -10,6 +10,7 @@ import { coveringDueDiligence, customerDueDiligenceOf } from "../compliance/inde
 import { linkedTotals } from "../compliance/index.ts";
 import { riskFlagsOf } from "../compliance/index.ts";
 import { suspicionReportsOfOrder } from "../compliance/index.ts";
+import { reversalsOfOrder } from "../reversals/index.ts";
 import { screeningsOfOrder } from "../sanctions/index.ts";
 import { branchSummary, loadOrderRows, toOrderLine } from "./order-receipt.ts";
 
@@ -29,7 +30,7 @@ export async function getOrderDetails({
   /** Whether the viewer may clear a hold (the permission matrix's compliance.work): the page shows the clearing form to them only. */
   viewerMayClearHolds?: boolean;
 }): Promise<OrderDetails> {
-  const [rows, notes, totals, flags, screenings, reports, [handover]] = await Promise.all([
+  const [rows, notes, totals, flags, screenings, reports, [handover], reversals] = await Promise.all([
     loadOrderRows(db, orderId),
     loadOrderNotes(db, orderId),
     linkedTotals(db, { orderId, throughOrder: true }),
@@ -37,6 +38,7 @@ export async function getOrderDetails({
     screeningsOfOrder(db, orderId),
     viewerIsMlro ? suspicionReportsOfOrder(db, orderId) : null,
     db.select().from(orderHandovers).where(eq(orderHandovers.orderId, orderId)),
+    reversalsOfOrder(db, orderId),
   ]);
   if (!rows) throw new AppError("not_found", "There is no such order.");
   const { order, branch, lines } = rows;
@@ -57,6 +59,8 @@ export async function getOrderDetails({
   if (order.expiredAt) timeline.push({ event: "expired", at: order.expiredAt.toISOString(), by: null });
   if (order.archivedAt) timeline.push({ event: "archived", at: order.archivedAt.toISOString(), by: order.archivedBy });
   if (order.anonymisedAt) timeline.push({ event: "anonymised", at: order.anonymisedAt.toISOString(), by: null });
+  timeline.push(...reversalTimeline(reversals));
+  timeline.sort((a, b) => a.at.localeCompare(b.at));
   return {
     id: order.id,
     orderNumber: order.orderNumber,
@@ -87,6 +91,8 @@ export async function getOrderDetails({
     channel: order.channel,
     allowedTransitions: allowedTransitions(order.status, order.channel),
     notes,
+    reversedAt: order.reversedAt?.toISOString() ?? null,
+    reversals,
     compliance: {
       linkedTotals: totals,
       enhancedDueDiligence: order.enhancedDueDiligence,
@@ -111,4 +117,20 @@ export async function getOrderDetails({
       suspicionReports: reports,
     },
   };
+}
+
+/** A reversal's steps in the order's timeline: asked for, then approved (the order reversed) or refused. */
+function reversalTimeline(reversals: OrderDetails["reversals"]): OrderDetails["timeline"] {
+  return reversals.flatMap((reversal) => [
+    { event: "reversal_requested" as const, at: reversal.requestedAt, by: reversal.requestedBy },
+    ...(reversal.decidedAt
+      ? [
+          {
+            event: reversal.status === "approved" ? ("reversed" as const) : ("reversal_refused" as const),
+            at: reversal.decidedAt,
+            by: reversal.decidedBy,
+          },
+        ]
+      : []),
+  ]);
 }

@@ -55,6 +55,7 @@ export async function listOrders({
       riskFlags: (flags.get(r.id) ?? []).map((flag) => flag.label),
       archivedAt: r.archivedAt?.toISOString() ?? null,
       channel: r.channel,
+      reversedAt: r.reversedAt?.toISOString() ?? null,
     })),
     nextCursor,
   };

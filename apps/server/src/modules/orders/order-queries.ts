@@ -89,6 +89,7 @@ export async function orderPageWithLines(
       enhancedDueDiligence: orders.enhancedDueDiligence,
       archivedAt: orders.archivedAt,
       channel: orders.channel,
+      reversedAt: orders.reversedAt,
     })
     .from(orders)
     .where(and(...conditions, ...(after ? [ordersBefore(after)] : [])))

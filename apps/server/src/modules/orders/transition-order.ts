@@ -94,7 +94,15 @@ export async function transitionOrder(
     if (!after) throw new AppError("conflict", "Someone else changed this order just now. Please refresh the list.");
     if (handover && till) {
       await tx.insert(orderHandovers).values(handoverRow(orderId, handover.record, actor.email, now));
-      await moveTill(tx, { tillId: till.id, orderId, way: before.way, actor, now, ...handover });
+      await moveTill(tx, {
+        tillId: till.id,
+        orderId,
+        way: before.way,
+        channel: before.channel,
+        actor,
+        now,
+        ...handover,
+      });
     }
     await writeAudit(tx, {
       ...auditedBy(actor, requestId),
@@ -190,6 +198,7 @@ async function moveTill(
     tillId: string;
     orderId: string;
     way: OrderBefore["way"];
+    channel: OrderBefore["channel"];
     actor: TransitionOptions["actor"];
     now: Date;
     record: HandoverRecord;
@@ -207,7 +216,8 @@ async function moveTill(
   ).filter((c) => tillDenominations(c.currency));
   await recordTillMovement(tx, {
     tillId: options.tillId,
-    kind: "order",
+    // A walk-in trade's movements are the till's "trade"s; an online order's handover its "order"s.
+    kind: options.channel === "counter" ? "trade" : "order",
     orderId: options.orderId,
     actor: options.actor,
     now: options.now,

@@ -6,3 +6,4 @@ export { isNotesTaken } from "./reserve-notes.ts";
 export { setStock } from "./set-stock.ts";
 export { settleOrderNotes } from "./settle-order-notes.ts";
 export { STOCK_AUDIT } from "./stock-audit.ts";
+export { reverseOrderNotes, STOCK_REVERSAL_ACTION } from "./reverse-order-notes.ts";

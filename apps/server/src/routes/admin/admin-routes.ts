@@ -14,6 +14,7 @@ import { sanctionsAdminRoutes } from "./sanctions-admin-routes.ts";
 import { stockAdminRoutes } from "./stock-admin-routes.ts";
 import { tillAdminRoutes } from "./till-admin-routes.ts";
 import { counterAdminRoutes } from "./counter-admin-routes.ts";
+import { reversalAdminRoutes } from "./reversal-admin-routes.ts";
 import { warningsAdminRoutes } from "./warnings-admin-routes.ts";
 import { noStore } from "../../lib/no-store.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
@@ -35,6 +36,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(stockAdminRoutes);
   await app.register(tillAdminRoutes);
   await app.register(counterAdminRoutes);
+  await app.register(reversalAdminRoutes);
   await app.register(boardAdminRoutes);
   await app.register(sanctionsAdminRoutes);
   await app.register(collectAdminRoutes);

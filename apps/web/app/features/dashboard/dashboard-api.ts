@@ -39,3 +39,9 @@ export const saveStock = (api: ApiClient, branch: string, currency: string, body
  */
 export const importSanctionsList = (api: ApiClient, list: Blob) =>
   api.admin.importSanctionsList({ contentType: "text/csv", data: list });
+/** Reversals (docs/features/reversals.md): asked for with a reason, approved or refused by another manager. */
+export const requestReversal = (api: ApiClient, id: string, reason: string) =>
+  api.admin.reversals.request({ id, body: { reason } });
+export const approveReversal = (api: ApiClient, id: string) => api.admin.reversals.approve({ id });
+export const refuseReversal = (api: ApiClient, id: string, note: string) =>
+  api.admin.reversals.refuse({ id, body: { note } });

@@ -49,9 +49,10 @@ export function OrdersTable({
                 </span>
               ) : null}
               {order.holdReason ? <span className="hold-reason">{order.holdReason}</span> : null}
-              {order.archivedAt ? (
+              {order.archivedAt || order.reversedAt ? (
                 <span className="row-badges">
-                  <span className="status-badge">Archived</span>
+                  {order.reversedAt ? <span className="status-badge">Reversed</span> : null}
+                  {order.archivedAt ? <span className="status-badge">Archived</span> : null}
                 </span>
               ) : null}
             </th>

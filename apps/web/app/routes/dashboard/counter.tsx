@@ -126,6 +126,18 @@ function minorOf(text: string, currency: string): number {
 /** The API's field names as this form's (the amount is typed in units, sent in minor units). */
 const FORM_FIELD: Record<string, string> = { foreignMinor: "amount", "payment.method": "paymentMethod" };
 
+/** The form's field ids, problems and text inputs, shared by its sections. */
+type FormKit = {
+  field: (name: string) => string;
+  problem: (name: string) => string | undefined;
+  described: (name: string) => { "aria-describedby"?: string; "aria-invalid"?: true };
+  input: (
+    name: (typeof TEXT_FIELDS)[number],
+    label: string,
+    props?: React.InputHTMLAttributes<HTMLInputElement>,
+  ) => React.ReactNode;
+};
+
 function TradeForm({ view, onDone }: { view: CounterView; onDone: (result: CounterTradeResult) => void }) {
   const id = useId();
   const toast = useToast();
@@ -139,30 +151,41 @@ function TradeForm({ view, onDone }: { view: CounterView; onDone: (result: Count
   const [paymentMethod, setPaymentMethod] = useState("");
   const [cardMatchesName, setCardMatchesName] = useState(false);
   const [failure, setFailure] = useState<{ message: string; fields: Fields } | null>(null);
-  const chosen = view.currencies.find((c) => c.code === currency);
   const field = (name: string) => `${id}-${name}`;
   const problem = (name: string) => failure?.fields[name];
-  const described = (name: string) =>
-    problem(name) ? { "aria-describedby": `${field(name)}-error`, "aria-invalid": true as const } : {};
+  const kit: FormKit = {
+    field,
+    problem,
+    described: (name) => (problem(name) ? { "aria-describedby": `${field(name)}-error`, "aria-invalid": true } : {}),
+    input: (name, label, props = {}) => (
+      <div className="field">
+        <label htmlFor={field(name)}>{label}</label>
+        <input
+          id={field(name)}
+          value={text[name] ?? ""}
+          onChange={(e) => setText((all) => ({ ...all, [name]: e.target.value }))}
+          {...kit.described(name)}
+          {...props}
+        />
+        <FieldError id={`${field(name)}-error`} message={problem(name)} />
+      </div>
+    ),
+  };
 
   async function send(event: React.FormEvent) {
     event.preventDefault();
     setFailure(null);
+    const { amount, ...typed } = text;
     const trade = {
+      ...typed,
       branch: view.branch.key,
       idempotencyKey: idempotencyKey.current,
       currency,
       way,
-      foreignMinor: minorOf(text.amount ?? "", currency),
+      foreignMinor: minorOf(amount ?? "", currency),
       firstName: text.firstName ?? "",
       lastName: text.lastName ?? "",
-      email: text.email ?? "",
-      phone: text.phone ?? "",
       idType,
-      idNumberLast4: text.idNumberLast4 ?? "",
-      idExpiresOn: text.idExpiresOn ?? "",
-      address: text.address ?? "",
-      dateOfBirth: text.dateOfBirth ?? "",
       cardMatchesName,
       paymentMethod,
     };
@@ -185,24 +208,6 @@ function TradeForm({ view, onDone }: { view: CounterView; onDone: (result: Count
     onDone(outcome.value);
   }
 
-  const input = (
-    name: (typeof TEXT_FIELDS)[number],
-    label: string,
-    props: React.InputHTMLAttributes<HTMLInputElement> = {},
-  ) => (
-    <div className="field">
-      <label htmlFor={field(name)}>{label}</label>
-      <input
-        id={field(name)}
-        value={text[name] ?? ""}
-        onChange={(e) => setText((all) => ({ ...all, [name]: e.target.value }))}
-        {...described(name)}
-        {...props}
-      />
-      <FieldError id={`${field(name)}-error`} message={problem(name)} />
-    </div>
-  );
-
   return (
     <form className="counter-trade" onSubmit={send} noValidate aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Walk-in trade at {view.branch.name}</h2>
@@ -211,113 +216,185 @@ function TradeForm({ view, onDone }: { view: CounterView; onDone: (result: Count
           {failure.message}
         </div>
       ) : null}
-      <fieldset>
-        <legend>Trade</legend>
-        <div className="radio-row">
-          {(["Order", "Sell"] as const).map((value) => (
-            <label key={value}>
-              <input type="radio" name="way" value={value} checked={way === value} onChange={() => setWay(value)} />{" "}
-              {COUNTER_WAY_LABELS[value]}
-            </label>
-          ))}
-        </div>
-        <div className="form-grid">
-          <div className="field">
-            <label htmlFor={field("currency")}>Currency</label>
-            <select id={field("currency")} value={currency} onChange={(e) => setCurrency(e.target.value)}>
-              {view.currencies.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.code} — {c.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          {input("amount", `Amount in ${currency} (whole notes)`, { inputMode: "decimal", autoComplete: "off" })}
-        </div>
-        {chosen ? (
-          <p className="hint">
-            {COUNTER_WAY_LABELS[way]} at {way === "Order" ? chosen.weSellRate : chosen.weBuyRate} {currency} per £1
-            {chosen.counterMargins ? " (counter rate)" : ""}; notes from{" "}
-            {formatMinor(chosen.smallestNoteMinor, currency)}.
-          </p>
-        ) : null}
-      </fieldset>
-      <fieldset>
-        <legend>Customer</legend>
-        <div className="form-grid">
-          {input("firstName", "First name", { autoComplete: "off" })}
-          {input("lastName", "Last name", { autoComplete: "off" })}
-          {input("email", "Email (optional)", { type: "email", autoComplete: "off" })}
-          {input("phone", "Phone (optional)", { type: "tel", autoComplete: "off" })}
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend>ID document</legend>
-        <p className="hint">
-          Required from {formatMinor(view.idFromGbpMinor, "GBP")}; it links the customer's trades and orders.
-        </p>
-        <div className="form-grid">
-          <div className="field">
-            <label htmlFor={field("idType")}>Type of ID</label>
-            <select
-              id={field("idType")}
-              value={idType}
-              onChange={(e) => setIdType(e.target.value)}
-              {...described("idType")}
-            >
-              <option value="">None shown</option>
-              {ID_DOCUMENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {ID_DOCUMENT_LABELS[type]}
-                </option>
-              ))}
-            </select>
-            <FieldError id={`${field("idType")}-error`} message={problem("idType")} />
-          </div>
-          {input("idNumberLast4", "Last 4 characters of its number", { autoComplete: "off", maxLength: 4 })}
-          {input("idExpiresOn", "Expiry date", { type: "date" })}
-          {input("address", "Address with postcode (enhanced due diligence)", { autoComplete: "off" })}
-          {input("dateOfBirth", "Date of birth (enhanced due diligence)", { type: "date" })}
-        </div>
-      </fieldset>
-      <fieldset aria-describedby={problem("paymentMethod") ? `${field("paymentMethod")}-error` : undefined}>
-        <legend>{way === "Order" ? "The customer pays" : "The customer is paid"}</legend>
-        <div className="radio-row">
-          {(["cash", "card"] as const).map((method) => (
-            <label key={method}>
-              <input
-                type="radio"
-                name="paymentMethod"
-                id={method === "cash" ? field("paymentMethod") : undefined}
-                value={method}
-                checked={paymentMethod === method}
-                onChange={() => setPaymentMethod(method)}
-              />{" "}
-              {method === "cash" ? "Cash" : "Card"}
-            </label>
-          ))}
-        </div>
-        <FieldError id={`${field("paymentMethod")}-error`} message={problem("paymentMethod")} />
-        {way === "Order" && paymentMethod === "card" ? (
-          <div className="field checkbox-field">
-            <label>
-              <input
-                type="checkbox"
-                id={field("cardMatchesName")}
-                checked={cardMatchesName}
-                onChange={(e) => setCardMatchesName(e.target.checked)}
-                {...described("cardMatchesName")}
-              />{" "}
-              The payment card matches the customer's name
-            </label>
-            <FieldError id={`${field("cardMatchesName")}-error`} message={problem("cardMatchesName")} />
-          </div>
-        ) : null}
-      </fieldset>
+      <TradeSection kit={kit} view={view} way={way} setWay={setWay} currency={currency} setCurrency={setCurrency} />
+      <CustomerSection kit={kit} />
+      <IdSection kit={kit} idFromGbpMinor={view.idFromGbpMinor} idType={idType} setIdType={setIdType} />
+      <PaymentSection
+        kit={kit}
+        way={way}
+        method={paymentMethod}
+        setMethod={setPaymentMethod}
+        cardMatchesName={cardMatchesName}
+        setCardMatchesName={setCardMatchesName}
+      />
       <button type="submit" className="button button-accent" disabled={busy}>
         Complete trade
       </button>
     </form>
+  );
+}
+
+function TradeSection({
+  kit,
+  view,
+  way,
+  setWay,
+  currency,
+  setCurrency,
+}: {
+  kit: FormKit;
+  view: CounterView;
+  way: "Order" | "Sell";
+  setWay: (way: "Order" | "Sell") => void;
+  currency: string;
+  setCurrency: (code: string) => void;
+}) {
+  const chosen = view.currencies.find((c) => c.code === currency);
+  return (
+    <fieldset>
+      <legend>Trade</legend>
+      <div className="radio-row">
+        {(["Order", "Sell"] as const).map((value) => (
+          <label key={value}>
+            <input type="radio" name="way" value={value} checked={way === value} onChange={() => setWay(value)} />{" "}
+            {COUNTER_WAY_LABELS[value]}
+          </label>
+        ))}
+      </div>
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor={kit.field("currency")}>Currency</label>
+          <select id={kit.field("currency")} value={currency} onChange={(e) => setCurrency(e.target.value)}>
+            {view.currencies.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.code} — {c.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {kit.input("amount", `Amount in ${currency} (whole notes)`, { inputMode: "decimal", autoComplete: "off" })}
+      </div>
+      {chosen ? (
+        <p className="hint">
+          {COUNTER_WAY_LABELS[way]} at {way === "Order" ? chosen.weSellRate : chosen.weBuyRate} {currency} per £1
+          {chosen.counterMargins ? " (counter rate)" : ""}; notes from {formatMinor(chosen.smallestNoteMinor, currency)}
+          .
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The name is always recorded; an e-mail or phone given links the customer's other trades and orders. */
+function CustomerSection({ kit }: { kit: FormKit }) {
+  return (
+    <fieldset>
+      <legend>Customer</legend>
+      <div className="form-grid">
+        {kit.input("firstName", "First name", { autoComplete: "off" })}
+        {kit.input("lastName", "Last name", { autoComplete: "off" })}
+        {kit.input("email", "Email (optional)", { type: "email", autoComplete: "off" })}
+        {kit.input("phone", "Phone (optional)", { type: "tel", autoComplete: "off" })}
+      </div>
+    </fieldset>
+  );
+}
+
+function IdSection({
+  kit,
+  idFromGbpMinor,
+  idType,
+  setIdType,
+}: {
+  kit: FormKit;
+  idFromGbpMinor: number;
+  idType: string;
+  setIdType: (type: string) => void;
+}) {
+  return (
+    <fieldset>
+      <legend>ID document</legend>
+      <p className="hint">
+        Required from {formatMinor(idFromGbpMinor, "GBP")}; it links the customer's trades and orders.
+      </p>
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor={kit.field("idType")}>Type of ID</label>
+          <select
+            id={kit.field("idType")}
+            value={idType}
+            onChange={(e) => setIdType(e.target.value)}
+            {...kit.described("idType")}
+          >
+            <option value="">None shown</option>
+            {ID_DOCUMENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {ID_DOCUMENT_LABELS[type]}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${kit.field("idType")}-error`} message={kit.problem("idType")} />
+        </div>
+        {kit.input("idNumberLast4", "Last 4 characters of its number", { autoComplete: "off", maxLength: 4 })}
+        {kit.input("idExpiresOn", "Expiry date", { type: "date" })}
+        {kit.input("address", "Address with postcode (enhanced due diligence)", { autoComplete: "off" })}
+        {kit.input("dateOfBirth", "Date of birth (enhanced due diligence)", { type: "date" })}
+      </div>
+    </fieldset>
+  );
+}
+
+function PaymentSection({
+  kit,
+  way,
+  method,
+  setMethod,
+  cardMatchesName,
+  setCardMatchesName,
+}: {
+  kit: FormKit;
+  way: "Order" | "Sell";
+  method: string;
+  setMethod: (method: string) => void;
+  cardMatchesName: boolean;
+  setCardMatchesName: (matches: boolean) => void;
+}) {
+  const errorId = `${kit.field("paymentMethod")}-error`;
+  return (
+    <fieldset aria-describedby={kit.problem("paymentMethod") ? errorId : undefined}>
+      <legend>{way === "Order" ? "The customer pays" : "The customer is paid"}</legend>
+      <div className="radio-row">
+        {(["cash", "card"] as const).map((option) => (
+          <label key={option}>
+            <input
+              type="radio"
+              name="paymentMethod"
+              id={option === "cash" ? kit.field("paymentMethod") : undefined}
+              value={option}
+              checked={method === option}
+              onChange={() => setMethod(option)}
+            />{" "}
+            {option === "cash" ? "Cash" : "Card"}
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId} message={kit.problem("paymentMethod")} />
+      {way === "Order" && method === "card" ? (
+        <div className="field checkbox-field">
+          <label>
+            <input
+              type="checkbox"
+              id={kit.field("cardMatchesName")}
+              checked={cardMatchesName}
+              onChange={(e) => setCardMatchesName(e.target.checked)}
+              {...kit.described("cardMatchesName")}
+            />{" "}
+            The payment card matches the customer's name
+          </label>
+          <FieldError id={`${kit.field("cardMatchesName")}-error`} message={kit.problem("cardMatchesName")} />
+        </div>
+      ) : null}
+    </fieldset>
   );
 }
 

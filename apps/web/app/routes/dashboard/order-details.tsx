@@ -13,6 +13,7 @@ import {
   archiveOrder,
   clearHold,
   raiseSuspicionReport,
+  requestReversal,
   transitionOrder,
 } from "../../features/dashboard/dashboard-api.ts";
 import {
@@ -25,6 +26,7 @@ import {
 import { HandoverPanel, HandoverSummary } from "../../features/dashboard/handover-panel.tsx";
 import { OrderActionButtons } from "../../features/dashboard/order-actions.tsx";
 import { OrderNotesSection } from "../../features/dashboard/order-notes.tsx";
+import { ReversalSection } from "../../features/dashboard/reversal-section.tsx";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { apiAction, readIntent, refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
@@ -48,13 +50,20 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { order, phoneOnly };
 }
 
-const ORDER_INTENTS = [...orderTransitionValues, "archive", "clearHold", "raiseSuspicionReport"] as const;
+const ORDER_INTENTS = [
+  ...orderTransitionValues,
+  "archive",
+  "clearHold",
+  "raiseSuspicionReport",
+  "requestReversal",
+] as const;
 
 /**
  * Accept, Complete or Delete this order (its buttons here and in the order lists post to this page; Delete
  * on a completed order in History archives it);
  * clear its hold with the customer due diligence; complete it with the handover record (issue 17 item 4); raise
- * a suspicion report (docs/features/risk-flags-and-suspicion-reports.md).
+ * a suspicion report (docs/features/risk-flags-and-suspicion-reports.md); ask for a completed order's reversal
+ * (docs/features/reversals.md).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const posted = await readIntent(request, ORDER_INTENTS);
@@ -64,6 +73,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return apiAction(context, (api) => clearHold(api, params.id, dueDiligence));
   }
   if (posted.intent === "archive") return apiAction(context, (api) => archiveOrder(api, params.id));
+  if (posted.intent === "requestReversal") {
+    const reason = posted.text("reason");
+    return apiAction(context, (api) => requestReversal(api, params.id, reason));
+  }
   if (posted.intent === "raiseSuspicionReport") {
     const text = posted.text("text");
     return apiAction(context, (api) => raiseSuspicionReport(api, params.id, text));
@@ -99,7 +112,14 @@ export default function OrderDetails({ loaderData: { order, phoneOnly } }: Route
       </p>
       <h1 id="page-heading">Order {order.orderNumber}</h1>
       <p>
-        <span className="status-badge">{order.status}</span> · {WAY_TITLES[order.way]}{" "}
+        <span className="status-badge">{order.status}</span>
+        {order.reversedAt ? (
+          <>
+            {" "}
+            <span className="status-badge">reversed</span>
+          </>
+        ) : null}{" "}
+        · {WAY_TITLES[order.way]}{" "}
         <DueDiligenceBadges onHold={onHold} enhanced={order.compliance.enhancedDueDiligence} />
         <RiskFlagBadges labels={order.compliance.riskFlags.map((flag) => flag.label)} />
       </p>
@@ -112,6 +132,7 @@ export default function OrderDetails({ loaderData: { order, phoneOnly } }: Route
         Total: <strong>{formatMinor(order.totalGbpMinor, "GBP")}</strong>
       </p>
       <OrderNotesSection notes={order.notes} />
+      <ReversalSection order={order} />
       <DueDiligenceSection order={order} />
       <ComplianceChecks order={order} />
       {phoneOnly ? <CustomerDataSection orderId={order.id} phoneOnly={phoneOnly} /> : null}
@@ -171,8 +192,8 @@ function TimelineSection({ order }: { order: Details }) {
       <h2 id="timeline-heading">Timeline</h2>
       <ol className="timeline">
         {order.timeline.map((entry) => (
-          <li key={entry.event}>
-            <strong className="status-badge">{entry.event}</strong> {time(entry.at)}
+          <li key={`${entry.event}-${entry.at}`}>
+            <strong className="status-badge">{entry.event.replace("_", " ")}</strong> {time(entry.at)}
             {entry.by ? ` by ${entry.by}` : ""}
             {entry.event === "handover" && order.handover ? (
               <HandoverSummary handover={order.handover} way={order.way} />

@@ -31,6 +31,12 @@ export default function Statics({ loaderData: stats }: Route.ComponentProps) {
           <dt>Completed</dt>
           <dd>{stats.counts.completed}</dd>
         </div>
+        {stats.counts.reversed > 0 ? (
+          <div className="stat-card">
+            <dt>Reversed</dt>
+            <dd>{stats.counts.reversed}</dd>
+          </div>
+        ) : null}
         <div className="stat-card">
           <dt>Expired</dt>
           <dd>{stats.counts.expired}</dd>
