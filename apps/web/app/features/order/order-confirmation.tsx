@@ -1,62 +1,74 @@
-import type { OrderReceipt } from "@bureau/domain/contracts/orders";
-import { Link } from "react-router";
+import { WAY_TITLES } from "@bureau/domain/constants";
+import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
+import { collectionDeadlineText } from "@bureau/domain/order-lifecycle";
+import { isOrderOpen } from "@bureau/domain/order-tracking";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { OrderLinesTable } from "./order-lines-table.tsx";
 import { WhatToBring } from "./what-to-bring.tsx";
 
-export function OrderConfirmation({ receipt }: { receipt: OrderReceipt }) {
+/**
+ * The spec's order confirmation (Order Number, the currencies, Booking Details, Important Notification,
+ * Print), on the order's own page: the page the customer lands on after placing the order, and the one
+ * the e-mails, "My orders" and a reload open. While the order is open it adds the collect-by date and the
+ * collection pass staff scan at the counter. It alone prints.
+ */
+export function OrderConfirmation({ order }: { order: TrackedOrder }) {
   const dates = useDisplayDates();
-  const pickup = `${receipt.branch.name}, ${[...receipt.branch.addressLines, receipt.branch.postcode].join(", ")}`;
+  const open = isOrderOpen(order.status);
+  const pickup = `${order.branch.name}, ${[...order.branch.addressLines, order.branch.postcode].join(", ")}`;
   return (
-    <section className="confirmation print-area" aria-labelledby="confirmation-heading">
-      <h2 id="confirmation-heading">Thank you, your order is booked</h2>
+    <div className="confirmation print-area">
       <p className="order-number">
-        Order Number: <strong>{receipt.orderNumber}</strong>
+        Order Number: <strong>{order.orderNumber}</strong>
       </p>
-      <p className="muted">Placed on {dates.longDate(receipt.createdAt)}</p>
-      <OrderLinesTable way={receipt.way} lines={receipt.lines} totalGbpMinor={receipt.totalGbpMinor} />
+      <p className="muted">
+        {WAY_TITLES[order.way]} for {order.fullName}, placed on {dates.longDate(order.timeline[0]?.at ?? "")}
+      </p>
+      <OrderLinesTable way={order.way} lines={order.lines} totalGbpMinor={order.totalGbpMinor} />
+      {order.deadline ? (
+        <p className="collect-by">
+          <strong>{collectionDeadlineText(order.deadline, order.way, dates)}</strong>
+        </p>
+      ) : null}
       <h3>Booking Details</h3>
       <dl className="booking-details">
         <dt>Full Name</dt>
-        <dd>{receipt.fullName}</dd>
+        <dd>{order.fullName}</dd>
         <dt>Email</dt>
-        <dd>{receipt.email}</dd>
+        <dd>{order.email}</dd>
         <dt>Contact</dt>
-        <dd>{receipt.phone}</dd>
+        <dd>{order.phone}</dd>
         <dt>Pickup Location</dt>
         <dd>
-          {pickup} <span className="muted">(phone {receipt.branch.phone})</span>
+          {pickup} <span className="muted">(phone {order.branch.phone})</span>
         </dd>
       </dl>
-      <div className="notice" role="note" aria-labelledby="important-heading">
-        <h3 id="important-heading">Important Notification</h3>
-        <WhatToBring way={receipt.way} />
-      </div>
-      {receipt.accessToken ? (
+      {/* Only while the order is open: a cancelled, expired or completed order has nothing left to bring or collect. */}
+      {open ? (
+        <div className="notice" role="note" aria-labelledby="important-heading">
+          <h3 id="important-heading">Important Notification</h3>
+          <WhatToBring way={order.way} ready={order.status === "accepted"} />
+        </div>
+      ) : null}
+      {open ? (
         <figure className="collection-pass">
           <img
-            src={`/api/orders/link/${receipt.accessToken}/collection-pass.png`}
+            src={`/api/orders/link/${order.accessToken}/collection-pass.png`}
             width={200}
             height={200}
-            alt={`Collection pass QR code for order ${receipt.orderNumber}`}
+            alt={`Collection pass QR code for order ${order.orderNumber}`}
           />
           <figcaption>
             <strong>Your collection pass.</strong> Show this code at the counter (it is in your e-mails too), or give
-            your order number {receipt.orderNumber}.
+            your order number {order.orderNumber}.
           </figcaption>
         </figure>
-      ) : null}
-      {receipt.accessToken ? (
-        <p className="print-hidden">
-          <Link to={`/track/${receipt.accessToken}`}>Track this order</Link>: see its status at any time, or cancel it
-          before collection. The link is also in the e-mail we are sending you.
-        </p>
       ) : null}
       <p className="print-hidden">
         <button type="button" className="button button-primary" onClick={() => window.print()}>
           Print
         </button>
       </p>
-    </section>
+    </div>
   );
 }
