@@ -1,11 +1,13 @@
 import type { Page } from "@playwright/test";
-import { uniqueEmail } from "../support/accounts.ts";
+import { PASSWORD_RULE } from "@bureau/domain/account-rules";
+import { submitCredentials, toast, uniqueEmail } from "../support/accounts.ts";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
-import { waitForMail } from "../support/mail.ts";
+import { mailsTo, verificationLinkFor, waitForMail } from "../support/mail.ts";
 
 /**
  * The customer's journey on a phone (issue 34): the order has its own page from the moment it is placed,
- * and a reload, Back and a bookmark open it again.
+ * and a reload, Back and a bookmark open it again; a sign-up goes on to "Check your inbox", and the
+ * confirmed address leads to My orders.
  */
 async function placeThroughWizard(page: Page, email: string) {
   await page.goto("/purchase/EUR/Order");
@@ -95,6 +97,68 @@ for (const width of [360, 390]) {
       expect(received.text).toContain(new URL(orderUrl).pathname);
       expect(received.text).toMatch(/Collect your currency within \d+ days/);
       expect(received.text).toMatch(/Opening hours:\s+Monday to Saturday 9AM to 5PM/);
+    });
+  });
+}
+
+const SENT_AGAIN =
+  "If this address has an account waiting for confirmation, a new link is on its way. It can take a few minutes.";
+
+async function verificationMailCount(email: string) {
+  return (await mailsTo(email)).filter((mail) => /Confirm your e-mail address for Harbour FX/.test(mail.text)).length;
+}
+
+for (const width of [360, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 844 } });
+
+    test('sign-up → "Check your inbox" (Send it again) → verify → My orders', async ({ page }) => {
+      test.slow(); // sign-up, two e-mails, sign-in and five accessibility checks on a shared machine
+      const email = uniqueEmail(`inbox${width}`);
+      const password = "a-good-password";
+      await page.goto("/signUp");
+      await waitForHydration(page);
+      // The password rule is there before anything is typed, tied to the field.
+      await expect(page.getByText(PASSWORD_RULE)).toBeVisible();
+      await expect(page.getByLabel("Password")).toHaveAccessibleDescription(PASSWORD_RULE);
+      await expectNoSeriousAxeViolations(page);
+
+      await submitCredentials(page, email, password, "Sign Up");
+      await expect(page).toHaveURL(/\/checkInbox$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Check your inbox" })).toBeVisible();
+      await expect(page.getByRole("status").first()).toContainText(`We have sent a message to ${email}.`);
+      await expect.poll(() => verificationMailCount(email)).toBe(1);
+      await expectNoSeriousAxeViolations(page);
+
+      // "Send it again": a second link, and words that would be the same for any address.
+      await expect(page.getByLabel("Email")).toHaveValue(email);
+      await page.getByRole("button", { name: "Send it again" }).click();
+      await expect(page.getByRole("status").filter({ hasText: SENT_AGAIN })).toBeVisible();
+      await expect.poll(() => verificationMailCount(email)).toBe(2);
+      await expectNoSeriousAxeViolations(page);
+      // A reload keeps the page and its address.
+      await page.reload();
+      await waitForHydration(page);
+      await expect(page.getByLabel("Email")).toHaveValue(email);
+
+      // The link, signed in, confirms the address; the page then leads to My orders.
+      await page.goto(await verificationLinkFor(email));
+      await waitForHydration(page);
+      await page.getByRole("main").getByRole("link", { name: "Sign In" }).click();
+      await waitForHydration(page);
+      await submitCredentials(page, email, password, "Let's Go!");
+      await expect(toast(page, "User logged in")).toBeVisible();
+      await expect(page).toHaveURL(/\/verifyEmail\?token=/);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Confirm my e-mail address" }).click();
+      const verified = page.getByRole("status").filter({ hasText: "Your e-mail address is verified." });
+      await expect(verified).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+      await verified.getByRole("link", { name: "My orders" }).click();
+      await expect(page).toHaveURL(/\/account\/orders$/);
+      await expect(page.getByRole("heading", { level: 1, name: "My orders" })).toBeVisible();
+      await expect(page.getByText(/Please verify your e-mail address/)).toHaveCount(0);
+      await expectNoSeriousAxeViolations(page);
     });
   });
 }
