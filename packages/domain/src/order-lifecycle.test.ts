@@ -2,14 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { orderTransitionValues } from "./contracts/dashboard.ts";
 import { orderStatusValues } from "./contracts/orders.ts";
-import {
-  allowedTransitions,
-  archiveRefusal,
-  collectionDeadline,
-  collectionDeadlineText,
-  statusAfter,
-  transitionRefusal,
-} from "./order-lifecycle.ts";
+import { allowedTransitions, archiveRefusal, statusAfter, transitionRefusal } from "./order-lifecycle.ts";
+import { collectionDeadline, collectionDeadlineText } from "./collection-deadline.ts";
 
 describe("the order lifecycle", () => {
   it("moves pending → accepted → completed", () => {

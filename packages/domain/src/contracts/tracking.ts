@@ -46,7 +46,7 @@ export const trackedOrderSchema = z.object({
   phone: z.string(),
   /** `today`: the weekday it is now in the bureau's display zone (DISPLAY_TIME_ZONE), for today's hours. */
   branch: orderBranchSchema.extend({ hours: openingHoursSchema, today: z.string() }),
-  /** How long the customer has (order-lifecycle.ts `collectionDeadline`); null once the order is closed. */
+  /** How long the customer has (collection-deadline.ts `collectionDeadline`); null once the order is closed. */
   deadline: z
     .discriminatedUnion("kind", [
       z.object({ kind: z.literal("collect-by"), at: z.string() }),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
 import { displayDates } from "@bureau/domain/dates";
-import { collectionDeadline, DEFAULT_ORDER_EXPIRY } from "@bureau/domain/order-lifecycle";
+import { collectionDeadline } from "@bureau/domain/collection-deadline";
+import { DEFAULT_ORDER_EXPIRY } from "@bureau/domain/order-lifecycle";
 import { summariseOpeningHours } from "@bureau/domain/opening-hours";
 import type { MailContext } from "./layout.ts";
 import type { OrderMailContent } from "./mail-sources.ts";

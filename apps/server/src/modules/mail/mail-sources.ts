@@ -1,5 +1,5 @@
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
-import type { CollectionDeadline } from "@bureau/domain/order-lifecycle";
+import type { CollectionDeadline } from "@bureau/domain/collection-deadline";
 
 /**
  * What an order e-mail shows. The outbox row of an order kind carries only the order's id (the placement

@@ -1,7 +1,7 @@
 import { WAY_TITLES } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
 import { noteSplitText } from "@bureau/domain/note-text";
-import { collectionDeadlineText } from "@bureau/domain/order-lifecycle";
+import { collectionDeadlineText } from "@bureau/domain/collection-deadline";
 import { type Html, html } from "./html.ts";
 import {
   brandedMail,

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { summariseOpeningHours } from "@bureau/domain/opening-hours";
-import { collectionDeadline, type OrderExpiry } from "@bureau/domain/order-lifecycle";
+import { collectionDeadline } from "@bureau/domain/collection-deadline";
+import type { OrderExpiry } from "@bureau/domain/order-lifecycle";
 import type { Db } from "../../db/client.ts";
 import { branches, orders } from "../../db/schema.ts";
 import type { OrderMailContent } from "../mail/index.ts";

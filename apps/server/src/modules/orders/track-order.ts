@@ -7,7 +7,8 @@ import {
   isOrderOpen,
   ORDER_NOT_FOUND_MESSAGE,
 } from "@bureau/domain/order-tracking";
-import { collectionDeadline, type OrderExpiry } from "@bureau/domain/order-lifecycle";
+import { collectionDeadline } from "@bureau/domain/collection-deadline";
+import type { OrderExpiry } from "@bureau/domain/order-lifecycle";
 import { weekdayIn } from "@bureau/domain/opening-hours";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";

@@ -5,7 +5,7 @@ import { summariseOpeningHours, todaysHoursText } from "@bureau/domain/opening-h
 import { customerStatusOf } from "@bureau/domain/order-tracking";
 import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useDisplayDates } from "../../lib/display-dates.ts";
-import { OrderConfirmation } from "../order/order-confirmation.tsx";
+import { OrderConfirmation } from "./order-confirmation.tsx";
 import { googleMapsSearchUrl, telHref } from "../public/branch-format.ts";
 
 /** What cancelling means to the customer, by kind of order. */

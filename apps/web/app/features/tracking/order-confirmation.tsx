@@ -1,10 +1,10 @@
 import { WAY_TITLES } from "@bureau/domain/constants";
 import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
-import { collectionDeadlineText } from "@bureau/domain/order-lifecycle";
+import { collectionDeadlineText } from "@bureau/domain/collection-deadline";
 import { isOrderOpen } from "@bureau/domain/order-tracking";
 import { useDisplayDates } from "../../lib/display-dates.ts";
-import { OrderLinesTable } from "./order-lines-table.tsx";
-import { WhatToBring } from "./what-to-bring.tsx";
+import { OrderLinesTable } from "../order/order-lines-table.tsx";
+import { WhatToBring } from "../order/what-to-bring.tsx";
 
 /**
  * The spec's order confirmation (Order Number, the currencies, Booking Details, Important Notification,
