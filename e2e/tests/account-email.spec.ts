@@ -20,7 +20,8 @@ test("sign up: the rule before typing, the same answer for a taken address, the 
   await submitCredentials(page, email, "aaaaaaaaaaaa", "Sign Up");
   await expect(toast(page, PASSWORD_TOO_COMMON_MESSAGE)).toBeVisible();
   await submitCredentials(page, email, "a-good-password", "Sign Up");
-  const sent = page.getByRole("status").filter({ hasText: "Check your e-mail" });
+  await expect(page.getByRole("heading", { level: 1, name: "Check your inbox" })).toBeVisible();
+  const sent = page.getByRole("status").filter({ hasText: "We have sent a message" });
   await expect(sent).toContainText(`We have sent a message to ${email}.`);
   await expectNoSeriousAxeViolations(page);
 
@@ -28,7 +29,7 @@ test("sign up: the rule before typing, the same answer for a taken address, the 
   await page.goto("/signUp");
   await waitForHydration(page);
   await submitCredentials(page, email, "someone-elses-password", "Sign Up");
-  await expect(page.getByRole("status").filter({ hasText: "Check your e-mail" })).toContainText(
+  await expect(page.getByRole("status").filter({ hasText: "We have sent a message" })).toContainText(
     `We have sent a message to ${email}.`,
   );
   await expect

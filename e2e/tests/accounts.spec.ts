@@ -25,8 +25,8 @@ test("sign up, the avatar menu, log out, a wrong then the right password, and ba
   await expect(page).toHaveURL(/\/signup$/);
   await submitCredentials(page, email, password, "Sign Up");
   // A sign-up signs nobody in (it answers the same for a taken address): the new account signs in.
-  await expect(page.getByRole("status").filter({ hasText: "Check your e-mail" })).toBeVisible();
-  await page.getByRole("region", { name: "Create your account" }).getByRole("link", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Check your inbox" })).toBeVisible();
+  await page.getByRole("region", { name: "Check your inbox" }).getByRole("link", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await waitForHydration(page);
   await submitCredentials(page, email, password, "Let's Go!");

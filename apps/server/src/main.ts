@@ -125,6 +125,7 @@ async function startServices(app: Awaited<ReturnType<typeof buildApp>>, database
     orderLinks: app.orderLinks,
     alertLinks: app.alertLinks,
     displayTimeZone: app.config.displayTimeZone,
+    orderExpiry: app.config.orderExpiry,
   });
   if (mailer.enabled) jobs.push(outboxDeliveryJob(mailer));
   else {

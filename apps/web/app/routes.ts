@@ -33,6 +33,7 @@ export default [
     route("signUp", "routes/account/sign-up.tsx"),
     route("forgotPassword", "routes/account/forgot-password.tsx"),
     route("resetPassword", "routes/account/reset-password.tsx"),
+    route("checkInbox", "routes/account/check-inbox.tsx"),
     route("verifyEmail", "routes/account/verify-email.tsx"),
     route("notMe", "routes/account/not-me.tsx"),
     route("closeAccount", "routes/account/close-account.tsx"),

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { orderTransitionValues } from "./contracts/dashboard.ts";
 import { orderStatusValues } from "./contracts/orders.ts";
 import { allowedTransitions, archiveRefusal, statusAfter, transitionRefusal } from "./order-lifecycle.ts";
+import { collectionDeadline, collectionDeadlineText } from "./collection-deadline.ts";
 
 describe("the order lifecycle", () => {
   it("moves pending → accepted → completed", () => {
@@ -76,6 +77,37 @@ describe("the order lifecycle", () => {
           if (completed) expect(status).toBe("completed");
         }
       }),
+    );
+  });
+});
+
+describe("the collection deadline the customer is told", () => {
+  const expiry = { acceptedDays: 4, pendingDays: 7 };
+  const createdAt = new Date("2026-11-20T10:00:00Z");
+  const acceptedAt = new Date("2026-11-21T09:30:00Z");
+
+  it("is the moment the expiry job would close the order, in its current state", () => {
+    expect(collectionDeadline({ status: "accepted", createdAt, acceptedAt }, expiry)).toEqual({
+      kind: "collect-by",
+      at: new Date("2026-11-25T09:30:00Z"),
+    });
+    expect(collectionDeadline({ status: "pending", createdAt, acceptedAt: null }, expiry)).toEqual({
+      kind: "once-ready",
+      days: 4,
+      readyBy: new Date("2026-11-27T10:00:00Z"),
+    });
+    for (const status of ["completed", "cancelled", "expired"] as const) {
+      expect(collectionDeadline({ status, createdAt, acceptedAt }, expiry)).toBeNull();
+    }
+  });
+
+  it("says it in the customer's terms for each way", () => {
+    const dates = { longDateTime: (date: Date | string) => new Date(date).toISOString() };
+    expect(collectionDeadlineText({ kind: "collect-by", at: acceptedAt }, "Sell", dates)).toBe(
+      `Bring your notes by ${acceptedAt.toISOString()}.`,
+    );
+    expect(collectionDeadlineText({ kind: "once-ready", days: 1, readyBy: createdAt }, "Order", dates)).toBe(
+      `Collect your currency within 1 day of our e-mail saying your order is ready. An order that is not ready by ${createdAt.toISOString()} expires, and nothing is owed.`,
     );
   });
 });

@@ -73,7 +73,7 @@ export type OrderExpiry = { acceptedDays: number; pendingDays: number };
 export const DEFAULT_ORDER_EXPIRY: OrderExpiry = { acceptedDays: 4, pendingDays: 7 };
 export const EXPIRABLE_STATUSES = ["pending", "accepted"] as const satisfies readonly OrderStatus[];
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The moments before which an order of each expirable status has run out of time. */
 export function expiryCutoffs(now: Date, expiry: OrderExpiry): { acceptedBefore: Date; pendingBefore: Date } {

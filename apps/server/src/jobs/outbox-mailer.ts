@@ -1,4 +1,5 @@
 import { displayDates } from "@bureau/domain/dates";
+import type { OrderExpiry } from "@bureau/domain/order-lifecycle";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
@@ -29,6 +30,8 @@ export type OutboxMailerOptions = {
   alertLinks: AlertLinks;
   /** The zone of the dates the e-mails show (DISPLAY_TIME_ZONE). */
   displayTimeZone: string;
+  /** The expiry rule the order e-mails' collect-by date comes from (ORDER_EXPIRE_*_AFTER_DAYS). */
+  orderExpiry: OrderExpiry;
   maxAttempts?: number;
 };
 
@@ -169,6 +172,7 @@ async function sendOne(row: OutboxRow, { options, transport, domain, maxAttempts
       orderLinks: options.orderLinks,
       alertLinks: options.alertLinks,
       dates: displayDates(options.displayTimeZone),
+      orderExpiry: options.orderExpiry,
     });
     if (!rendered) {
       await db.execute(

@@ -1,4 +1,5 @@
 import type { DisplayDates } from "@bureau/domain/dates";
+import type { OrderExpiry } from "@bureau/domain/order-lifecycle";
 import type { Db } from "../db/client.ts";
 import { type MailKind, type MailSources, type RenderedMail, renderMessage } from "../modules/mail/index.ts";
 import { loadOrderMail, type OrderLinks } from "../modules/orders/index.ts";
@@ -17,10 +18,18 @@ export function renderMail(
     orderLinks,
     alertLinks,
     dates,
-  }: { publicUrl: string; orderLinks: OrderLinks; alertLinks: AlertLinks; dates: DisplayDates },
+    orderExpiry,
+  }: {
+    publicUrl: string;
+    orderLinks: OrderLinks;
+    alertLinks: AlertLinks;
+    dates: DisplayDates;
+    /** The expiry rule (ORDER_EXPIRE_*_AFTER_DAYS) the order e-mails' collect-by date comes from. */
+    orderExpiry: OrderExpiry;
+  },
 ): Promise<RenderedMail | null> {
   const sources: MailSources = {
-    orderMail: (orderId) => loadOrderMail(db, orderId, orderLinks),
+    orderMail: (orderId) => loadOrderMail(db, orderId, { links: orderLinks, expiry: orderExpiry }),
     rateAlertMail: (alertId) => loadRateAlertMail(db, alertId, alertLinks),
   };
   return renderMessage(kind, data, { publicUrl, dates, sources });

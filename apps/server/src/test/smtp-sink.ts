@@ -65,6 +65,7 @@ export function mailerFor(app: FastifyInstance, smtp: { url: string }) {
     orderLinks: app.orderLinks,
     alertLinks: app.alertLinks,
     displayTimeZone: app.config.displayTimeZone,
+    orderExpiry: app.config.orderExpiry,
   });
 }
 

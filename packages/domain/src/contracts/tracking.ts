@@ -41,7 +41,18 @@ export const trackedOrderSchema = z.object({
   /** On hold (any reason, never said which): the page shows "Additional checks" (order-tracking.ts). */
   additionalChecks: z.boolean(),
   fullName: z.string(),
-  branch: orderBranchSchema.extend({ hours: openingHoursSchema }),
+  /** The order's own contact details, as on the confirmation (the page opens only by its signed link or a matching lookup). */
+  email: z.string(),
+  phone: z.string(),
+  /** `today`: the weekday it is now in the bureau's display zone (DISPLAY_TIME_ZONE), for today's hours. */
+  branch: orderBranchSchema.extend({ hours: openingHoursSchema, today: z.string() }),
+  /** How long the customer has (collection-deadline.ts `collectionDeadline`); null once the order is closed. */
+  deadline: z
+    .discriminatedUnion("kind", [
+      z.object({ kind: z.literal("collect-by"), at: z.string() }),
+      z.object({ kind: z.literal("once-ready"), days: z.number().int(), readyBy: z.string() }),
+    ])
+    .nullable(),
   lines: z.array(orderLineSchema),
   totalGbpMinor: z.number().int(),
   timeline: z.array(

@@ -1,5 +1,5 @@
 import { html } from "./html.ts";
-import { layout, type MailRenderer } from "./layout.ts";
+import { brandedMail, type MailRenderer } from "./layout.ts";
 
 // The account e-mails: the link is built by the server (modules/users/account-mail.ts) and stored in the
 // outbox with the message; it is the only thing in them besides the fixed text.
@@ -27,7 +27,7 @@ export const renderEmailVerification: MailRenderer = (data, { publicUrl }) => {
 <p>The link works for 24 hours.</p>
 <p>If you did not create this account: <a href="${notMeUrl}">This wasn't me</a> (it deletes the account).</p>
 <p>An account whose address is not confirmed within 7 days is deleted anyway.</p>`;
-  return { subject, text, html: layout("Confirm your e-mail address", body, publicUrl) };
+  return brandedMail({ subject, title: "Confirm your e-mail address", body: { html: body, text }, publicUrl });
 };
 
 export const renderSignUpExistingAccount: MailRenderer = (data, { publicUrl }) => {
@@ -48,7 +48,7 @@ export const renderSignUpExistingAccount: MailRenderer = (data, { publicUrl }) =
 <p>Someone (perhaps you) tried to create a Harbour FX account with this e-mail address. You already have an account, so nothing was created and nothing changed.</p>
 <p><a href="${signInUrl}">Sign in</a> · <a href="${resetUrl}">Forgot your password?</a></p>
 <p>If this was not you, you can ignore this e-mail.</p>`;
-  return { subject, text, html: layout("You already have an account", body, publicUrl) };
+  return brandedMail({ subject, title: "You already have an account", body: { html: body, text }, publicUrl });
 };
 
 export const renderAccountClosure: MailRenderer = (data, { publicUrl }) => {
@@ -68,7 +68,7 @@ export const renderAccountClosure: MailRenderer = (data, { publicUrl }) => {
 <p><a href="${url}">Close my account</a></p>
 <p>The link works for 1 hour. Closing deletes your account, its sign-ins and its rate alerts. Your orders are kept for as long as the regulations require, then anonymised.</p>
 <p>If you did not ask for this, you can ignore this e-mail: your account stays as it is.</p>`;
-  return { subject, text, html: layout("Close your account", body, publicUrl) };
+  return brandedMail({ subject, title: "Close your account", body: { html: body, text }, publicUrl });
 };
 
 export const renderPasswordReset: MailRenderer = (data, { publicUrl }) => {
@@ -88,7 +88,7 @@ export const renderPasswordReset: MailRenderer = (data, { publicUrl }) => {
 <p><a href="${url}">Choose a new password</a></p>
 <p>The link works once, for 1 hour. Setting a new password signs your account out everywhere else.</p>
 <p>If you did not ask for this, you can ignore this e-mail: your password stays as it is.</p>`;
-  return { subject, text, html: layout("Reset your password", body, publicUrl) };
+  return brandedMail({ subject, title: "Reset your password", body: { html: body, text }, publicUrl });
 };
 
 /** The link that lets a staff member set up their authenticator (modules/users/second-factor-enrolment-link.ts). */
@@ -108,5 +108,5 @@ export const renderSecondFactorEnrolment: MailRenderer = (data, { publicUrl }) =
 <p>Your Harbour FX account has staff access. The staff area asks for a code from an authenticator app; to set yours up, sign in and open this link:</p>
 <p><a href="${url}">Set up my authenticator</a></p>
 <p>The link works for ${hours} hours, for your account only. If you did not expect this, tell the bureau's manager.</p>`;
-  return { subject, text, html: layout("Set up your authenticator", body, publicUrl) };
+  return brandedMail({ subject, title: "Set up your authenticator", body: { html: body, text }, publicUrl });
 };

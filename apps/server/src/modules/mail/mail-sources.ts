@@ -1,4 +1,5 @@
 import type { OrderReceipt } from "@bureau/domain/contracts/orders";
+import type { CollectionDeadline } from "@bureau/domain/collection-deadline";
 
 /**
  * What an order e-mail shows. The outbox row of an order kind carries only the order's id (the placement
@@ -7,8 +8,10 @@ import type { OrderReceipt } from "@bureau/domain/contracts/orders";
  */
 export type OrderMailContent = {
   receipt: OrderReceipt;
-  /** The branch's opening hours, one line a day ("Mon 09:00–17:30"). */
+  /** The branch's opening hours, days with the same hours grouped ("Monday to Saturday 9AM to 5PM"). */
   openingHours: string[];
+  /** How long the customer has to come in (collect-by date), as the order stands now; null once it is closed. */
+  deadline: CollectionDeadline | null;
   /** The signed link to the order's page, which every order e-mail carries. */
   orderUrl: string;
   /** The collection pass (a QR code) as a PNG, made only for the e-mails that show it. */

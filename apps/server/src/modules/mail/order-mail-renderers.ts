@@ -1,8 +1,16 @@
 import { WAY_TITLES } from "@bureau/domain/constants";
 import { formatMinor } from "@bureau/domain/money";
 import { noteSplitText } from "@bureau/domain/note-text";
+import { collectionDeadlineText } from "@bureau/domain/collection-deadline";
 import { type Html, html } from "./html.ts";
-import { type InlineImage, layout, type MailContext, type MailRenderer, type RenderedMail } from "./layout.ts";
+import {
+  brandedMail,
+  type InlineImage,
+  type MailContext,
+  type MailRenderer,
+  type MailSection,
+  type RenderedMail,
+} from "./layout.ts";
 import type { OrderMailContent } from "./mail-sources.ts";
 
 const PASS_CID = "collection-pass@harbour-fx";
@@ -21,9 +29,32 @@ type OrderMailParts = OrderMailContent & {
   textLines: string;
   trackText: string;
   trackHtml: Html;
+  /** The branch's address, phone and opening hours, and the collect-by date while the order is open. */
+  branchSection: MailSection;
 };
 
-function orderMailParts(content: OrderMailContent, { dates }: MailContext): OrderMailParts {
+/** Every order e-mail ends with where to go and by when: the branch card and the collect-by date. */
+function branchSection({ receipt, openingHours, deadline }: OrderMailContent, { dates }: MailContext): MailSection {
+  const address = [...receipt.branch.addressLines, receipt.branch.postcode].join(", ");
+  const by = deadline ? collectionDeadlineText(deadline, receipt.way, dates) : null;
+  const text = [
+    ...(by ? [by, ""] : []),
+    `Your branch: Harbour FX ${receipt.branch.name}`,
+    `  ${address}`,
+    `  Phone: ${receipt.branch.phone}`,
+    "  Opening hours:",
+    ...openingHours.map((line) => `    ${line}`),
+  ].join("\n");
+  const tel = `tel:${receipt.branch.phone.replace(/[^0-9+]/g, "")}`;
+  const htmlPart = html`${by ? html`<p style="background:#eef6fb;padding:10px 12px;border-left:4px solid #0b3954"><strong>${by}</strong></p>` : ""}
+<h2 style="font-size:18px;color:#0b3954">Your branch</h2>
+<p><strong>Harbour FX ${receipt.branch.name}</strong><br>${address}<br>Phone: <a href="${tel}">${receipt.branch.phone}</a></p>
+<p style="margin-bottom:4px"><strong>Opening hours</strong></p><ul style="margin-top:0">${openingHours.map((line) => html`<li>${line}</li>`)}</ul>`;
+  return { html: htmlPart, text };
+}
+
+function orderMailParts(content: OrderMailContent, context: MailContext): OrderMailParts {
+  const { dates } = context;
   const { receipt, orderUrl } = content;
   const lines = receipt.lines.map((line) => {
     const gbp = formatMinor(line.gbpMinor, "GBP");
@@ -46,6 +77,7 @@ function orderMailParts(content: OrderMailContent, { dates }: MailContext): Orde
     // Every order e-mail opens the order page straight away (signed; works while the order is open).
     trackText: `See your order at any time: ${orderUrl}`,
     trackHtml: html`<p><a href="${orderUrl}">See your order ${receipt.orderNumber}</a> (status, branch, opening hours; you can cancel it there while it is not yet collected).</p>`,
+    branchSection: branchSection(content, context),
   };
 }
 
@@ -107,7 +139,14 @@ ${table}
 <p>${bring}</p>
 ${passHtml(parts)}
 ${parts.trackHtml}`;
-  return { subject, text, html: layout("Order received", body, publicUrl), attachments: await passImage(parts) };
+  return brandedMail({
+    subject,
+    title: "Order received",
+    body: { html: body, text },
+    sections: [parts.branchSection],
+    publicUrl,
+    attachments: await passImage(parts),
+  });
 });
 
 export const renderOrderCancelled = orderMail(async (parts, { publicUrl }) => {
@@ -128,10 +167,17 @@ export const renderOrderCancelled = orderMail(async (parts, { publicUrl }) => {
 ${table}
 <p>If you did not ask for this, please call our ${receipt.branch.name} branch on ${receipt.branch.phone}.</p>
 ${parts.trackHtml}`;
-  return { subject, text, html: layout("Order cancelled", body, publicUrl) };
+  return brandedMail({
+    subject,
+    title: "Order cancelled",
+    body: { html: body, text },
+    sections: [parts.branchSection],
+    publicUrl,
+  });
 });
 
-export const renderOrderExpired = orderMail(async ({ receipt, way, placed, table, textLines }, { publicUrl }) => {
+export const renderOrderExpired = orderMail(async (parts, { publicUrl }) => {
+  const { receipt, way, placed, table, textLines } = parts;
   // The order is closed, so its signed link no longer opens it: the lookup still does.
   const lookup = `${publicUrl}/track`;
   const subject = `Your order ${receipt.orderNumber} has expired`;
@@ -148,20 +194,23 @@ export const renderOrderExpired = orderMail(async ({ receipt, way, placed, table
 <p>Your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}, was not collected in time, so it has expired. Nothing is held for you and nothing is owed.</p>
 ${table}
 <p>You are welcome to place a new order at our current rates. You can still see this order with its number and your e-mail at <a href="${lookup}">${lookup}</a>.</p>`;
-  return { subject, text, html: layout("Order expired", body, publicUrl) };
+  return brandedMail({
+    subject,
+    title: "Order expired",
+    body: { html: body, text },
+    sections: [parts.branchSection],
+    publicUrl,
+  });
 });
 
 export const renderOrderReady = orderMail(async (parts, { publicUrl }) => {
-  const { receipt, way, address, table, textLines, openingHours } = parts;
+  const { receipt, way, address, table, textLines } = parts;
   const subject = `Your order ${receipt.orderNumber} is ready at ${receipt.branch.name}`;
   const text = [
     `Dear ${receipt.fullName},`,
     "",
     `Your ${way} order ${receipt.orderNumber} is ready at our ${receipt.branch.name} branch: ${address} (phone ${receipt.branch.phone}).`,
     textLines,
-    "",
-    "Opening hours:",
-    ...openingHours.map((h) => `  ${h}`),
     "",
     ID_REMINDER,
     ADDRESS_REMINDER,
@@ -174,9 +223,15 @@ export const renderOrderReady = orderMail(async (parts, { publicUrl }) => {
   const body = html`<p>Dear ${receipt.fullName},</p>
 <p>Your ${way} order <strong>${receipt.orderNumber}</strong> is ready at our ${receipt.branch.name} branch: ${address} (phone ${receipt.branch.phone}).</p>
 ${table}
-<h2>Opening hours</h2><ul>${openingHours.map((h) => html`<li>${h}</li>`)}</ul>
 <p>${ID_REMINDER}</p><p>${ADDRESS_REMINDER}</p><p><strong>${RATE_GUARANTEE}</strong></p>
 ${passHtml(parts)}
 ${parts.trackHtml}`;
-  return { subject, text, html: layout("Ready for collection", body, publicUrl), attachments: await passImage(parts) };
+  return brandedMail({
+    subject,
+    title: "Ready for collection",
+    body: { html: body, text },
+    sections: [parts.branchSection],
+    publicUrl,
+    attachments: await passImage(parts),
+  });
 });

@@ -2,7 +2,7 @@ import { trimDecimal } from "@bureau/domain/pricing";
 import { RATE_ALERT_CONFIRM_DAYS } from "@bureau/domain/rate-alerts";
 import { ratesAsOfTime } from "@bureau/domain/rate-freshness";
 import { type Html, html } from "./html.ts";
-import { layout, type MailContext, type MailRenderer, type RenderedMail } from "./layout.ts";
+import { brandedMail, type MailContext, type MailRenderer, type RenderedMail } from "./layout.ts";
 import type { RateAlertMailContent } from "./mail-sources.ts";
 
 type RateAlertParts = {
@@ -60,7 +60,7 @@ export const renderRateAlertConfirm = rateAlertMail(
 <p><a href="${alert.confirmUrl}">Switch my rate alert on</a></p>
 <p>If you did not ask for this, ignore this e-mail: nothing happens unless the link is used, and it stops working after ${RATE_ALERT_CONFIRM_DAYS} days.</p>
 ${unsubscribeHtml}`;
-    return { subject, text, html: layout("Confirm your rate alert", body, publicUrl), headers };
+    return brandedMail({ subject, title: "Confirm your rate alert", body: { html: body, text }, publicUrl, headers });
   },
 );
 
@@ -87,5 +87,5 @@ export const renderRateAlertTriggered = rateAlertMail((parts, { publicUrl, dates
 <p>Rates move during the day: the order page shows the rate you get before you place the order.</p>
 <p>This alert has now ended. To be told again, set a new alert on the <a href="${historyUrl}">${alert.code} rate history page</a>.</p>
 ${unsubscribeHtml}`;
-  return { subject, text, html: layout("Your rate alert", body, publicUrl), headers };
+  return brandedMail({ subject, title: "Your rate alert", body: { html: body, text }, publicUrl, headers });
 });

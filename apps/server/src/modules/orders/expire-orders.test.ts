@@ -106,6 +106,7 @@ describe("order expiry (not collected in time)", () => {
         orderLinks: t.app.orderLinks,
         alertLinks: t.app.alertLinks,
         dates: displayDates(t.app.config.displayTimeZone),
+        orderExpiry: t.app.config.orderExpiry,
       },
     );
     expect(mail?.subject).toBe(`Your order ${order.orderNumber} has expired`);

@@ -12,5 +12,5 @@ export { listOrders } from "./list-orders.ts";
 export { currencyLinesOf } from "./order-line-summaries.ts";
 export { createOrderLinks, type OrderLinks } from "./order-links.ts";
 export { loadOrderMail } from "./order-mail-content.ts";
-export { cancelTrackedOrder, findTrackedOrder, openOrderLink } from "./track-order.ts";
+export { cancelTrackedOrder, findTrackedOrder, openOrderLink, type TrackingContext } from "./track-order.ts";
 export { transitionOrder } from "./transition-order.ts";

@@ -7,6 +7,9 @@ import {
   isOrderOpen,
   ORDER_NOT_FOUND_MESSAGE,
 } from "@bureau/domain/order-tracking";
+import { collectionDeadline } from "@bureau/domain/collection-deadline";
+import type { OrderExpiry } from "@bureau/domain/order-lifecycle";
+import { weekdayIn } from "@bureau/domain/opening-hours";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -19,8 +22,18 @@ export const ORDER_LINK_INVALID_MESSAGE =
 export const ORDER_LINK_EXPIRED_MESSAGE =
   "This link has expired because the order is closed. You can still find the order with its number and e-mail.";
 
-/** The customer's view of an order: its state, lines, branch with opening hours, and its timeline. */
-export async function loadTrackedOrder(db: Db, links: OrderLinks, orderId: string): Promise<TrackedOrder | null> {
+/**
+ * What the order page needs besides the order: its signed links, the expiry rule its deadline comes from,
+ * and the bureau's display zone (DISPLAY_TIME_ZONE), whose weekday picks the branch's hours for today.
+ */
+export type TrackingContext = { links: OrderLinks; expiry: OrderExpiry; timeZone: string; now?: Date };
+
+/** The customer's view of an order: its state, lines, deadline, branch with opening hours, and its timeline. */
+export async function loadTrackedOrder(
+  db: Db,
+  { links, expiry, timeZone, now = new Date() }: TrackingContext,
+  orderId: string,
+): Promise<TrackedOrder | null> {
   const rows = await loadOrderRows(db, orderId);
   if (!rows) return null;
   const { order, branch, lines } = rows;
@@ -38,7 +51,10 @@ export async function loadTrackedOrder(db: Db, links: OrderLinks, orderId: strin
     // Held for any reason, the customer sees the same neutral words (docs/features/risk-flags-and-suspicion-reports.md).
     additionalChecks: order.holdReason !== null && order.holdClearedAt === null,
     fullName: receipt.fullName,
-    branch: { ...receipt.branch, hours: branch.hours },
+    email: receipt.email,
+    phone: receipt.phone,
+    branch: { ...receipt.branch, hours: branch.hours, today: weekdayIn(timeZone, now) },
+    deadline: deadlineOf(order, expiry),
     lines: receipt.lines,
     totalGbpMinor: receipt.totalGbpMinor,
     timeline,
@@ -47,18 +63,26 @@ export async function loadTrackedOrder(db: Db, links: OrderLinks, orderId: strin
   };
 }
 
+function deadlineOf(order: Parameters<typeof collectionDeadline>[0], expiry: OrderExpiry): TrackedOrder["deadline"] {
+  const deadline = collectionDeadline(order, expiry);
+  if (!deadline) return null;
+  return deadline.kind === "collect-by"
+    ? { kind: "collect-by", at: deadline.at.toISOString() }
+    : { kind: "once-ready", days: deadline.days, readyBy: deadline.readyBy.toISOString() };
+}
+
 /**
  * "Track your order": the order whose number and e-mail (any letter case) both match. Every miss gets
  * the same answer, so the form tells nobody whether an order number exists.
  */
 export async function findTrackedOrder({
   db,
-  links,
+  tracking,
   orderNumber,
   email,
 }: {
   db: Db;
-  links: OrderLinks;
+  tracking: TrackingContext;
   orderNumber: string;
   email: string;
 }): Promise<TrackedOrder> {
@@ -66,7 +90,7 @@ export async function findTrackedOrder({
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.orderNumber, orderNumber), eq(sql`lower(${orders.email})`, email.trim().toLowerCase())));
-  const tracked = match && (await loadTrackedOrder(db, links, match.id));
+  const tracked = match && (await loadTrackedOrder(db, tracking, match.id));
   if (!tracked) throw new AppError("not_found", ORDER_NOT_FOUND_MESSAGE);
   return tracked;
 }
@@ -77,17 +101,17 @@ export async function findTrackedOrder({
  */
 export async function openOrderLink({
   db,
-  links,
+  tracking,
   token,
   verifiedEmail,
 }: {
   db: Db;
-  links: OrderLinks;
+  tracking: TrackingContext;
   token: string;
   verifiedEmail?: string | undefined;
 }) {
-  const tracked = await orderOfToken(db, links, token);
-  if (!isOrderOpen(tracked.status) && !(verifiedEmail && (await isOrderOf(db, links, token, verifiedEmail)))) {
+  const tracked = await orderOfToken(db, tracking, token);
+  if (!isOrderOpen(tracked.status) && !(verifiedEmail && (await isOrderOf(db, tracking.links, token, verifiedEmail)))) {
     throw new AppError("link_expired", ORDER_LINK_EXPIRED_MESSAGE);
   }
   return tracked;
@@ -110,16 +134,16 @@ async function isOrderOf(db: Db, links: OrderLinks, token: string, email: string
  */
 export async function cancelTrackedOrder({
   db,
-  links,
+  tracking,
   token,
   requestId,
 }: {
   db: Db;
-  links: OrderLinks;
+  tracking: TrackingContext;
   token: string;
   requestId?: string;
 }): Promise<TrackedOrder> {
-  const orderId = links.orderIdOf(token);
+  const orderId = tracking.links.orderIdOf(token);
   if (!orderId) throw new AppError("not_found", ORDER_LINK_INVALID_MESSAGE);
   const [order] = await db.select({ email: orders.email }).from(orders).where(eq(orders.id, orderId));
   if (!order) throw new AppError("not_found", ORDER_LINK_INVALID_MESSAGE);
@@ -131,12 +155,12 @@ export async function cancelTrackedOrder({
     ...(requestId ? { requestId } : {}),
     customer: { allowedFrom: CUSTOMER_CANCELLABLE_STATUSES, refusal: cancelRefusal },
   });
-  return orderOfToken(db, links, token);
+  return orderOfToken(db, tracking, token);
 }
 
-async function orderOfToken(db: Db, links: OrderLinks, token: string): Promise<TrackedOrder> {
-  const orderId = links.orderIdOf(token);
-  const tracked = orderId && (await loadTrackedOrder(db, links, orderId));
+async function orderOfToken(db: Db, tracking: TrackingContext, token: string): Promise<TrackedOrder> {
+  const orderId = tracking.links.orderIdOf(token);
+  const tracked = orderId && (await loadTrackedOrder(db, tracking, orderId));
   if (!tracked) throw new AppError("not_found", ORDER_LINK_INVALID_MESSAGE);
   return tracked;
 }

@@ -127,6 +127,7 @@ describe("whole notes", () => {
         orderLinks: env.t.app.orderLinks,
         alertLinks: env.t.app.alertLinks,
         dates: displayDates(env.t.app.config.displayTimeZone),
+        orderExpiry: env.t.app.config.orderExpiry,
       },
     );
     expect(mail?.text).toContain("£100.00 → €110 in notes + £2.06 back in sterling at 1.1232");

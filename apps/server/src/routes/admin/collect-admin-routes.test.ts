@@ -90,6 +90,7 @@ describe("collection pass", () => {
           orderLinks: app.orderLinks,
           alertLinks: app.alertLinks,
           dates: displayDates(app.config.displayTimeZone),
+          orderExpiry: app.config.orderExpiry,
         },
       );
       expect(mail?.html).toContain('<img src="cid:collection-pass@harbour-fx"');

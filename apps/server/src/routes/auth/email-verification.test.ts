@@ -227,6 +227,57 @@ describe("e-mail verification: only the account itself, signed in, confirms its 
     expect(already.json().error.message).toBe("Your e-mail address is already verified.");
   });
 
+  it('signed out, "Send it again" answers the same for an unconfirmed, a confirmed and an unknown address, and sends only to the unconfirmed', async () => {
+    const waiting = await signUp(env.t.app, { email: uniqueEmail("waiting") });
+    const confirmed = await signUp(env.t.app, { email: uniqueEmail("confirmed") });
+    await env.t.db.update(users).set({ emailVerified: true }).where(eq(users.id, confirmed.userId));
+    const unknown = uniqueEmail("nobody");
+    const queuedTo = async (email: string) =>
+      (await env.t.db.select().from(outbox).where(eq(outbox.kind, "email-verification"))).filter(
+        (row) => (row.payload as { to: string }).to === email,
+      ).length;
+    const before = { waiting: await queuedTo(waiting.email), confirmed: await queuedTo(confirmed.email) };
+
+    const answers = [];
+    // A later second than the sign-up's: a link names the second it expires, so it is a new link.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 2_000 });
+    for (const email of [waiting.email, confirmed.email, unknown]) {
+      const started = performance.now();
+      // No cookie: the person on "Check your inbox" is not signed in.
+      const response = await post("/api/auth/send-verification-email", { email });
+      answers.push({ status: response.statusCode, body: response.body, tookMs: performance.now() - started });
+    }
+    vi.useRealTimers();
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ status: 200, body: answers[0]!.body });
+      // As long for each: the time taken tells nothing either.
+      expect(answer.tookMs).toBeGreaterThanOrEqual(450);
+    }
+    expect(await queuedTo(waiting.email)).toBe(before.waiting + 1);
+    expect(await queuedTo(confirmed.email)).toBe(before.confirmed);
+    expect(await queuedTo(unknown)).toBe(0);
+  });
+
+  it('signed out, "Send it again" is refused from one client address beyond 10 an hour, whatever the addresses asked for', async () => {
+    const from = nextClientAddress();
+    const ask = (email: string) =>
+      env.t.app.inject({
+        method: "POST",
+        url: "/api/auth/send-verification-email",
+        remoteAddress: from,
+        headers: { "content-type": "application/json", origin: env.t.config.publicUrl },
+        payload: JSON.stringify({ email }),
+      });
+    const statuses = await Promise.all(Array.from({ length: 10 }, () => ask(uniqueEmail("flood"))));
+    expect(statuses.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
+    const refused = await ask(uniqueEmail("flood"));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe("rate_limited");
+    expect(refused.headers["retry-after"]).toBeDefined();
+    // Another client is not held up by it.
+    expect((await post("/api/auth/send-verification-email", { email: uniqueEmail("other") })).statusCode).toBe(200);
+  });
+
   it("the e-mail's Message-ID names the link by a hash, never by its token", async () => {
     const account = await signUp(env.t.app, { email: uniqueEmail("headers") });
     const { verify } = await verificationLinksFor(account.email);

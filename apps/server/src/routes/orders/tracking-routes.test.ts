@@ -146,6 +146,41 @@ describe("signed order links and the customer's cancel", () => {
     }
   });
 
+  it("gives the order page its collect-by date, its contact details and the branch's weekday in the bureau's zone", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const { acceptedDays, pendingDays } = t.app.config.orderExpiry;
+    const createdAt = new Date(Date.now() - 2 * day);
+    const acceptedAt = new Date(Date.now() - day);
+    const pending = await createOrder(t.db, { createdAt, email: "dee@example.com" });
+    const accepted = await createOrder(t.db, { status: "accepted", createdAt, acceptedAt });
+    const weekday = new Intl.DateTimeFormat("en-GB", { timeZone: t.app.config.displayTimeZone, weekday: "long" });
+
+    const pendingPage = (await open(tokenOf(pending.id))).json() as TrackedOrder;
+    expect(pendingPage.deadline).toEqual({
+      kind: "once-ready",
+      days: acceptedDays,
+      readyBy: new Date(createdAt.getTime() + pendingDays * day).toISOString(),
+    });
+    expect(pendingPage).toMatchObject({ email: "dee@example.com", phone: pending.phone });
+    expect(pendingPage.branch.today).toBe(weekday.format(new Date()));
+
+    const acceptedPage = (await open(tokenOf(accepted.id))).json() as TrackedOrder;
+    expect(acceptedPage.deadline).toEqual({
+      kind: "collect-by",
+      at: new Date(acceptedAt.getTime() + acceptedDays * day).toISOString(),
+    });
+
+    // A closed order (opened by its verified owner or the lookup) has no deadline left.
+    await cancel(tokenOf(pending.id));
+    const lookup = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/track",
+      payload: { orderNumber: pending.orderNumber, email: "dee@example.com" },
+      remoteAddress: nextClientAddress(),
+    });
+    expect((lookup.json() as TrackedOrder).deadline).toBeNull();
+  });
+
   it("refuses a tampered link and a link signed with another secret", async () => {
     const order = await createOrder(t.db);
     const other = await createOrder(t.db);

@@ -52,6 +52,12 @@ export const orderLinkLimits: AttemptLimit[] = [
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   const lookups = attemptLimiter(app, "order lookup", trackOrderLimits, "failures");
   const linkUses = attemptLimiter(app, "order link", orderLinkLimits, "every-attempt");
+  // Read per request: "today" (for the branch's hours) is the day of the request.
+  const tracking = () => ({
+    links: app.orderLinks,
+    expiry: app.config.orderExpiry,
+    timeZone: app.config.displayTimeZone,
+  });
 
   app.route({
     ...routeOf(endpoints.orders.track),
@@ -65,7 +71,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       noStore(reply);
       let tracked: Awaited<ReturnType<typeof findTrackedOrder>>;
       try {
-        tracked = await findTrackedOrder({ db: app.db, links: app.orderLinks, ...request.body });
+        tracked = await findTrackedOrder({ db: app.db, tracking: tracking(), ...request.body });
       } catch (error) {
         if (error instanceof AppError && error.code === "not_found") await lookups.recordFailure(request);
         else await lookups.recordNotJudged(request);
@@ -88,7 +94,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       noStore(reply);
       const current = await loadSession(request, reply);
       const verifiedEmail = current?.user.emailVerified ? current.user.email : undefined;
-      return openOrderLink({ db: app.db, links: app.orderLinks, token: request.params.token, verifiedEmail });
+      return openOrderLink({ db: app.db, tracking: tracking(), token: request.params.token, verifiedEmail });
     },
   });
 
@@ -123,7 +129,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       noStore(reply);
       const tracked = await cancelTrackedOrder({
         db: app.db,
-        links: app.orderLinks,
+        tracking: tracking(),
         token: request.body.token,
         requestId: request.id,
       });

@@ -246,6 +246,7 @@ describe("rate alerts (issue 14 item 5)", () => {
         orderLinks: env.t.app.orderLinks,
         alertLinks: env.t.app.alertLinks,
         dates,
+        orderExpiry: env.t.app.config.orderExpiry,
       },
     );
     expect(mail?.text).toContain(`Rates as of ${dates.longDateTime(triggered!.triggeredAt!)}.`);

@@ -16,8 +16,9 @@ type Mode = "sign-in" | "sign-up";
  * nothing sent when one is shown; on success "User logged in" and back to where the person came from
  * (?redirectTo= or the location state), replacing this history entry. Both post to their screen's
  * route action (auth-action.ts), which passes the session cookie on. A sign-up signs nobody in and
- * answers the same whether or not the address has an account (decision 030): the screen says to
- * follow the e-mail, which is a confirmation link for a new account and the way back in for an existing one.
+ * answers the same whether or not the address has an account (decision 030): it goes on to "Check your
+ * inbox" (/checkInbox), which says to follow the e-mail (a confirmation link for a new account, the way
+ * back in for an existing one) and can send it again.
  */
 export function AuthForm({
   mode,
@@ -38,7 +39,6 @@ export function AuthForm({
   const credentials = useRouteAction<unknown>();
   const providerStart = useRouteAction<{ url: string }>();
   const [pending, setPending] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
   // Shown inline at its field as well as in the toast (the spec's toasts stay).
   const [problem, setProblem] = useState<AuthProblem | null>(null);
   const refuse = (next: AuthProblem) => {
@@ -73,7 +73,8 @@ export function AuthForm({
     }
     if (mode === "sign-up") {
       setPending(false);
-      setSentTo(email);
+      // The address goes in the navigation's state, not the address bar (nor, so, any log).
+      await navigate("/checkInbox", { state: { email, from: target } });
       return;
     }
     await finishSignedIn((outcome.value as { user?: { role?: string } } | undefined)?.user?.role);
@@ -98,8 +99,7 @@ export function AuthForm({
     <section className="auth-card" aria-labelledby="auth-heading">
       <h1 id="auth-heading">{heading}</h1>
       <p className="auth-subtitle">{subtitle}</p>
-      {sentTo ? <SignUpSent sentTo={sentTo} /> : null}
-      <CredentialsForm mode={mode} hidden={sentTo !== null} pending={pending} problem={problem} onSubmit={onSubmit} />
+      <CredentialsForm mode={mode} pending={pending} problem={problem} onSubmit={onSubmit} />
       <div className="auth-divider" aria-hidden="true">
         <span>or</span>
       </div>
@@ -112,31 +112,16 @@ export function AuthForm({
   );
 }
 
-/** After a sign-up: the e-mail to follow, which says the same whether or not the address had an account. */
-function SignUpSent({ sentTo }: { sentTo: string }) {
-  return (
-    <div role="status" className="auth-sent">
-      <h2>Check your e-mail</h2>
-      <p>
-        We have sent a message to {sentTo}. Open the link in it and sign in to confirm your address. If you already have
-        an account with this address, the message tells you how to sign in.
-      </p>
-    </div>
-  );
-}
-
 /** What stopped the form: an empty field, or the answer to the whole form (a wrong password, a limit). */
 type AuthProblem = { field: "email" | "password" | "form"; message: string };
 
 function CredentialsForm({
   mode,
-  hidden,
   pending,
   problem,
   onSubmit,
 }: {
   mode: Mode;
-  hidden: boolean;
   pending: boolean;
   problem: AuthProblem | null;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
@@ -149,7 +134,7 @@ function CredentialsForm({
   const formProblem = problem?.field === "form" ? problem.message : null;
   const passwordProblem = problem?.field === "password" ? problem.message : formProblem;
   return (
-    <form className="auth-form" onSubmit={onSubmit} hidden={hidden}>
+    <form className="auth-form" onSubmit={onSubmit}>
       <EmailField
         id={emailId}
         look="auth"

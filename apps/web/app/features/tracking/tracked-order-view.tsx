@@ -1,13 +1,12 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import { WAY_TITLES } from "@bureau/domain/constants";
 import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
+import { summariseOpeningHours, todaysHoursText } from "@bureau/domain/opening-hours";
 import { customerStatusOf } from "@bureau/domain/order-tracking";
 import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useDisplayDates } from "../../lib/display-dates.ts";
-import { OrderLinesTable } from "../order/order-lines-table.tsx";
-import { WhatToBring } from "../order/what-to-bring.tsx";
-import { summariseOpeningHours, telHref } from "../public/branch-format.ts";
+import { OrderConfirmation } from "./order-confirmation.tsx";
+import { googleMapsSearchUrl, telHref } from "../public/branch-format.ts";
 
 /** What cancelling means to the customer, by kind of order. */
 export const CANCEL_DIALOG_TEXT: Record<TrackedOrder["way"], string> = {
@@ -25,8 +24,9 @@ const TIMELINE_LABELS: Record<TrackedOrder["timeline"][number]["event"], string>
 };
 
 /**
- * The customer's order page: status in plain words, the lines, the branch with its opening hours,
- * what to bring, the timeline, and "Cancel order" while the order is Pending or Accepted.
+ * The customer's order page: status in plain words, the confirmation (lines, collect-by date, booking
+ * details, what to bring, the collection pass, Print), the branch with today's and the week's opening
+ * hours, the timeline, and "Cancel order" while the order is Pending or Accepted.
  */
 export function TrackedOrderView({
   order,
@@ -41,7 +41,7 @@ export function TrackedOrderView({
 }) {
   const status = customerStatusOf(order.status, order.additionalChecks);
   const dates = useDisplayDates();
-  const pickup = [...order.branch.addressLines, order.branch.postcode].join(", ");
+  const address = [...order.branch.addressLines, order.branch.postcode].join(", ");
   const noticeRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     // Move focus to the outcome so keyboard and screen-reader users learn what happened.
@@ -64,19 +64,21 @@ export function TrackedOrderView({
         <span className={`status-badge status-${order.status}`}>{status.label}</span>{" "}
         <span className="tracked-explanation">{status.explanation}</span>
       </p>
-      <p className="muted">
-        {WAY_TITLES[order.way]} for {order.fullName}, placed on {dates.longDate(order.timeline[0]?.at ?? "")}
-      </p>
-      <OrderLinesTable way={order.way} lines={order.lines} totalGbpMinor={order.totalGbpMinor} />
+      <OrderConfirmation order={order} />
       <div className="tracked-grid">
         <section aria-labelledby="tracked-branch-heading">
           <h3 id="tracked-branch-heading">Branch</h3>
           <p>
             <strong>{order.branch.name}</strong>
             <br />
-            {pickup}
+            {address}
             <br />
             Phone: <a href={telHref(order.branch.phone)}>{order.branch.phone}</a>
+            <br />
+            <a href={googleMapsSearchUrl(`Harbour FX ${order.branch.name}, ${address}`)}>Open in a map</a>
+          </p>
+          <p className="tracked-today">
+            <strong>{todaysHoursText(order.branch.hours, order.branch.today)}</strong>
           </p>
           <h4>Opening hours</h4>
           <ul className="tracked-hours">
@@ -96,13 +98,6 @@ export function TrackedOrderView({
           </ol>
         </section>
       </div>
-      {/* Only while the order is open: a cancelled, expired or completed order has nothing left to collect. */}
-      {order.status === "pending" || order.status === "accepted" ? (
-        <div className="notice" role="note" aria-labelledby="tracked-bring-heading">
-          <h3 id="tracked-bring-heading">What to bring</h3>
-          <WhatToBring way={order.way} ready={order.status === "accepted"} />
-        </div>
-      ) : null}
       {order.canCancel ? <CancelOrderForm order={order} formAction={formAction} /> : null}
     </article>
   );

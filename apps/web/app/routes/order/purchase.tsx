@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { data, Link, useRouteLoaderData } from "react-router";
+import { data, Link, useNavigate, useRouteLoaderData } from "react-router";
 import { DEFAULT_ORDER_LIMITS } from "@bureau/domain/order-limits";
 import { isWay, WAY_TITLES, type Way } from "@bureau/domain/constants";
 import type { OrderReceipt, Quote } from "@bureau/domain/contracts/orders";
@@ -14,7 +14,6 @@ import { AddCurrencyForm } from "../../features/order/add-currency-form.tsx";
 import { DetailsForm } from "../../features/order/details-form.tsx";
 import { branchAvailability, orderDetailsOfAccount, placeOrder, requestQuote } from "../../features/order/order-api.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
-import { OrderConfirmation } from "../../features/order/order-confirmation.tsx";
 import { OrderSummary } from "../../features/order/order-summary.tsx";
 import { StepIndicator } from "../../features/order/step-indicator.tsx";
 import type { loader as rootLoader } from "../../root.tsx";
@@ -113,7 +112,8 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
   const orderLimits = useRouteLoaderData<typeof rootLoader>("root")?.publicConfig.orderLimits ?? DEFAULT_ORDER_LIMITS;
   const cart = useCart();
   const items = cart.filter((item) => item.way === way);
-  const [step, setStep] = useState<1 | 2 | 3>(1);
+  // Step 3, the confirmation, is the order's own page (/track/{token}): placing the order goes there.
+  const [step, setStep] = useState<1 | 2>(1);
   const [showAddForm, setShowAddForm] = useState(false);
   const [branchKey, setBranchKey] = useState("");
   const [details, setDetails] = useState<CustomerDetails>(
@@ -195,7 +195,6 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
           />
         </div>
       ) : null}
-      {step === 3 && placing.receipt ? <OrderConfirmation receipt={placing.receipt} /> : null}
     </div>
   );
 }
@@ -350,22 +349,14 @@ function ShortBranchNotice({
 
 /**
  * Step 2's "Place order": the basket's lines of this way placed at the chosen branch under one
- * idempotency key, then the cart emptied of them and step 3's receipt; a failure goes back to step 1
- * with the reason.
+ * idempotency key, then the cart emptied of them and the order's own page (its signed link), which a
+ * reload, Back and a bookmark open again; a failure goes back to step 1 with the reason.
  */
-function usePlaceOrder({
-  way,
-  branchKey,
-  setStep,
-}: {
-  way: Way;
-  branchKey: string;
-  setStep: (step: 1 | 2 | 3) => void;
-}) {
+function usePlaceOrder({ way, branchKey, setStep }: { way: Way; branchKey: string; setStep: (step: 1 | 2) => void }) {
   const toast = useToast();
+  const navigate = useNavigate();
   const placing = useRouteAction<OrderReceipt>();
   const [failure, setFailure] = useState<string | null>(null);
-  const [receipt, setReceipt] = useState<OrderReceipt | null>(null);
   // One key per submission: a retry after a lost answer reuses it and so cannot create a second order.
   const idempotencyKey = useRef<string | null>(null);
 
@@ -401,11 +392,11 @@ function usePlaceOrder({
     }
     for (const line of lines) removeCartItem(line.Id);
     idempotencyKey.current = null;
-    setReceipt(outcome.value);
-    setStep(3);
+    // The placement always hands its customer the order's signed token (the receipt's accessToken).
+    void navigate(outcome.value.accessToken ? `/track/${outcome.value.accessToken}` : "/track");
   }
 
-  return { busy: placing.busy, failure, clearFailure: () => setFailure(null), receipt, submit };
+  return { busy: placing.busy, failure, clearFailure: () => setFailure(null), submit };
 }
 
 /**
