@@ -20,7 +20,12 @@ export type DashboardBenchResult = {
  * rollups once (the triggers keep them from then on), then times the staff API in process.
  */
 
-export async function bulkLoad(url: string, orders: number) {
+/**
+ * `counterEvery`: every n-th order is a walk-in trade at the counter with the identity key of the
+ * document it was made with (packages/domain identity-key.ts: type, last 4 of the number, the name's
+ * letters), so that a new trade's read links through the key index as well.
+ */
+export async function bulkLoad(url: string, orders: number, { counterEvery = 0 }: { counterEvery?: number } = {}) {
   const database = openDatabase({ kind: "postgres", url, poolSize: 2 });
   const db = database.db;
   await db.execute(sql`set session_replication_role = replica`);
@@ -35,7 +40,7 @@ export async function bulkLoad(url: string, orders: number) {
     from generate_series(1, ${orders}) g`);
   await db.execute(sql`
     insert into orders (id, order_number, way, status, first_name, last_name, email, phone, branch_key, total_gbp_minor,
-      idempotency_key, created_at, accepted_at, completed_at)
+      idempotency_key, created_at, accepted_at, completed_at, channel, id_key)
     select pg_temp.bench_uuid('o' || g), lpad((10000000 + g)::text, 8, '0'),
       case when g % 5 = 0 then 'Sell' else 'Order' end,
       case when g % 100 = 0 then 'pending' when g % 100 = 1 then 'accepted' when g % 100 = 2 then 'cancelled' else 'completed' end,
@@ -44,7 +49,13 @@ export async function bulkLoad(url: string, orders: number) {
       'customer' || g || '@example.com', '07700 ' || lpad((g % 1000000)::text, 6, '0'),
       (array['worthing','brighton','chichester','172'])[1 + g % 4], 10000 + (g % 90) * 1000,
       'bench-' || g, now() - (g * interval '94 seconds'), now() - (g * interval '94 seconds') + interval '1 hour',
-      now() - (g * interval '94 seconds') + interval '3 hours'
+      now() - (g * interval '94 seconds') + interval '3 hours',
+      case when ${counterEvery}::int > 0 and g % ${counterEvery}::int = 0 then 'counter' else 'online' end,
+      case when ${counterEvery}::int > 0 and g % ${counterEvery}::int = 0 then
+        'passport:' || lpad((g % 10000)::text, 4, '0') || ':'
+          || lower((array['Oliver','Amelia','George','Isla','Harry','Ava','Noah','Mia','Jack','Ivy'])[1 + g % 10]
+          || (array['Smith','Jones','Taylor','Brown','Williams','Wilson','Johnson','Davies','Patel','Wright'])[1 + (g / 10) % 10] || (g % 1000))
+      end
     from generate_series(1, ${orders}) g`);
   await db.execute(sql`
     insert into order_lines (order_id, position, quote_id, currency_code, rate, market_rate, gbp_minor, foreign_minor)

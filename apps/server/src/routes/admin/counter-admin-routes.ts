@@ -37,7 +37,6 @@ export const counterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       summary:
         "Make a walk-in trade at a branch one works at, with one's till open there: priced at the counter's rates, placed through the placement's decisions (screening, linked totals, due diligence, holds) and completed at once (201) with the payment and the notes moving the till and stock; 202 when compliance holds it (nothing changes hands). The same idempotencyKey answers the same trade",
     },
-    config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
     handler: async (request, reply) => {
       const { branch, idempotencyKey, ...input } = request.body;
       requireBranch(request, branch);
