@@ -43,3 +43,16 @@ export const currencyDailyStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.currencyCode, t.status, t.shard] })],
 );
+
+/** Orders per channel (online, counter) and status, with their sterling (migration 0033). */
+export const orderChannelTotals = pgTable(
+  "order_channel_totals",
+  {
+    channel: text("channel").notNull(),
+    status: text("status").notNull(),
+    shard: smallint("shard").notNull(),
+    orders: integer("orders").notNull(),
+    gbpMinor: bigint("gbp_minor", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.status, t.shard], name: "order_channel_totals_pkey" })],
+);

@@ -382,6 +382,10 @@ export const statisticsSchema = z.object({
   perDay: z.array(z.object({ day: z.string(), Order: z.number(), Sell: z.number() })),
   volumeByCurrency: z.array(z.object({ currency: z.string(), gbpMinor: z.number(), orders: z.number() })),
   byBranch: z.array(z.object({ branch: z.string(), name: z.string(), orders: z.number() })),
+  /** Completed orders and their sterling by channel: online orders and walk-in trades at the counter. */
+  byChannel: z.array(
+    z.object({ channel: z.enum(["online", "counter"]), completed: z.number(), gbpMinor: z.number() }),
+  ),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
 

@@ -31,7 +31,7 @@ export async function getStatistics({
 }): Promise<Statistics> {
   const days = lastDays(now, 30, displayDates(timeZone));
   const from = days[0] as string;
-  const [totals, perDay, volume, byBranch, held, reversed] = await Promise.all([
+  const [totals, perDay, volume, byBranch, held, reversed, channels] = await Promise.all([
     queryRows<{ status: Exclude<keyof Statistics["counts"], "onHold">; n: number }>(
       db,
       sql`select status, sum(orders)::int as n from order_status_totals group by status`,
@@ -61,6 +61,17 @@ export async function getStatistics({
       where hold_reason is not null and hold_cleared_at is null and status in ('pending', 'accepted')`,
     ),
     reversedOrders(db, from),
+    // Completed business per channel (online orders, walk-in trades), reversed ones taken back out.
+    queryRows<{ channel: "online" | "counter"; n: number; gbp: string | number }>(
+      db,
+      sql`select t.channel, (sum(t.orders) - coalesce(max(r.n), 0))::int as n,
+        (sum(t.gbp_minor) - coalesce(max(r.gbp), 0))::bigint as gbp
+      from order_channel_totals t
+      left join (select o.channel, count(*) as n, sum(o.total_gbp_minor) as gbp
+          from order_reversals v join orders o on o.id = v.order_id where v.status = 'approved' group by o.channel) r
+        on r.channel = t.channel
+      where t.status = 'completed' group by t.channel`,
+    ),
   ]);
   const counts = {
     pending: 0,
@@ -92,6 +103,10 @@ export async function getStatistics({
       name: r.name,
       orders: Number(r.n),
     })),
+    byChannel: (["online", "counter"] as const).map((channel) => {
+      const row = channels.find((r) => r.channel === channel);
+      return { channel, completed: Number(row?.n ?? 0), gbpMinor: Number(row?.gbp ?? 0) };
+    }),
   });
 }
 

@@ -1,4 +1,5 @@
 import { formatMinor } from "@bureau/domain/money";
+import { ORDER_CHANNEL_LABELS } from "@bureau/domain/counter-trade";
 import { BarChart } from "../../features/dashboard/bar-chart.tsx";
 import { serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
@@ -60,6 +61,15 @@ export default function Statics({ loaderData: stats }: Route.ComponentProps) {
         title="Orders by branch, last 30 days"
         series={[{ key: "orders", label: "Orders", className: "bar-plain" }]}
         rows={stats.byBranch.map((b) => ({ label: b.name, values: { orders: b.orders } }))}
+      />
+      <BarChart
+        title="Completed by channel: online orders and walk-in trades at the counter"
+        series={[{ key: "gbp", label: "Sterling", className: "bar-plain" }]}
+        rows={stats.byChannel.map((c) => ({
+          label: `${ORDER_CHANNEL_LABELS[c.channel]} (${c.completed})`,
+          values: { gbp: c.gbpMinor },
+        }))}
+        format={(v) => formatMinor(v, "GBP")}
       />
     </section>
   );
