@@ -4,11 +4,13 @@ import { displayDates } from "@bureau/domain/dates";
 import { noteDenominations } from "@bureau/domain/denominations";
 import type { Db } from "../../db/client.ts";
 import { auditLog, branches, orderHandovers, orders, stockCurrencies, stockNotes } from "../../db/schema.ts";
+import { NOT_YOUR_BRANCH_MESSAGE } from "@bureau/domain/staff-permissions";
 import { AppError } from "../../lib/app-error.ts";
 import { onDisplayDays } from "../../lib/display-day-range.ts";
 import { currencyLinesOf } from "../orders/index.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import { STOCK_AUDIT } from "../stock/index.ts";
+import { reversalsOfDay, tillsOfDay } from "./till-day.ts";
 
 type NoteKey = string;
 const noteKey = (currency: string, valueMinor: number): NoteKey => `${currency}:${valueMinor}`;
@@ -22,21 +24,25 @@ type AuditCounts = { counts?: { valueMinor: number; count: number }[] } | null;
  * Stock is kept as today's counts, so the close of an earlier day is today's counts with every change
  * since taken back: staff counts (their audit entries' before and after) and the notes orders completed
  * since handed over or received. Every change is a difference of counts, so their order does not matter.
+ * With the tills of the day, their sum and the reversals approved that day (issue 33 item 5, till-day.ts).
+ * `branchScope`: the branches the staff member works at (null: all); another branch is refused.
  */
 export async function getDayReport({
   db,
   timeZone,
   branch,
   date,
+  branchScope = null,
   now = new Date(),
 }: {
   db: Db;
   timeZone: string;
   branch?: string | undefined;
   date?: string | undefined;
+  branchScope?: readonly string[] | null;
   now?: Date;
 }): Promise<DayReport> {
-  const { branchRows, chosen, day, today } = await chooseBranchAndDay(db, { timeZone, branch, date, now });
+  const { branchRows, chosen, day, today } = await chooseBranchAndDay(db, { timeZone, branch, date, now, branchScope });
   const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
   const collected = await ordersCompletedOn(db, { branchKey: chosen.key, day, timeZone });
@@ -51,6 +57,8 @@ export async function getDayReport({
   const changedSince: NoteChanges = new Map();
   tallySettledNotes(settled, flows, changedSince);
   const stockAtClose = await stockAtCloseOf(db, { branchKey: chosen.key, nextDay, timeZone, changedSince });
+  const ofDay = { branchKey: chosen.key, day, timeZone };
+  const [{ tills, tillTotals }, reversals] = await Promise.all([tillsOfDay(db, ofDay), reversalsOfDay(db, ofDay)]);
 
   return {
     branches: branchRows,
@@ -61,6 +69,8 @@ export async function getDayReport({
       id: o.id,
       orderNumber: o.orderNumber,
       way: o.way,
+      channel: o.channel,
+      reversed: o.reversedAt !== null,
       name: `${o.firstName} ${o.lastName}`,
       completedAt: o.completedAt!.toISOString(),
       // The sterling that changed hands: a sale's handover may have paid less than ordered.
@@ -78,6 +88,9 @@ export async function getDayReport({
         notesIn: byValueDesc(flow.notesIn),
       })),
     stockAtClose,
+    tills,
+    tillTotals,
+    reversals,
   };
 }
 
@@ -89,14 +102,23 @@ async function chooseBranchAndDay(
     branch,
     date,
     now,
-  }: { timeZone: string; branch?: string | undefined; date?: string | undefined; now: Date },
+    branchScope,
+  }: {
+    timeZone: string;
+    branch?: string | undefined;
+    date?: string | undefined;
+    now: Date;
+    branchScope: readonly string[] | null;
+  },
 ) {
-  const branchRows = await db
-    .select({ key: branches.key, name: branches.name })
-    .from(branches)
-    .orderBy(asc(branches.displayOrder));
+  const branchRows = (
+    await db.select({ key: branches.key, name: branches.name }).from(branches).orderBy(asc(branches.displayOrder))
+  ).filter((row) => branchScope === null || branchScope.includes(row.key));
+  if (branch && branchScope !== null && !branchScope.includes(branch))
+    throw new AppError("forbidden", NOT_YOUR_BRANCH_MESSAGE);
   const chosen = branch ? branchRows.find((b) => b.key === branch) : branchRows[0];
-  if (!chosen) throw new AppError("not_found", "There is no such branch.");
+  if (!chosen)
+    throw new AppError("not_found", branch ? "There is no such branch." : "You work at no branch to report on.");
   const today = displayDates(timeZone).day(now);
   const day = date ?? today;
   if (day > today)
@@ -113,6 +135,8 @@ function ordersCompletedOn(db: Db, { branchKey, day, timeZone }: { branchKey: st
       id: orders.id,
       orderNumber: orders.orderNumber,
       way: orders.way,
+      channel: orders.channel,
+      reversedAt: orders.reversedAt,
       firstName: orders.firstName,
       lastName: orders.lastName,
       completedAt: orders.completedAt,
