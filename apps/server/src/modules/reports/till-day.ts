@@ -1,11 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DayReport } from "@bureau/domain/contracts/reports";
-import {
-  branchDay,
-  type TillMovementSum,
-  type TillNoteFlow,
-  tillDay,
-} from "@bureau/domain/till-day-report";
+import { branchDay, type TillMovementSum, type TillNoteFlow, tillDay } from "@bureau/domain/till-day-report";
 import type { AmountsByCurrency, TillMovementKind, TillPaymentMethod } from "@bureau/domain/till";
 import type { Db } from "../../db/client.ts";
 import { orderReversals, orders, tillCounts, tillMovements, tills } from "../../db/schema.ts";
@@ -21,14 +16,16 @@ type DayOfBranch = { branchKey: string; day: string; timeZone: string };
  * and sign-off; and the branch's sum of them. Three grouped statements whatever the number of
  * movements; the arithmetic is packages/domain/src/till-day-report.ts.
  */
-export async function tillsOfDay(
-  db: Db,
-  options: DayOfBranch,
-): Promise<Pick<DayReport, "tills" | "tillTotals">> {
+export async function tillsOfDay(db: Db, options: DayOfBranch): Promise<Pick<DayReport, "tills" | "tillTotals">> {
   const rows = await db
     .select()
     .from(tills)
-    .where(and(eq(tills.branchKey, options.branchKey), ...onDisplayDays(tills.openedAt, { from: options.day, to: options.day }, options.timeZone)))
+    .where(
+      and(
+        eq(tills.branchKey, options.branchKey),
+        ...onDisplayDays(tills.openedAt, { from: options.day, to: options.day }, options.timeZone),
+      ),
+    )
     .orderBy(asc(tills.openedAt), asc(tills.id));
   if (rows.length === 0) return { tills: [], tillTotals: [] };
   const tillIds = rows.map((till) => till.id);
