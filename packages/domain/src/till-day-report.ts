@@ -119,7 +119,10 @@ export function tillDay({
   const days = new Map<string, TillCurrencyDay>();
   const dayOf = (currency: string) => {
     let day = days.get(currency);
-    if (!day) days.set(currency, (day = emptyCurrency(currency)));
+    if (!day) {
+      day = emptyCurrency(currency);
+      days.set(currency, day);
+    }
     return day;
   };
   for (const [currency, amount] of Object.entries(float)) dayOf(currency).floatMinor += amount;
