@@ -19,6 +19,9 @@ export type DayReportRun = {
 } & Timing;
 export type DayReportBenchResult = { samples: number; tills: number; orders: number; runs: DayReportRun[] };
 
+/** A constant written into the statement (a parameter would leave generate_series's type unknown). */
+const n = (value: number) => sql.raw(String(value));
+
 /** A version-4 shaped uuid from a seed text, so that the rows of one order find each other. */
 const uid = (seed: SQL) =>
   sql`(substr(md5(${seed}), 1, 12) || '4' || substr(md5(${seed}), 14, 3) || 'a' || substr(md5(${seed}), 18, 15))::uuid`;
@@ -29,42 +32,46 @@ const uid = (seed: SQL) =>
  * card; euros in whole €50 notes) with their lines, notes and handovers, each moving its till twice,
  * and 20 of them reversed that day through the till, 10,000 till movements in all.
  */
-async function seedBusyDay(database: Database, day: string) {
+export async function seedBusyDay(database: Database, day: string) {
   const db = database.db;
   const at = (offset: SQL) => sql`(${`${day}T07:00:00Z`}::timestamptz + ${offset})`;
   const order = uid(sql`'o' || g`);
   const gbp = sql`(10000 + (g % 50) * 1000)`;
   const notes = sql`(2 + g % 8)`;
   const statements: SQL[] = [
+    // The staff the tills and reversals name (their accounts only: nobody signs in as them).
+    sql`insert into users (id, email, email_verified, role)
+        select 'bench-cashier-' || k, 'cashier' || k || '@example.com', true, 'cashier' from generate_series(1, ${n(TILLS)}) k
+        union all select 'bench-manager', 'manager@example.com', true, 'manager'`,
     sql`insert into tills (id, branch_key, cashier_id, cashier_email, status, opened_at, counted_at, closed_at)
         select ${uid(sql`'till' || k`)}, 'worthing', 'bench-cashier-' || k, 'cashier' || k || '@example.com',
-          case when k <= ${TILLS / 2} then 'closed' else 'open' end, ${at(sql`k * interval '1 minute'`)},
-          case when k <= ${TILLS / 2} then ${at(sql`interval '12 hours'`)} end,
-          case when k <= ${TILLS / 2} then ${at(sql`interval '12 hours'`)} end
-        from generate_series(1, ${TILLS}) k`,
+          case when k <= ${n(TILLS / 2)} then 'closed' else 'open' end, ${at(sql`k * interval '1 minute'`)},
+          case when k <= ${n(TILLS / 2)} then ${at(sql`interval '12 hours'`)} end,
+          case when k <= ${n(TILLS / 2)} then ${at(sql`interval '12 hours'`)} end
+        from generate_series(1, ${n(TILLS)}) k`,
     sql`insert into till_counts (till_id, stage, currency_code, denomination_minor, count)
         select ${uid(sql`'till' || k`)}, s.stage, c.code, c.value, c.count
-        from generate_series(1, ${TILLS}) k
+        from generate_series(1, ${n(TILLS)}) k
           cross join (values ('open'), ('close')) s(stage)
           cross join (values ('GBP', 2000, 50), ('EUR', 5000, 100)) c(code, value, count)
-        where s.stage = 'open' or k <= ${TILLS / 2}`,
+        where s.stage = 'open' or k <= ${n(TILLS / 2)}`,
     sql`insert into quotes (id, currency_code, way, rate, market_rate, margin, gbp_minor, foreign_minor, created_at, expires_at)
         select ${uid(sql`'q' || g`)}, 'EUR', case when g % 4 = 0 then 'Sell' else 'Order' end, 1.1232, 1.152, -2.5,
           ${gbp}, 5000 * ${notes}, ${at(sql`g * interval '8 seconds'`)}, ${at(sql`g * interval '8 seconds' + interval '30 minutes'`)}
-        from generate_series(1, ${ORDERS}) g`,
+        from generate_series(1, ${n(ORDERS)}) g`,
     sql`insert into orders (id, order_number, way, status, first_name, last_name, email, phone, branch_key,
           total_gbp_minor, idempotency_key, created_at, accepted_at, completed_at, channel, reversed_at)
         select ${order}, lpad((20000000 + g)::text, 8, '0'), case when g % 4 = 0 then 'Sell' else 'Order' end,
           'completed', 'Ada', 'Busy' || g, 'busy' || g || '@example.com', '07700 ' || lpad(g::text, 6, '0'), 'worthing',
           ${gbp}, 'bench-day-' || g, ${at(sql`g * interval '8 seconds'`)}, ${at(sql`g * interval '8 seconds'`)},
           ${at(sql`g * interval '8 seconds' + interval '1 minute'`)}, case when g % 3 = 0 then 'counter' else 'online' end,
-          case when g > ${ORDERS - REVERSALS} then ${at(sql`interval '11 hours'`)} end
-        from generate_series(1, ${ORDERS}) g`,
+          case when g > ${n(ORDERS - REVERSALS)} then ${at(sql`interval '11 hours'`)} end
+        from generate_series(1, ${n(ORDERS)}) g`,
     sql`insert into order_lines (order_id, position, quote_id, currency_code, rate, market_rate, gbp_minor, foreign_minor)
         select ${order}, 1, ${uid(sql`'q' || g`)}, 'EUR', 1.1232, 1.152, ${gbp}, 5000 * ${notes}
-        from generate_series(1, ${ORDERS}) g`,
+        from generate_series(1, ${n(ORDERS)}) g`,
     sql`insert into order_notes (order_id, currency_code, denomination_minor, count)
-        select ${order}, 'EUR', 5000, ${notes} from generate_series(1, ${ORDERS}) g where g % 4 <> 0`,
+        select ${order}, 'EUR', 5000, ${notes} from generate_series(1, ${n(ORDERS)}) g where g % 4 <> 0`,
     sql`insert into order_handovers (order_id, id_type, id_number_last4, id_expires_on, card_matches_name, received,
           gbp_minor, payment_method, payment_gbp_minor, recorded_at, recorded_by)
         select ${order}, 'passport', '1234', '2099-12-31', case when g % 4 <> 0 then true end,
@@ -73,18 +80,18 @@ async function seedBusyDay(database: Database, day: string) {
             'gbpOrderedMinor', ${gbp}, 'gbpPaidMinor', ${gbp})) end,
           ${gbp}, case when g % 2 = 0 then 'card' else 'cash' end, ${gbp},
           ${at(sql`g * interval '8 seconds' + interval '1 minute'`)}, 'cashier@example.com'
-        from generate_series(1, ${ORDERS}) g`,
+        from generate_series(1, ${n(ORDERS)}) g`,
     sql`insert into till_movements (till_id, kind, currency_code, amount_minor, method, order_id, actor_email, recorded_at)
-        select ${uid(sql`'till' || (1 + g % ${TILLS})`)}, 'order', m.code,
+        select ${uid(sql`'till' || (1 + g % ${n(TILLS)})`)}, 'order', m.code,
           case when m.code = 'GBP' then ${gbp} else -5000 * ${notes} end * case when g % 4 = 0 then -1 else 1 end,
           case when m.code = 'GBP' and g % 2 = 0 then 'card' else 'cash' end, ${order}, 'cashier@example.com',
           ${at(sql`g * interval '8 seconds' + interval '1 minute'`)}
-        from generate_series(1, ${ORDERS}) g cross join (values ('GBP'), ('EUR')) m(code)`,
+        from generate_series(1, ${n(ORDERS)}) g cross join (values ('GBP'), ('EUR')) m(code)`,
     sql`insert into order_reversals (order_id, reason, status, requested_by_id, requested_by, requested_at,
           decided_by_id, decided_by, decided_at)
         select ${order}, 'Keyed in twice', 'approved', 'bench-cashier-1', 'cashier1@example.com',
           ${at(sql`interval '10 hours'`)}, 'bench-manager', 'manager@example.com', ${at(sql`interval '11 hours'`)}
-        from generate_series(${ORDERS - REVERSALS + 1}, ${ORDERS}) g`,
+        from generate_series(${n(ORDERS - REVERSALS + 1)}, ${n(ORDERS)}) g`,
     sql`insert into till_movements (till_id, kind, currency_code, amount_minor, method, order_id, actor_email, recorded_at)
         select m.till_id, 'reversal', m.currency_code, -m.amount_minor, m.method, m.order_id, 'manager@example.com',
           ${at(sql`interval '11 hours'`)}
