@@ -83,7 +83,7 @@ export async function getDayReport({
       completedAt: o.completedAt!.toISOString(),
       // The sterling that changed hands: a sale's handover may have paid less than ordered.
       totalGbpMinor: o.settledGbpMinor ?? o.totalGbpMinor,
-      fx: lines.get(o.id) ?? [],
+      fx: (lines.get(o.id) ?? []).map(({ currency, foreignMinor }) => ({ currency, foreignMinor })),
     })),
     sterling,
     currencies: [...flows]
@@ -153,9 +153,6 @@ function ordersCompletedOn(db: Db, { branchKey, day, timeZone }: { branchKey: st
       // currency actually received, which may be less than ordered.
       settledGbpMinor: orderHandovers.gbpMinor,
       received: orderHandovers.received,
-      // Click & Collect: the sterling given back where the notes do not make the whole conversion.
-      sterlingBackMinor: sql<string>`(select coalesce(sum(l.sterling_back_minor), 0)::text from order_lines l
-        where l.order_id = ${orders.id})`,
     })
     .from(orders)
     .leftJoin(orderHandovers, eq(orderHandovers.orderId, orders.id))
@@ -169,7 +166,7 @@ function ordersCompletedOn(db: Db, { branchKey, day, timeZone }: { branchKey: st
     .orderBy(asc(orders.completedAt), asc(orders.id));
 }
 
-type CurrencyLines = Map<string, { currency: string; foreignMinor: number }[]>;
+type CurrencyLines = Map<string, { currency: string; foreignMinor: number; sterlingBackMinor: number }[]>;
 
 /**
  * The currency lines of the same orders, in their order, read by the same conditions rather than by a
@@ -180,7 +177,12 @@ async function linesOfOrdersCompletedOn(
   { branchKey, day, timeZone }: { branchKey: string; day: string; timeZone: string },
 ): Promise<CurrencyLines> {
   const rows = await db
-    .select({ orderId: orderLines.orderId, currency: orderLines.currencyCode, foreignMinor: orderLines.foreignMinor })
+    .select({
+      orderId: orderLines.orderId,
+      currency: orderLines.currencyCode,
+      foreignMinor: orderLines.foreignMinor,
+      sterlingBackMinor: orderLines.sterlingBackMinor,
+    })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(
@@ -250,7 +252,8 @@ function tallyOrders(collected: CompletedOrder[], lines: CurrencyLines) {
     const gbpMinor = order.settledGbpMinor ?? order.totalGbpMinor;
     if (order.way === "Order") {
       sterling.inMinor += gbpMinor;
-      sterling.backMinor += Number(order.sterlingBackMinor);
+      // Click & Collect: the sterling given back where the notes do not make the whole conversion.
+      for (const line of lines.get(order.id) ?? []) sterling.backMinor += line.sterlingBackMinor;
     } else sterling.outMinor += gbpMinor;
     const receivedOf = new Map((order.received ?? []).map((r) => [r.currency, r.receivedMinor]));
     for (const line of lines.get(order.id) ?? []) {
