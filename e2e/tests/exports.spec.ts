@@ -140,7 +140,7 @@ test("the end-of-day report lists the day's collected orders with their sterling
   const rowCount = await orders.locator("tbody tr").count();
   for (let i = 0; i < rowCount; i++) {
     const cells = orders.locator("tbody tr").nth(i).locator("td");
-    const amount = pounds(await cells.nth(4).textContent());
+    const amount = pounds(await cells.nth(5).textContent());
     if ((await cells.nth(1).textContent()) === "Click & Collect") inMinor += amount;
     else outMinor += amount;
   }

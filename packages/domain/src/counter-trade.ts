@@ -40,9 +40,11 @@ export const COUNTER_ORDER_LIMITS: OrderLimits = {
 /** The counter's words for the two ways, from the branch's side of the desk. */
 export const COUNTER_WAY_LABELS: Record<Way, string> = { Order: "We sell", Sell: "We buy" };
 
-/** The channel an order was made in, as lists and exports show it. */
-export const ORDER_CHANNEL_LABELS = { online: "Online", counter: "Counter" } as const;
-export type OrderChannel = keyof typeof ORDER_CHANNEL_LABELS;
+/** Where an order was made: online, or a walk-in trade at the counter. */
+export const ORDER_CHANNELS = ["online", "counter"] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+/** The channel as lists, reports and exports show it. */
+export const ORDER_CHANNEL_LABELS: Record<OrderChannel, string> = { online: "Online", counter: "Counter" };
 
 /** A currency's rates as the counter prices them: its counter margins where set, else the online ones. */
 export function counterRatesOf(

@@ -125,6 +125,7 @@ export const adminRoutePermissions: PermissionTree<typeof adminRoutes> = {
   },
   statistics: "reports.read",
   dayReport: "reports.read",
+  dayReportCsv: "reports.read",
   importSanctionsList: "compliance.work",
   stock: { view: "stock.manage", set: "stock.manage" },
   counter: { view: "counter.trade", trade: "counter.trade", setMargins: "rates.manage" },

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { ORDER_CHANNELS } from "@bureau/domain/counter-trade";
 import {
   type AnyPgColumn,
   bigint,
@@ -203,7 +204,7 @@ export const quotes = pgTable(
 );
 
 export const orderStatuses = ["pending", "accepted", "completed", "cancelled", "expired"] as const;
-export const orderChannels = ["online", "counter"] as const;
+export const orderChannels = ORDER_CHANNELS;
 
 export const orders = pgTable(
   "orders",

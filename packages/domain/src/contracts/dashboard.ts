@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ORDER_CHANNELS } from "../counter-trade.ts";
 import { CART_MAX_ITEMS, WAYS } from "../constants.ts";
 import { ID_DOCUMENT_TYPES } from "../handover.ts";
 import { SOURCES_OF_FUNDS } from "../customer-due-diligence.ts";
@@ -91,7 +92,7 @@ export const orderListItemSchema = z.object({
   /** When History's Delete archived the order (completed orders only), null when it is not archived. */
   archivedAt: z.string().nullable(),
   /** Online, or a walk-in trade at the counter (issue 33 item 3). */
-  channel: z.enum(["online", "counter"]),
+  channel: z.enum(ORDER_CHANNELS),
   /** When a manager approved the order's reversal (docs/features/reversals.md), null when it is not reversed. */
   reversedAt: z.string().nullable(),
 });
@@ -167,7 +168,7 @@ export const orderDetailsSchema = z.object({
     }),
   ),
   /** Online, or a walk-in trade at the counter (issue 33 item 3). */
-  channel: z.enum(["online", "counter"]),
+  channel: z.enum(ORDER_CHANNELS),
   allowedTransitions: z.array(z.enum(orderTransitionValues)),
   /** What was recorded at the counter when the order was completed (issue 17 item 4); null before. */
   handover: handoverViewSchema.nullable(),
@@ -383,9 +384,7 @@ export const statisticsSchema = z.object({
   volumeByCurrency: z.array(z.object({ currency: z.string(), gbpMinor: z.number(), orders: z.number() })),
   byBranch: z.array(z.object({ branch: z.string(), name: z.string(), orders: z.number() })),
   /** Completed orders and their sterling by channel: online orders and walk-in trades at the counter. */
-  byChannel: z.array(
-    z.object({ channel: z.enum(["online", "counter"]), completed: z.number(), gbpMinor: z.number() }),
-  ),
+  byChannel: z.array(z.object({ channel: z.enum(ORDER_CHANNELS), completed: z.number(), gbpMinor: z.number() })),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
 

@@ -150,6 +150,7 @@ export const adminRoutes = {
   },
   statistics: { method: "GET", path: "/api/admin/statistics" },
   dayReport: { method: "GET", path: "/api/admin/reports/day" },
+  dayReportCsv: { method: "GET", path: "/api/admin/reports/day.csv" },
   importSanctionsList: { method: "POST", path: "/api/admin/sanctions-lists", body: "file" },
   stock: {
     view: { method: "GET", path: "/api/admin/stock" },

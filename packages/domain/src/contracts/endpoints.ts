@@ -570,6 +570,10 @@ export const endpoints = joinEndpoints(endpointRoutes, {
       querystring: dayReportQuerySchema,
       response: { 200: dayReportSchema, 400: apiErrorSchema, ...signedInReadErrors, 404: apiErrorSchema },
     },
+    dayReportCsv: {
+      querystring: dayReportQuerySchema,
+      response: { 400: apiErrorSchema, ...signedInReadErrors, 404: apiErrorSchema },
+    },
     importSanctionsList: {
       response: {
         201: sanctionsImportSchema,

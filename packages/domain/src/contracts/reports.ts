@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ORDER_CHANNELS } from "../counter-trade.ts";
 import { WAYS } from "../constants.ts";
 import { noteCountSchema } from "./stock.ts";
 import { branchKeys } from "./reference-data.ts";
@@ -17,6 +18,51 @@ export const dayReportQuerySchema = z
       .optional(),
   })
   .strict();
+
+/** Where an order was made: online, or a walk-in trade at the counter (issue 33 item 3). */
+export const orderChannelSchema = z.enum(ORDER_CHANNELS);
+
+const inOutSchema = z.object({ inMinor: z.number().int(), outMinor: z.number().int() });
+
+/**
+ * One currency of a till's day (packages/domain/src/till-day-report.ts): float, sterling or currency in
+ * and out by method (a reversal counted in the column of what it takes back, negative), cash added or
+ * taken outside orders, expected close (float + cash movements), the close count and its variance
+ * (null until counted), and the notes out and in by denomination (reversals netted).
+ */
+const tillCurrencyDaySchema = z.object({
+  currency: z.string(),
+  floatMinor: z.number().int(),
+  cash: inOutSchema,
+  card: inOutSchema,
+  floatMovedMinor: z.number().int(),
+  expectedMinor: z.number().int(),
+  countedMinor: z.number().int().nullable(),
+  varianceMinor: z.number().int().nullable(),
+  notesOut: z.array(noteCountSchema),
+  notesIn: z.array(noteCountSchema),
+});
+
+/** The branch's tills added up; counted and variance over the tills counted at close only. */
+const branchTillCurrencySchema = tillCurrencyDaySchema.extend({
+  countedMinor: z.number().int(),
+  varianceMinor: z.number().int(),
+  expectedOfCountedMinor: z.number().int(),
+});
+
+const tillOfDaySchema = z.object({
+  id: z.uuid(),
+  cashierEmail: z.string(),
+  status: z.enum(["open", "awaiting_signoff", "closed"]),
+  openedAt: z.string(),
+  countedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  /** The variances' sizes in pence at the close count, as the sign-off threshold weighed them. */
+  varianceGbpMinor: z.number().int().nullable(),
+  signOff: z.object({ by: z.string(), at: z.string(), reason: z.string() }).nullable(),
+  movementCount: z.number().int(),
+  currencies: z.array(tillCurrencyDaySchema),
+});
 
 const currencyFlowSchema = z.object({
   currency: z.string(),
@@ -41,6 +87,9 @@ export const dayReportSchema = z.object({
       id: z.uuid(),
       orderNumber: z.string(),
       way: z.enum(WAYS),
+      channel: orderChannelSchema,
+      /** Reversed since (approved); its reversal is in `reversals` on the day it was approved. */
+      reversed: z.boolean(),
       name: z.string(),
       completedAt: z.string(),
       totalGbpMinor: z.number().int(),
@@ -61,5 +110,24 @@ export const dayReportSchema = z.object({
   stockAtClose: z.array(
     z.object({ currency: z.string(), notes: z.array(noteCountSchema), totalMinor: z.number().int() }),
   ),
+  /** The tills opened at the branch on the day (issue 33 item 5), first opened first, and their sum. */
+  tills: z.array(tillOfDaySchema),
+  tillTotals: z.array(branchTillCurrencySchema),
+  /** The reversals of the branch's orders approved on the day, first approved first. */
+  reversals: z.array(
+    z.object({
+      orderId: z.uuid(),
+      orderNumber: z.string(),
+      way: z.enum(WAYS),
+      channel: orderChannelSchema,
+      reason: z.string(),
+      requestedBy: z.string(),
+      requestedAt: z.string(),
+      approvedBy: z.string(),
+      approvedAt: z.string(),
+      note: z.string().nullable(),
+    }),
+  ),
 });
+export type DayReportTill = z.infer<typeof tillOfDaySchema>;
 export type DayReport = z.infer<typeof dayReportSchema>;

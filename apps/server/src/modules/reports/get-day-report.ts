@@ -3,12 +3,21 @@ import type { DayReport } from "@bureau/domain/contracts/reports";
 import { displayDates } from "@bureau/domain/dates";
 import { noteDenominations } from "@bureau/domain/denominations";
 import type { Db } from "../../db/client.ts";
-import { auditLog, branches, orderHandovers, orders, stockCurrencies, stockNotes } from "../../db/schema.ts";
+import {
+  auditLog,
+  branches,
+  orderHandovers,
+  orderLines,
+  orders,
+  stockCurrencies,
+  stockNotes,
+} from "../../db/schema.ts";
+import { NOT_YOUR_BRANCH_MESSAGE } from "@bureau/domain/staff-permissions";
 import { AppError } from "../../lib/app-error.ts";
 import { onDisplayDays } from "../../lib/display-day-range.ts";
-import { currencyLinesOf } from "../orders/index.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import { STOCK_AUDIT } from "../stock/index.ts";
+import { reversalsOfDay, tillsOfDay } from "./till-day.ts";
 
 type NoteKey = string;
 const noteKey = (currency: string, valueMinor: number): NoteKey => `${currency}:${valueMinor}`;
@@ -22,29 +31,36 @@ type AuditCounts = { counts?: { valueMinor: number; count: number }[] } | null;
  * Stock is kept as today's counts, so the close of an earlier day is today's counts with every change
  * since taken back: staff counts (their audit entries' before and after) and the notes orders completed
  * since handed over or received. Every change is a difference of counts, so their order does not matter.
+ * With the tills of the day, their sum and the reversals approved that day (issue 33 item 5, till-day.ts).
+ * `branchScope`: the branches the staff member works at (null: all); another branch is refused.
  */
 export async function getDayReport({
   db,
   timeZone,
   branch,
   date,
+  branchScope = null,
   now = new Date(),
 }: {
   db: Db;
   timeZone: string;
   branch?: string | undefined;
   date?: string | undefined;
+  branchScope?: readonly string[] | null;
   now?: Date;
 }): Promise<DayReport> {
-  const { branchRows, chosen, day, today } = await chooseBranchAndDay(db, { timeZone, branch, date, now });
+  const { branchRows, chosen, day, today } = await chooseBranchAndDay(db, { timeZone, branch, date, now, branchScope });
   const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-  const collected = await ordersCompletedOn(db, { branchKey: chosen.key, day, timeZone });
-  const lines = await currencyLinesOf(
-    db,
-    collected.map((o) => o.id),
-  );
-  const settled = await notesSettledSince(db, { branchKey: chosen.key, day, nextDay, timeZone });
+  const ofDay = { branchKey: chosen.key, day, timeZone };
+  // Independent reads, side by side where the database has connections for them.
+  const [collected, lines, settled, { tills, tillTotals }, reversals] = await Promise.all([
+    ordersCompletedOn(db, ofDay),
+    linesOfOrdersCompletedOn(db, ofDay),
+    notesSettledSince(db, { branchKey: chosen.key, day, nextDay, timeZone }),
+    tillsOfDay(db, ofDay),
+    reversalsOfDay(db, ofDay),
+  ]);
 
   const { sterling, flows } = tallyOrders(collected, lines);
   /** What changed each note's count after the close: taken back from today's count. */
@@ -61,11 +77,13 @@ export async function getDayReport({
       id: o.id,
       orderNumber: o.orderNumber,
       way: o.way,
+      channel: o.channel,
+      reversed: o.reversedAt !== null,
       name: `${o.firstName} ${o.lastName}`,
       completedAt: o.completedAt!.toISOString(),
       // The sterling that changed hands: a sale's handover may have paid less than ordered.
       totalGbpMinor: o.settledGbpMinor ?? o.totalGbpMinor,
-      fx: lines.get(o.id) ?? [],
+      fx: (lines.get(o.id) ?? []).map(({ currency, foreignMinor }) => ({ currency, foreignMinor })),
     })),
     sterling,
     currencies: [...flows]
@@ -78,6 +96,9 @@ export async function getDayReport({
         notesIn: byValueDesc(flow.notesIn),
       })),
     stockAtClose,
+    tills,
+    tillTotals,
+    reversals,
   };
 }
 
@@ -89,14 +110,23 @@ async function chooseBranchAndDay(
     branch,
     date,
     now,
-  }: { timeZone: string; branch?: string | undefined; date?: string | undefined; now: Date },
+    branchScope,
+  }: {
+    timeZone: string;
+    branch?: string | undefined;
+    date?: string | undefined;
+    now: Date;
+    branchScope: readonly string[] | null;
+  },
 ) {
-  const branchRows = await db
-    .select({ key: branches.key, name: branches.name })
-    .from(branches)
-    .orderBy(asc(branches.displayOrder));
+  const branchRows = (
+    await db.select({ key: branches.key, name: branches.name }).from(branches).orderBy(asc(branches.displayOrder))
+  ).filter((row) => branchScope === null || branchScope.includes(row.key));
+  if (branch && branchScope !== null && !branchScope.includes(branch))
+    throw new AppError("forbidden", NOT_YOUR_BRANCH_MESSAGE);
   const chosen = branch ? branchRows.find((b) => b.key === branch) : branchRows[0];
-  if (!chosen) throw new AppError("not_found", "There is no such branch.");
+  if (!chosen)
+    throw new AppError("not_found", branch ? "There is no such branch." : "You work at no branch to report on.");
   const today = displayDates(timeZone).day(now);
   const day = date ?? today;
   if (day > today)
@@ -113,6 +143,8 @@ function ordersCompletedOn(db: Db, { branchKey, day, timeZone }: { branchKey: st
       id: orders.id,
       orderNumber: orders.orderNumber,
       way: orders.way,
+      channel: orders.channel,
+      reversedAt: orders.reversedAt,
       firstName: orders.firstName,
       lastName: orders.lastName,
       completedAt: orders.completedAt,
@@ -121,9 +153,6 @@ function ordersCompletedOn(db: Db, { branchKey, day, timeZone }: { branchKey: st
       // currency actually received, which may be less than ordered.
       settledGbpMinor: orderHandovers.gbpMinor,
       received: orderHandovers.received,
-      // Click & Collect: the sterling given back where the notes do not make the whole conversion.
-      sterlingBackMinor: sql<string>`(select coalesce(sum(l.sterling_back_minor), 0)::text from order_lines l
-        where l.order_id = ${orders.id})`,
     })
     .from(orders)
     .leftJoin(orderHandovers, eq(orderHandovers.orderId, orders.id))
@@ -135,6 +164,42 @@ function ordersCompletedOn(db: Db, { branchKey, day, timeZone }: { branchKey: st
       ),
     )
     .orderBy(asc(orders.completedAt), asc(orders.id));
+}
+
+type CurrencyLines = Map<string, { currency: string; foreignMinor: number; sterlingBackMinor: number }[]>;
+
+/**
+ * The currency lines of the same orders, in their order, read by the same conditions rather than by a
+ * list of thousands of ids (a busy day's statement would carry one parameter per order).
+ */
+async function linesOfOrdersCompletedOn(
+  db: Db,
+  { branchKey, day, timeZone }: { branchKey: string; day: string; timeZone: string },
+): Promise<CurrencyLines> {
+  const rows = await db
+    .select({
+      orderId: orderLines.orderId,
+      currency: orderLines.currencyCode,
+      foreignMinor: orderLines.foreignMinor,
+      sterlingBackMinor: orderLines.sterlingBackMinor,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orders.branchKey, branchKey),
+        eq(orders.status, "completed"),
+        ...onDisplayDays(orders.completedAt, { from: day, to: day }, timeZone),
+      ),
+    )
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  const byOrder: CurrencyLines = new Map();
+  for (const { orderId, ...line } of rows) {
+    const list = byOrder.get(orderId) ?? [];
+    list.push(line);
+    byOrder.set(orderId, list);
+  }
+  return byOrder;
 }
 
 type CompletedOrder = Awaited<ReturnType<typeof ordersCompletedOn>>[number];
@@ -180,14 +245,15 @@ function addChange(changes: NoteChanges, currency: string, valueMinor: number, b
 }
 
 /** The sterling in, out and given back, and each currency's amounts out and in, of the day's orders. */
-function tallyOrders(collected: CompletedOrder[], lines: Awaited<ReturnType<typeof currencyLinesOf>>) {
+function tallyOrders(collected: CompletedOrder[], lines: CurrencyLines) {
   const sterling = { inMinor: 0, outMinor: 0, backMinor: 0 };
   const flows = new Map<string, CurrencyFlow>();
   for (const order of collected) {
     const gbpMinor = order.settledGbpMinor ?? order.totalGbpMinor;
     if (order.way === "Order") {
       sterling.inMinor += gbpMinor;
-      sterling.backMinor += Number(order.sterlingBackMinor);
+      // Click & Collect: the sterling given back where the notes do not make the whole conversion.
+      for (const line of lines.get(order.id) ?? []) sterling.backMinor += line.sterlingBackMinor;
     } else sterling.outMinor += gbpMinor;
     const receivedOf = new Map((order.received ?? []).map((r) => [r.currency, r.receivedMinor]));
     for (const line of lines.get(order.id) ?? []) {

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Form } from "react-router";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import type { DayReport } from "@bureau/domain/contracts/reports";
+import { ORDER_CHANNEL_LABELS } from "@bureau/domain/counter-trade";
 import { formatMinor } from "@bureau/domain/money";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { refusalAsResponse, serverApi } from "../../lib/server-api.ts";
@@ -9,6 +10,7 @@ import "../../features/dashboard/dashboard.css";
 import type { Route } from "./+types/reports";
 import { BranchField } from "../../features/dashboard/branch-field.tsx";
 import { DataTable } from "../../components/ui/data-table.tsx";
+import { ReversalsOfDay, TillsOfDay } from "../../features/dashboard/day-report-tills.tsx";
 
 /** Loaded before display: the chosen branch's report of the chosen day (?branch=&date=, default today). */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -42,7 +44,9 @@ export default function Reports({ loaderData: report }: Route.ComponentProps) {
       {report.today ? <p className="muted">The day is not over: figures so far, stock as it is now.</p> : null}
 
       <SterlingSummary report={report} />
+      <TillsOfDay report={report} />
       <OrdersCollected report={report} />
+      <ReversalsOfDay report={report} />
       <CurrencyFlows report={report} />
       <StockAtClose report={report} />
     </section>
@@ -67,6 +71,13 @@ function ReportChoice({ report }: { report: DayReport }) {
       <button type="button" className="button" onClick={() => window.print()}>
         Print
       </button>
+      <a
+        className="button"
+        href={`/api/admin/reports/day.csv?${new URLSearchParams({ branch: report.branch.key, date: report.date })}`}
+        download
+      >
+        Download CSV
+      </a>
     </Form>
   );
 }
@@ -109,7 +120,7 @@ function OrdersCollected({ report }: { report: DayReport }) {
         <DataTable
           caption="Orders collected"
           hiddenCaption
-          columns={["Order Number", "Completed", "Way", "Customer", "Currency", "Sterling"]}
+          columns={["Order Number", "Completed", "Way", "Channel", "Customer", "Currency", "Sterling"]}
           scrollable
         >
           {report.orders.map((order) => (
@@ -117,6 +128,10 @@ function OrdersCollected({ report }: { report: DayReport }) {
               <th scope="row">{order.orderNumber}</th>
               <td>{dates.time(order.completedAt)}</td>
               <td>{WAY_TITLES[order.way]}</td>
+              <td>
+                {ORDER_CHANNEL_LABELS[order.channel]}
+                {order.reversed ? " (reversed)" : ""}
+              </td>
               <td>{order.name}</td>
               <td>{order.fx.map((line) => formatMinor(line.foreignMinor, line.currency)).join(", ")}</td>
               <td>{gbp(order.totalGbpMinor)}</td>
