@@ -66,6 +66,9 @@ export async function benchCounter({
         idType: "passport",
         idNumberLast4: String(g % 10_000).padStart(4, "0"),
         idExpiresOn: "2099-01-31",
+        // Given every time: a customer whose linked year passes £5,000 is asked for them (enhanced due diligence).
+        address: "1 Marine Parade, Worthing BN11 3PT",
+        dateOfBirth: "1970-05-01",
         paymentMethod: "cash",
       };
       const started = performance.now();

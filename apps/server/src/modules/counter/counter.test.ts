@@ -237,4 +237,41 @@ describe("walk-in trades at the counter", () => {
     expect(again.statusCode).toBe(202);
     expect(again.json().orderId).toBe(first.json().orderId);
   });
+
+  it("asks for the address and date of birth when the placement calls for enhanced due diligence, then completes the same trade", async () => {
+    await trackEuros("worthing");
+    const cashier = await cashierAt("worthing");
+    const person = uniqueCustomer();
+    // £4,900 collected this year: a trade of a few hundred pounds takes the year past the £5,000 tier.
+    await createOrder(db(), { ...person, status: "completed", gbpMinor: 490_000, branchKey: "worthing" });
+    const payload = {
+      idempotencyKey: key(),
+      branch: "worthing",
+      currency: "EUR",
+      way: "Order",
+      foreignMinor: 300_00,
+      firstName: "Grace",
+      lastName: "Hopper",
+      phone: person.phone,
+      paymentMethod: "cash",
+    };
+    const send = (extra: object = {}) =>
+      env.t.app.inject({
+        method: "POST",
+        url: "/api/admin/counter/trades",
+        headers: cashier.headers,
+        payload: { ...payload, ...extra },
+      });
+    const asked = await send();
+    expect(asked.statusCode, asked.body).toBe(400);
+    expect(asked.json().error.message).toMatch(
+      /^Trade \d{8} needs enhanced due diligence: enter the customer's full address/,
+    );
+    expect(Object.keys(asked.json().error.fields).sort()).toEqual(["address", "dateOfBirth"]);
+    const completed = await send({ address: "1 Marine Parade, Worthing BN11 3PT", dateOfBirth: "1970-05-01" });
+    expect(completed.statusCode, completed.body).toBe(201);
+    const [order] = await db().select().from(orders).where(eq(orders.id, completed.json().orderId));
+    expect(order).toMatchObject({ status: "completed", enhancedDueDiligence: true, customerDateOfBirth: "1970-05-01" });
+    expect(await db().select().from(orders).where(eq(orders.idempotencyKey, payload.idempotencyKey))).toHaveLength(1);
+  });
 });

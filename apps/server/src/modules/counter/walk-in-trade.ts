@@ -146,17 +146,30 @@ async function completeTrade(
   const answer = { orderId, orderNumber: order.orderNumber, gbpMinor: order.totalGbpMinor };
   if (order.status === "completed") return { ...answer, status: "completed", holdReason: null };
   if (order.holdReason && !order.holdClearedAt) return { ...answer, status: "held", holdReason: order.holdReason };
-  await transitionOrder({
-    db,
-    orderId,
-    transition: "complete",
-    actor: options.cashier,
-    handover,
-    now,
-    ...(options.requestId ? { requestId: options.requestId } : {}),
-    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
-    counterIdFromGbpMinor: options.counterIdFromGbpMinor,
-  });
+  try {
+    await transitionOrder({
+      db,
+      orderId,
+      transition: "complete",
+      actor: options.cashier,
+      handover,
+      now,
+      ...(options.requestId ? { requestId: options.requestId } : {}),
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+      counterIdFromGbpMinor: options.counterIdFromGbpMinor,
+    });
+  } catch (error) {
+    // The placement asked for more than the form gave (enhanced due diligence: the address and date of
+    // birth). The trade stays Pending; the same form sent again with them completes this very trade.
+    if (error instanceof AppError && error.code === "validation_failed") {
+      throw new AppError(
+        "validation_failed",
+        `Trade ${order.orderNumber} needs enhanced due diligence: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)} Then complete the trade again.`,
+        error.fields,
+      );
+    }
+    throw error;
+  }
   return { ...answer, status: "completed", holdReason: null };
 }
 
