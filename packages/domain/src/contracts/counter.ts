@@ -64,7 +64,7 @@ export const counterViewSchema = z.object({
 });
 export type CounterView = z.infer<typeof counterViewSchema>;
 
-const margin = z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, "A margin is a percentage with up to 2 decimals");
+const margin = z.string().regex(/^-?\d{1,3}(\.\d{1,2})?$/, "A margin is a percentage with up to 2 decimals");
 /** Counter margins of a currency: both set, or both cleared (null: the online margins apply). */
 export const counterMarginsRequestSchema = z
   .object({ sellMargin: margin.nullable(), buyMargin: margin.nullable() })

@@ -401,6 +401,9 @@ const margin = z
 /** A currency as staff see it: the public answer (the same names for the same rates) and where its rate came from. */
 export const adminCurrencySchema = currencySchema.extend({
   source: z.string(),
+  /** The counter's own margins (walk-in trades, docs/features/counter.md); null: the online margins apply. */
+  counterSell: z.string().nullable(),
+  counterBuy: z.string().nullable(),
 });
 export type AdminCurrency = z.infer<typeof adminCurrencySchema>;
 

@@ -1,7 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { staffBranches, users } from "../../db/auth-schema.ts";
-import { orderHandovers, orders, outbox, stockCurrencies, stockNotes, tillMovements } from "../../db/schema.ts";
+import {
+  auditLog,
+  orderHandovers,
+  orders,
+  outbox,
+  stockCurrencies,
+  stockNotes,
+  tillMovements,
+} from "../../db/schema.ts";
 import { type SignedIn, passSecureBox, signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { collectHandover, createOrder, openTillsFor, uniqueCustomer } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
@@ -273,5 +281,46 @@ describe("walk-in trades at the counter", () => {
     const [order] = await db().select().from(orders).where(eq(orders.id, completed.json().orderId));
     expect(order).toMatchObject({ status: "completed", enhancedDueDiligence: true, customerDateOfBirth: "1970-05-01" });
     expect(await db().select().from(orders).where(eq(orders.idempotencyKey, payload.idempotencyKey))).toHaveLength(1);
+  });
+
+  it("prices at a currency's counter margins once a manager sets them, both or neither, by the online margins' rule", async () => {
+    await trackEuros("worthing");
+    const cashier = await cashierAt("worthing");
+    const manager = await signUpAndSignIn(env.t.app, { role: "manager", branches: ["worthing"], staffVerified: true });
+    const setMargins = (who: SignedIn, body: object) =>
+      env.t.app.inject({ method: "PUT", url: "/api/admin/counter/margins/EUR", headers: who.headers, payload: body });
+    const euroAtCounter = async () =>
+      (await env.t.app.inject({ method: "GET", url: "/api/admin/counter?branch=worthing", headers: cashier.headers }))
+        .json()
+        .currencies.find((c: { code: string }) => c.code === "EUR");
+    const online = await euroAtCounter();
+    expect(online.counterMargins).toBe(false);
+
+    expect((await setMargins(cashier, { sellMargin: "1", buyMargin: "3" })).statusCode).toBe(403);
+    const half = await setMargins(manager, { sellMargin: "1", buyMargin: null });
+    expect(half.statusCode).toBe(400);
+    const looping = await setMargins(manager, { sellMargin: "3", buyMargin: "1" });
+    expect(looping.statusCode).toBe(400);
+    const set = await setMargins(manager, { sellMargin: "-1", buyMargin: "3" });
+    expect(set.statusCode, set.body).toBe(200);
+    const counter = await euroAtCounter();
+    expect(counter.counterMargins).toBe(true);
+    expect(counter.weSellRate).not.toBe(online.weSellRate);
+
+    const sold = await trade(cashier, { branch: "worthing", currency: "EUR", way: "Order", foreignMinor: 100_00 });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const [line] = await db()
+      .select({ rate: sql<string>`rate::text` })
+      .from(sql`order_lines`)
+      .where(sql`order_id = ${sold.json().orderId}`);
+    expect(Number(line!.rate)).toBe(Number(counter.weSellRate));
+    const audited = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "currency.counter-margins"), eq(auditLog.entityId, "EUR")));
+    expect(audited.at(-1)?.after).toEqual({ counterSellMargin: "-1.00", counterBuyMargin: "3.00" });
+
+    expect((await setMargins(manager, { sellMargin: null, buyMargin: null })).statusCode).toBe(200);
+    expect((await euroAtCounter()).weSellRate).toBe(online.weSellRate);
   });
 });

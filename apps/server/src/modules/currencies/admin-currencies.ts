@@ -6,7 +6,7 @@ import type {
   UpdateCurrencyRequest,
 } from "@bureau/domain/contracts/dashboard";
 import { parseMajorToMinor } from "@bureau/domain/money";
-import { checkMargins } from "@bureau/domain/pricing";
+import { checkMargins, trimDecimal } from "@bureau/domain/pricing";
 import { smallestNoteProblem } from "@bureau/domain/whole-notes";
 import type { Db } from "../../db/client.ts";
 import { currencies } from "../../db/schema.ts";
@@ -19,7 +19,12 @@ import { recordCurrentRate } from "../rates/index.ts";
 
 /** The public answer for the currency (toCurrency) and where its rate came from. */
 export function toAdminCurrency(row: typeof currencies.$inferSelect): AdminCurrency {
-  return { ...toCurrency(row), source: row.source };
+  return {
+    ...toCurrency(row),
+    source: row.source,
+    counterSell: row.counterSellMargin === null ? null : trimDecimal(row.counterSellMargin),
+    counterBuy: row.counterBuyMargin === null ? null : trimDecimal(row.counterBuyMargin),
+  };
 }
 
 export async function listAdminCurrencies({ db }: { db: Db }) {

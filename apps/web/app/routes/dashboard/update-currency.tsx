@@ -3,7 +3,9 @@ import type { AdminCurrency } from "@bureau/domain/contracts/dashboard";
 import { minorToMajorString } from "@bureau/domain/money";
 import { useToast } from "../../components/ui/toast.tsx";
 import { checkRate, updateCurrency } from "../../features/dashboard/dashboard-api.ts";
+import { CounterMarginsForm } from "../../features/dashboard/counter-margins-form.tsx";
 import { CurrencyForm } from "../../features/dashboard/currency-form.tsx";
+import { postedAs } from "../../lib/api-client.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
 import { apiAction, readIntent, refusalAsResponse, serverApi } from "../../lib/server-api.ts";
 import "../../features/dashboard/dashboard.css";
@@ -17,8 +19,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 /** Check the currency's market rate, then Update its name and margins. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const posted = await readIntent(request, ["check-rate", "update"]);
+  const posted = await readIntent(request, ["check-rate", "update", "counter-margins"]);
   if (posted.intent === "check-rate") return apiAction(context, (api) => checkRate(api, posted.text("code")));
+  if (posted.intent === "counter-margins") {
+    return apiAction(context, (api) =>
+      api.admin.counter.setMargins({
+        code: params.currency,
+        body: postedAs<{ sellMargin: string | null; buyMargin: string | null }>({
+          sellMargin: posted.value("sellMargin"),
+          buyMargin: posted.value("buyMargin"),
+        }),
+      }),
+    );
+  }
   return apiAction(context, (api) =>
     updateCurrency(api, params.currency, {
       label: posted.text("label"),
@@ -64,6 +77,7 @@ export default function UpdateCurrency({ loaderData: currency }: Route.Component
           return true;
         }}
       />
+      <CounterMarginsForm currency={currency} />
     </section>
   );
 }
