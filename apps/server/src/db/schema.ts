@@ -294,7 +294,8 @@ export const orders = pgTable(
     // A customer's linked orders over a window (modules/compliance/linked-totals.ts).
     index("orders_email_key_created_idx").on(t.emailKey, t.createdAt),
     index("orders_phone_key_created_idx").on(t.phoneKey, t.createdAt),
-    index("orders_id_key_created_idx").on(t.idKey, t.createdAt).where(sql`${t.idKey} IS NOT NULL`),
+    // Not partial: reached through a join clause, which does not prove "id_key IS NOT NULL" to PostgreSQL.
+    index("orders_id_key_created_idx").on(t.idKey, t.createdAt),
     check("orders_channel_check", sql`${t.channel} in ('online', 'counter')`),
     index("orders_user_created_idx").on(t.userId, t.createdAt).where(sql`${t.userId} IS NOT NULL`),
     // One placement per place in a customer's sequence of placements (emailSeq above).

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { OrderStatus } from "@bureau/domain/contracts/orders";
 import type { Db } from "../db/client.ts";
-import { branches, orderLines, orders, quotes, tills } from "../db/schema.ts";
+import { branches, orderLines, orders, quotes, stockCurrencies, stockNotes, tills } from "../db/schema.ts";
 
 /** Inserts an order with one EUR line straight into the database; override any field. */
 export async function createOrder(
@@ -107,4 +107,32 @@ export async function openTillsFor(db: Db, staff: { userId: string; email: strin
       })),
     )
     .onConflictDoNothing();
+}
+
+/**
+ * The branch tracks `currency` (so a till there counts it and orders reserve its notes), with the notes
+ * given in stock: added where the branch has none of a denomination yet, or with `reset`, set to exactly
+ * that count with nothing reserved.
+ */
+export async function trackCurrency(
+  db: Db,
+  branchKey: string,
+  currency: string,
+  notes: readonly { valueMinor: number; count: number }[],
+  { reset = false }: { reset?: boolean } = {},
+) {
+  await db
+    .insert(stockCurrencies)
+    .values({ branchKey, currencyCode: currency, tracked: true })
+    .onConflictDoUpdate({ target: [stockCurrencies.branchKey, stockCurrencies.currencyCode], set: { tracked: true } });
+  for (const note of notes) {
+    const row = { branchKey, currencyCode: currency, denominationMinor: note.valueMinor, count: note.count };
+    const insert = db.insert(stockNotes).values(row);
+    await (reset
+      ? insert.onConflictDoUpdate({
+          target: [stockNotes.branchKey, stockNotes.currencyCode, stockNotes.denominationMinor],
+          set: { count: note.count, reserved: 0 },
+        })
+      : insert.onConflictDoNothing());
+  }
 }

@@ -1,17 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { staffBranches, users } from "../../db/auth-schema.ts";
-import {
-  auditLog,
-  orderHandovers,
-  orders,
-  outbox,
-  stockCurrencies,
-  stockNotes,
-  tillMovements,
-} from "../../db/schema.ts";
+import { auditLog, orderHandovers, orders, outbox, stockNotes, tillMovements } from "../../db/schema.ts";
 import { type SignedIn, passSecureBox, signUpAndSignIn } from "../../test/auth-helpers.ts";
-import { collectHandover, createOrder, openTillsFor, uniqueCustomer } from "../../test/factories.ts";
+import { collectHandover, createOrder, openTillsFor, uniqueCustomer, trackCurrency } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 
 /**
@@ -34,22 +26,8 @@ describe("walk-in trades at the counter", () => {
     return person;
   }
 
-  async function trackEuros(branchKey: string, fifties = 200) {
-    await db()
-      .insert(stockCurrencies)
-      .values({ branchKey, currencyCode: "EUR", tracked: true })
-      .onConflictDoUpdate({
-        target: [stockCurrencies.branchKey, stockCurrencies.currencyCode],
-        set: { tracked: true },
-      });
-    await db()
-      .insert(stockNotes)
-      .values({ branchKey, currencyCode: "EUR", denominationMinor: 5000, count: fifties })
-      .onConflictDoUpdate({
-        target: [stockNotes.branchKey, stockNotes.currencyCode, stockNotes.denominationMinor],
-        set: { count: fifties, reserved: 0 },
-      });
-  }
+  const trackEuros = (branchKey: string, fifties = 200) =>
+    trackCurrency(db(), branchKey, "EUR", [{ valueMinor: 5000, count: fifties }], { reset: true });
 
   const euroFifties = async (branchKey: string) =>
     (

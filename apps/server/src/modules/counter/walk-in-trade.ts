@@ -107,7 +107,7 @@ export async function makeWalkInTrade(options: WalkInTradeOptions): Promise<Coun
 }
 
 /** The trade priced at the counter's rates; a refused amount is the form's amount field's problem. */
-async function quoteAtTheCounter({ db, input, placement }: WalkInTradeOptions, now: Date) {
+async function quoteAtTheCounter({ db, input }: WalkInTradeOptions, now: Date) {
   try {
     return await createQuote({
       db,

@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type DayReport, dayReportSchema } from "@bureau/domain/contracts/reports";
-import { orderLines, orderNotes, orderReversals, orders, stockCurrencies, stockNotes } from "../../db/schema.ts";
+import { orderLines, orderNotes, orderReversals, orders, stockNotes } from "../../db/schema.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import { type SignedIn, signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { parseCsv } from "../../test/csv-parse.ts";
-import { collectHandover, createOrder, saleHandover, uniqueCustomer } from "../../test/factories.ts";
+import { collectHandover, createOrder, saleHandover, uniqueCustomer, trackCurrency } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { recordTillMovement } from "../till/index.ts";
 import { DAY_REPORT_CSV_HEADER } from "./index.ts";
@@ -26,20 +26,11 @@ describe("the day's report of the tills", () => {
   const staff = (role: "cashier" | "manager", branches: string[]) =>
     signUpAndSignIn(env.t.app, { role, branches, staffVerified: true });
 
-  async function trackEuros(branchKey: string) {
-    await db()
-      .insert(stockCurrencies)
-      .values({ branchKey, currencyCode: "EUR", tracked: true })
-      .onConflictDoUpdate({
-        target: [stockCurrencies.branchKey, stockCurrencies.currencyCode],
-        set: { tracked: true },
-      });
-    for (const denominationMinor of [5000, 2000])
-      await db()
-        .insert(stockNotes)
-        .values({ branchKey, currencyCode: "EUR", denominationMinor, count: 100 })
-        .onConflictDoNothing();
-  }
+  const trackEuros = (branchKey: string) =>
+    trackCurrency(db(), branchKey, "EUR", [
+      { valueMinor: 5000, count: 100 },
+      { valueMinor: 2000, count: 100 },
+    ]);
 
   /** An accepted order for whole euros; a Click & Collect has its notes reserved as placement reserves them. */
   async function acceptedOrder(options: {

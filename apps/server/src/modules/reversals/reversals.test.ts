@@ -7,13 +7,12 @@ import {
   orderReversals,
   orders,
   outbox,
-  stockCurrencies,
   stockNotes,
   tillMovements,
   tills,
 } from "../../db/schema.ts";
 import { type SignedIn, signUpAndSignIn } from "../../test/auth-helpers.ts";
-import { collectHandover, createOrder, saleHandover, uniqueCustomer } from "../../test/factories.ts";
+import { collectHandover, createOrder, saleHandover, uniqueCustomer, trackCurrency } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 
 type Amount = { currency: string; amountMinor: number };
@@ -43,19 +42,7 @@ describe("reversals", () => {
     amounts.find((a) => a.currency === currency)?.amountMinor ?? 0;
 
   /** The branch tracks EUR with 100 €50 notes in stock (once). */
-  async function trackEuros(branchKey: string) {
-    await db()
-      .insert(stockCurrencies)
-      .values({ branchKey, currencyCode: "EUR", tracked: true })
-      .onConflictDoUpdate({
-        target: [stockCurrencies.branchKey, stockCurrencies.currencyCode],
-        set: { tracked: true },
-      });
-    await db()
-      .insert(stockNotes)
-      .values({ branchKey, currencyCode: "EUR", denominationMinor: 5000, count: 100 })
-      .onConflictDoNothing();
-  }
+  const trackEuros = (branchKey: string) => trackCurrency(db(), branchKey, "EUR", [{ valueMinor: 5000, count: 100 }]);
   const euroFifties = async (branchKey: string) => {
     const [row] = await db()
       .select({ count: stockNotes.count, reserved: stockNotes.reserved })

@@ -2,9 +2,9 @@ import { NOT_YOUR_BRANCH_MESSAGE } from "@bureau/domain/staff-permissions";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { staffBranches, users } from "../../db/auth-schema.ts";
-import { auditLog, orderLines, orders, stockCurrencies, stockNotes, tillMovements, tills } from "../../db/schema.ts";
+import { auditLog, orderLines, orders, tillMovements, tills } from "../../db/schema.ts";
 import { type SignedIn, passSecureBox, signUpAndSignIn } from "../../test/auth-helpers.ts";
-import { collectHandover, createOrder, saleHandover } from "../../test/factories.ts";
+import { collectHandover, createOrder, saleHandover, trackCurrency } from "../../test/factories.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 
 type Count = { currency: string; notes: { valueMinor: number; count: number }[] };
@@ -44,19 +44,7 @@ describe("the till", () => {
   const amountOf = (amounts: Amount[], currency: string) => amounts.find((a) => a.currency === currency)?.amountMinor;
 
   /** The branch tracks EUR (so a till there counts it), with notes in stock. */
-  async function trackEuros(branchKey: string) {
-    await db()
-      .insert(stockCurrencies)
-      .values({ branchKey, currencyCode: "EUR", tracked: true })
-      .onConflictDoUpdate({
-        target: [stockCurrencies.branchKey, stockCurrencies.currencyCode],
-        set: { tracked: true },
-      });
-    await db()
-      .insert(stockNotes)
-      .values({ branchKey, currencyCode: "EUR", denominationMinor: 5000, count: 100 })
-      .onConflictDoNothing();
-  }
+  const trackEuros = (branchKey: string) => trackCurrency(db(), branchKey, "EUR", [{ valueMinor: 5000, count: 100 }]);
 
   /** An accepted order at the branch for a whole number of euros (what a till's notes can make). */
   async function acceptedOrder(branchKey: string, way: "Order" | "Sell", gbpMinor: number, euroMinor: number) {

@@ -1,12 +1,12 @@
 import { useId, useRef, useState } from "react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { CounterTradeRequest, CounterTradeResult, CounterView } from "@bureau/domain/contracts/counter";
 import { COUNTER_WAY_LABELS } from "@bureau/domain/counter-trade";
 import { ID_DOCUMENT_LABELS, ID_DOCUMENT_TYPES } from "@bureau/domain/handover";
 import { currencyExponent, formatMinor } from "@bureau/domain/money";
 import { useToast } from "../../components/ui/toast.tsx";
-import { sessionOfRequest } from "../../features/account/session.ts";
 import { BranchField } from "../../features/dashboard/branch-field.tsx";
+import { ownBranches, ownBranchOf } from "../../features/dashboard/own-branch.ts";
 import { postedAs } from "../../lib/api-client.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
 import { apiAction, readIntent, refusalAsResponse, serverApi } from "../../lib/server-api.ts";
@@ -21,11 +21,7 @@ import type { Route } from "./+types/counter";
  * it through the cashier's till, or holds it for the MLRO.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { user } = await sessionOfRequest(context);
-  const mine = user?.branches ?? [];
-  const branch = new URL(request.url).searchParams.get("branch") ?? mine[0];
-  if (!user || !branch)
-    throw data("You do not work at any branch yet: ask a manager to add you to one.", { status: 403 });
+  const { branch, mine } = await ownBranchOf(context, request);
   const api = serverApi(context);
   const [view, allBranches] = await Promise.all([
     refusalAsResponse(api.admin.counter.view(new URLSearchParams({ branch })), {
@@ -36,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   return {
     view,
-    branches: allBranches.branches.filter((b) => mine.includes(b.key)).map((b) => ({ key: b.key, name: b.name })),
+    branches: ownBranches(allBranches.branches, mine),
   };
 }
 

@@ -1,12 +1,13 @@
 import { useId, useState } from "react";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import type { TillCountsInput, TillPage, TillView } from "@bureau/domain/contracts/till";
 import { formatMinor } from "@bureau/domain/money";
 import { roleMay } from "@bureau/domain/staff-permissions";
 import { DataTable } from "../../components/ui/data-table.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { sessionOfRequest, useSessionUser } from "../../features/account/session.ts";
+import { useSessionUser } from "../../features/account/session.ts";
 import { BranchField } from "../../features/dashboard/branch-field.tsx";
+import { ownBranches, ownBranchOf } from "../../features/dashboard/own-branch.ts";
 import { postedAs } from "../../lib/api-client.ts";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
@@ -21,11 +22,7 @@ import type { Route } from "./+types/till";
  * waiting for a sign-off and signs one off with a reason.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { user } = await sessionOfRequest(context);
-  const mine = user?.branches ?? [];
-  const branch = new URL(request.url).searchParams.get("branch") ?? mine[0];
-  if (!user || !branch)
-    throw data("You do not work at any branch yet: ask a manager to add you to one.", { status: 403 });
+  const { branch, mine, user } = await ownBranchOf(context, request);
   const api = serverApi(context);
   const [page, allBranches, awaiting] = await Promise.all([
     refusalAsResponse(api.admin.till.mine(new URLSearchParams({ branch })), {
@@ -39,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   return {
     page,
-    branches: allBranches.branches.filter((b) => mine.includes(b.key)).map((b) => ({ key: b.key, name: b.name })),
+    branches: ownBranches(allBranches.branches, mine),
     awaiting: awaiting?.tills ?? null,
   };
 }
