@@ -1,5 +1,6 @@
 import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
 import { allowedTransitions } from "@bureau/domain/order-lifecycle";
+import { amendmentSummary } from "@bureau/domain/placement/amend-order";
 import { trimDecimal } from "@bureau/domain/pricing";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -13,6 +14,7 @@ import { suspicionReportsOfOrder } from "../compliance/index.ts";
 import { reversalsOfOrder } from "../reversals/index.ts";
 import { screeningsOfOrder } from "../sanctions/index.ts";
 import { branchSummary, loadOrderRows, toOrderLine } from "./order-receipt.ts";
+import { amendmentsOf } from "./track-order.ts";
 
 /**
  * Everything staff see on the order details page, with its timeline and what may be done next; its
@@ -30,7 +32,7 @@ export async function getOrderDetails({
   /** Whether the viewer may clear a hold (the permission matrix's compliance.work): the page shows the clearing form to them only. */
   viewerMayClearHolds?: boolean;
 }): Promise<OrderDetails> {
-  const [rows, notes, totals, flags, screenings, reports, [handover], reversals] = await Promise.all([
+  const [rows, notes, totals, flags, screenings, reports, [handover], reversals, amendments] = await Promise.all([
     loadOrderRows(db, orderId),
     loadOrderNotes(db, orderId),
     linkedTotals(db, { orderId, throughOrder: true }),
@@ -39,6 +41,7 @@ export async function getOrderDetails({
     viewerIsMlro ? suspicionReportsOfOrder(db, orderId) : null,
     db.select().from(orderHandovers).where(eq(orderHandovers.orderId, orderId)),
     reversalsOfOrder(db, orderId),
+    amendmentsOf(db, orderId),
   ]);
   if (!rows) throw new AppError("not_found", "There is no such order.");
   const { order, branch, lines } = rows;
@@ -49,6 +52,10 @@ export async function getOrderDetails({
     coveringDueDiligence(db, order),
   ]);
   const timeline: OrderDetails["timeline"] = [{ event: "created", at: order.createdAt.toISOString(), by: null }];
+  // Amended by the customer on the order page (docs/features/amend-order.md); the audit log has the figures.
+  for (const { at, before, after } of amendments) {
+    timeline.push({ event: "amended", at: at.toISOString(), by: "Customer", detail: amendmentSummary(before, after) });
+  }
   if (order.acceptedAt) timeline.push({ event: "accepted", at: order.acceptedAt.toISOString(), by: order.acceptedBy });
   // The handover is recorded in the completion's own transaction: the same moment, told first.
   if (handover) timeline.push({ event: "handover", at: handover.recordedAt.toISOString(), by: handover.recordedBy });
