@@ -25,6 +25,7 @@ import { createQuote } from "../quotes/index.ts";
 import { isNotesTaken } from "../stock/index.ts";
 import {
   AMEND_LOCK_ORDER,
+  AMEND_READ_ORDER,
   AMEND_RELEASE_NOTES,
   AMEND_WRITE,
   type LockedOrderRow,
@@ -179,7 +180,8 @@ async function amendLocked(
     day,
   }: { orderId: string; request: AmendmentRequest; settings: PlacementSettings; day: string },
 ): Promise<boolean> {
-  const [row] = await placing.run<LockedOrderRow>(AMEND_LOCK_ORDER, [
+  await placing.run(AMEND_LOCK_ORDER, [orderId]);
+  const [row] = await placing.run<LockedOrderRow>(AMEND_READ_ORDER, [
     orderId,
     settings.now.toISOString(),
     settings.rules.frequentDays,

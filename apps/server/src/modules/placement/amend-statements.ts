@@ -17,15 +17,25 @@ const phoneKeyOf = (value: string) => textOf(phoneKeyOfValue(sql.raw(value)));
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 /**
- * Parameters: $1 the order's id, $2 when the amendment is made, $3 the frequent-orders rule's window in
- * days, $4 the confirmation's key.
- *
- * The order's row locked (an acceptance, a cancel or another amendment waits, and is then seen), its lines,
- * where its stored row falls in the linked totals READ gives (the same conditions as READ's), and whether
- * this confirmation amended it already.
+ * Parameters: $1 the order's id. The order's row locked for the transaction: an acceptance, a cancel or
+ * another amendment of it waits, and one that came first is seen by `AMEND_READ_ORDER`, a statement of its
+ * own so that its snapshot is taken after the lock (a statement that waited for a row lock sees other
+ * tables as they were when it began).
  */
 export const AMEND_LOCK_ORDER: Statement = {
   name: "amend_lock_order",
+  text: "select o.id from orders o where o.id = $1::uuid for update of o",
+};
+
+/**
+ * Parameters: $1 the order's id, $2 when the amendment is made, $3 the frequent-orders rule's window in
+ * days, $4 the confirmation's key.
+ *
+ * The locked order, its lines, where its stored row falls in the linked totals READ gives (the same
+ * conditions as READ's), and whether this confirmation amended it already.
+ */
+export const AMEND_READ_ORDER: Statement = {
+  name: "amend_read_order",
   text: `select o.id, o.status, o.channel, o.way, o.branch_key, o.total_gbp_minor, o.first_name, o.last_name,
       o.email, o.phone, o.id_key, o.hold_reason, o.hold_cleared_at::text as hold_cleared_at,
       o.status not in ('cancelled', 'expired') and o.created_at > $2::timestamptz - interval '12 months' as counted_year,
@@ -36,11 +46,10 @@ export const AMEND_LOCK_ORDER: Statement = {
           'foreignMinor', l.foreign_minor, 'sterlingBackMinor', l.sterling_back_minor) order by l.position), '[]')
         from order_lines l where l.order_id = o.id) as lines,
       exists (select 1 from order_amendments a where a.order_id = o.id and a.idempotency_key = $4::text) as already
-    from orders o where o.id = $1::uuid
-    for update of o`,
+    from orders o where o.id = $1::uuid`,
 };
 
-/** The columns of `AMEND_LOCK_ORDER`'s row, as both drivers give them. */
+/** The columns of `AMEND_READ_ORDER`'s row, as both drivers give them. */
 export type LockedOrderRow = {
   id: string;
   status: string;
