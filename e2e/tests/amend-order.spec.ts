@@ -25,11 +25,11 @@ for (const width of [360, 390]) {
       await page.getByText("Amend order").click();
       const amount = page.getByLabel("EUR: sterling to pay (£)");
       await expect(amount).toHaveValue("300.00");
-      await expect(page.getByLabel("Branch")).toHaveValue("brighton");
+      await expect(page.getByLabel("Branch to visit")).toHaveValue("brighton");
       await expectNoSeriousAxeViolations(page);
 
       await amount.fill("400");
-      await page.getByLabel("Branch").selectOption("worthing");
+      await page.getByLabel("Branch to visit").selectOption("worthing");
       await page.getByRole("button", { name: "Check the new price" }).click();
       const compare = page.getByRole("region", { name: "Your order now and amended" });
       await expect(compare).toBeVisible();

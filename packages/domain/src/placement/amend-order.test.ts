@@ -43,9 +43,7 @@ describe("amendmentAskRefusal", () => {
   });
 
   it("needs one positive amount per line, and a change", () => {
-    expect(amendmentAskRefusal(pendingOrder, { branch: "worthing", amountsMinor: [] })?.code).toBe(
-      "validation_failed",
-    );
+    expect(amendmentAskRefusal(pendingOrder, { branch: "worthing", amountsMinor: [] })?.code).toBe("validation_failed");
     expect(amendmentAskRefusal(pendingOrder, { branch: "worthing", amountsMinor: [0] })?.code).toBe(
       "validation_failed",
     );
@@ -80,7 +78,12 @@ describe("withoutOwnOrder", () => {
         ({ year, month, frequent }, total, way, inYear, inMonthIfYear, inFrequent) => {
           const inMonth = inYear && inMonthIfYear;
           // What READ gives when it counted the stored order as the flags say (on top of others' totals).
-          const others = { yearOrderGbpMinor: year, yearSellGbpMinor: year, monthOrderGbpMinor: month, monthSellGbpMinor: month };
+          const others = {
+            yearOrderGbpMinor: year,
+            yearSellGbpMinor: year,
+            monthOrderGbpMinor: month,
+            monthSellGbpMinor: month,
+          };
           const counted = { ...others };
           if (inYear) counted[way === "Order" ? "yearOrderGbpMinor" : "yearSellGbpMinor"] += total;
           if (inMonth) counted[way === "Order" ? "monthOrderGbpMinor" : "monthSellGbpMinor"] += total;
@@ -150,6 +153,8 @@ describe("amendmentSummary", () => {
         { branchKey: "worthing", totalGbpMinor: 250_00, lines: [line(250_00, 280_00)] },
         { branchKey: "brighton", totalGbpMinor: 300_00, lines: [line(300_00, 335_00)] },
       ),
-    ).toBe("EUR: €280.00 for £250.00 → €335.00 for £300.00 at 1.1232; Total: £250.00 → £300.00; Branch: worthing → brighton");
+    ).toBe(
+      "EUR: €280.00 for £250.00 → €335.00 for £300.00 at 1.1232; Total: £250.00 → £300.00; Branch: worthing → brighton",
+    );
   });
 });

@@ -226,7 +226,8 @@ export function decideAmendment({
   if (ask) return { kind: "refused", refusal: ask };
   const byId = new Map(read.quotes.map((q) => [q.id, q]));
   const sameCurrencies = request.lines.every(
-    (line, index) => (byId.get(line.quoteId)?.currencyCode ?? order.lines[index]?.currencyCode) === order.lines[index]?.currencyCode,
+    (line, index) =>
+      (byId.get(line.quoteId)?.currencyCode ?? order.lines[index]?.currencyCode) === order.lines[index]?.currencyCode,
   );
   if (!sameCurrencies) return { kind: "refused", refusal: amendmentLinesRefusal("Each line keeps its currency.") };
   const placed = decidePlacement({
@@ -284,8 +285,12 @@ export function decideAmendment({
       riskFlags: write.riskFlags,
       audit: [
         { action: "order.amend", before, after },
-        ...(hold.changed ? [{ action: "order.hold" as const, before: hold.changed.before, after: hold.changed.after }] : []),
-        ...(write.riskFlags.length > 0 ? [{ action: "order.risk_flags" as const, before: null, after: { flags: write.riskFlags } }] : []),
+        ...(hold.changed
+          ? [{ action: "order.hold" as const, before: hold.changed.before, after: hold.changed.after }]
+          : []),
+        ...(write.riskFlags.length > 0
+          ? [{ action: "order.risk_flags" as const, before: null, after: { flags: write.riskFlags } }]
+          : []),
       ],
       before,
       after,
@@ -306,7 +311,9 @@ export function decideAmendment({
 export function amendmentSummary(before: AmendmentSide, after: AmendmentSide): string {
   const parts = after.lines.map((line, index) => {
     const old = before.lines[index];
-    const was = old ? `${formatMinor(old.foreignMinor, old.currencyCode)} for ${formatMinor(old.gbpMinor, "GBP")}` : "none";
+    const was = old
+      ? `${formatMinor(old.foreignMinor, old.currencyCode)} for ${formatMinor(old.gbpMinor, "GBP")}`
+      : "none";
     const now = `${formatMinor(line.foreignMinor, line.currencyCode)} for ${formatMinor(line.gbpMinor, "GBP")}`;
     return `${line.currencyCode}: ${was} → ${now} at ${formatRate(line.rate)}`;
   });

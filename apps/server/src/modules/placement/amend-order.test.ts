@@ -4,15 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { AmendmentPreview, TrackedOrder } from "@bureau/domain/contracts/tracking";
 import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
 import { AMEND_NOT_PENDING_MESSAGE } from "@bureau/domain/placement/amend-order";
-import {
-  auditLog,
-  orderAmendments,
-  orderLines,
-  orderNotes,
-  orders,
-  outbox,
-  stockNotes,
-} from "../../db/schema.ts";
+import { auditLog, orderAmendments, orderLines, orderNotes, orders, outbox, stockNotes } from "../../db/schema.ts";
 import { nextClientAddress } from "../../test/auth-helpers.ts";
 import { uniqueCustomer } from "../../test/factories.ts";
 import { placeThroughApi } from "../../test/place-through-api.ts";
@@ -116,7 +108,9 @@ describe("amending a Pending order", () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]!.actorEmail).toBe(amended.order.email);
     const mails = await env.t.db.select().from(outbox).where(eq(outbox.kind, "order-amended"));
-    expect(mails.filter((mail) => (mail.payload as { data: { orderId: string } }).data.orderId === orderId)).toHaveLength(1);
+    expect(
+      mails.filter((mail) => (mail.payload as { data: { orderId: string } }).data.orderId === orderId),
+    ).toHaveLength(1);
 
     const details = await env.t.app.inject({
       method: "GET",

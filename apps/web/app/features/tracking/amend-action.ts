@@ -46,10 +46,9 @@ export async function amendAction(
     parseMajorToMinor(amount, text("way") === "Sell" ? text(`currency-${index}`) : "GBP"),
   );
   if (amountsMinor.some((amount) => amount === null || amount <= 0)) {
-    return data(
-      { kind: "amend-refused", message: "Please give correct amount", values } satisfies AmendActionResult,
-      { status: 400 },
-    );
+    return data({ kind: "amend-refused", message: "Please give correct amount", values } satisfies AmendActionResult, {
+      status: 400,
+    });
   }
   try {
     const preview = await api.orders.amendQuote({

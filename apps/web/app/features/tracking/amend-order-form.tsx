@@ -36,14 +36,19 @@ export function AmendOrderForm({
   const amountLabel = (line: TrackedOrder["lines"][number]) =>
     order.way === "Order" ? `${line.currency}: sterling to pay (£)` : `${line.currency}: amount you bring`;
   const amountOf = (line: TrackedOrder["lines"][number]) =>
-    order.way === "Order" ? minorToMajorString(line.gbpMinor, "GBP") : minorToMajorString(line.foreignMinor, line.currency);
+    order.way === "Order"
+      ? minorToMajorString(line.gbpMinor, "GBP")
+      : minorToMajorString(line.foreignMinor, line.currency);
   return (
     <section className="tracked-amend" aria-labelledby={`${id}-heading`}>
       <details open={values !== null}>
         <summary>
           <h3 id={`${id}-heading`}>Amend order</h3>
         </summary>
-        <p>Change an amount or the branch before the branch accepts your order. The new amounts are priced at today's rates.</p>
+        <p>
+          Change an amount or the branch before the branch accepts your order. The new amounts are priced at today's
+          rates.
+        </p>
         <Form method="post" action={formAction} className="track-form" noValidate>
           <input type="hidden" name="intent" value="amend-quote" />
           <input type="hidden" name="token" value={order.accessToken} />
@@ -62,7 +67,7 @@ export function AmendOrderForm({
             </div>
           ))}
           <div className="track-field">
-            <label htmlFor={`${id}-branch`}>Branch</label>
+            <label htmlFor={`${id}-branch`}>Branch to visit</label>
             <select id={`${id}-branch`} name="branch" defaultValue={values?.branch ?? order.branch.key}>
               {branches.map((branch) => (
                 <option key={branch.key} value={branch.key}>
@@ -76,32 +81,66 @@ export function AmendOrderForm({
           </button>
         </Form>
         {refused ? (
-          <p ref={outcomeRef as React.RefObject<HTMLParagraphElement>} tabIndex={-1} className="track-problem" role="alert">
+          <p
+            ref={outcomeRef as React.RefObject<HTMLParagraphElement>}
+            tabIndex={-1}
+            className="track-problem"
+            role="alert"
+          >
             {refused.message}
           </p>
         ) : null}
         {preview ? (
-          <section
-            ref={outcomeRef as React.RefObject<HTMLElement>}
-            tabIndex={-1}
-            aria-labelledby={`${id}-compare`}
-            className="amend-compare"
-          >
-            <h4 id={`${id}-compare`}>Your order now and amended</h4>
-            <ComparisonTable preview={preview.preview} way={order.way} branches={branches} />
-            <Form method="post" action={formAction}>
-              <input type="hidden" name="intent" value="amend-confirm" />
-              <input type="hidden" name="token" value={order.accessToken} />
-              <input type="hidden" name="idempotencyKey" value={preview.idempotencyKey} />
-              <input type="hidden" name="branch" value={preview.preview.after.branch} />
-              <input type="hidden" name="lines" value={JSON.stringify(preview.preview.quotes)} />
-              <button type="submit" className="button button-primary" aria-disabled={busy === "amend-confirm"}>
-                {busy === "amend-confirm" ? "Amending…" : "Confirm amendment"}
-              </button>
-            </Form>
-          </section>
+          <AmendmentPreviewSection
+            preview={preview}
+            order={order}
+            branches={branches}
+            formAction={formAction}
+            confirming={busy === "amend-confirm"}
+            outcomeRef={outcomeRef}
+          />
         ) : null}
       </details>
+    </section>
+  );
+}
+
+/** The new price beside the order as it stands, and "Confirm amendment" with exactly those quotes. */
+function AmendmentPreviewSection({
+  preview,
+  order,
+  branches,
+  formAction,
+  confirming,
+  outcomeRef,
+}: {
+  preview: Extract<AmendActionResult, { kind: "amend-preview" }>;
+  order: TrackedOrder;
+  branches: Branch[];
+  formAction: string;
+  confirming: boolean;
+  outcomeRef: React.RefObject<HTMLElement | null>;
+}) {
+  const id = useId();
+  return (
+    <section
+      ref={outcomeRef as React.RefObject<HTMLElement>}
+      tabIndex={-1}
+      aria-labelledby={`${id}-compare`}
+      className="amend-compare"
+    >
+      <h4 id={`${id}-compare`}>Your order now and amended</h4>
+      <ComparisonTable preview={preview.preview} way={order.way} branches={branches} />
+      <Form method="post" action={formAction}>
+        <input type="hidden" name="intent" value="amend-confirm" />
+        <input type="hidden" name="token" value={order.accessToken} />
+        <input type="hidden" name="idempotencyKey" value={preview.idempotencyKey} />
+        <input type="hidden" name="branch" value={preview.preview.after.branch} />
+        <input type="hidden" name="lines" value={JSON.stringify(preview.preview.quotes)} />
+        <button type="submit" className="button button-primary" aria-disabled={confirming}>
+          {confirming ? "Amending…" : "Confirm amendment"}
+        </button>
+      </Form>
     </section>
   );
 }
@@ -122,9 +161,17 @@ function ComparisonTable({
     const currency = (l: typeof line | undefined) => (l ? formatMinor(l.foreignMinor, l.currency) : "–");
     const sterling = (l: typeof line | undefined) => (l ? formatMinor(l.gbpMinor, "GBP") : "–");
     return [
-      { label: way === "Order" ? `${line.currency} you get` : `${line.currency} you bring`, now: currency(old), amended: currency(line) },
+      {
+        label: way === "Order" ? `${line.currency} you get` : `${line.currency} you bring`,
+        now: currency(old),
+        amended: currency(line),
+      },
       { label: `${line.currency} rate`, now: old?.rate ?? "–", amended: line.rate },
-      { label: way === "Order" ? `${line.currency} you pay` : `${line.currency} we pay you`, now: sterling(old), amended: sterling(line) },
+      {
+        label: way === "Order" ? `${line.currency} you pay` : `${line.currency} we pay you`,
+        now: sterling(old),
+        amended: sterling(line),
+      },
     ];
   });
   rows.push({
