@@ -831,3 +831,23 @@ export const orderReversals = pgTable(
     index("order_reversals_status_requested_idx").on(t.status, t.requestedAt),
   ],
 );
+
+/**
+ * A Pending order amended by its customer before acceptance (issue 34 item 8, docs/features/amend-order.md):
+ * the lines, branch and total the amendment replaced and those it set (`order_lines` holds the current
+ * ones only), and the confirmation's key, unique per order (a confirmation sent twice amends once).
+ */
+export const orderAmendments = pgTable(
+  "order_amendments",
+  {
+    id: uuid("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    idempotencyKey: text("idempotency_key").notNull(),
+    amendedAt: timestamp("amended_at", { withTimezone: true }).notNull(),
+    before: jsonb("before").notNull(),
+    after: jsonb("after").notNull(),
+  },
+  (t) => [uniqueIndex("order_amendments_order_key").on(t.orderId, t.idempotencyKey)],
+);

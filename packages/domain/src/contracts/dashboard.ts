@@ -150,8 +150,10 @@ export const orderDetailsSchema = z.object({
       // "anonymised": the retention period ended and the customer's personal data was overwritten (docs/features/retention-and-data-rights.md).
       // "archived": History's Delete took the completed order off its list (nothing else changed).
       // "reversal_requested", "reversed", "reversal_refused": a reversal's steps (docs/features/reversals.md).
+      // "amended": the customer changed the Pending order's amounts or branch (docs/features/amend-order.md).
       event: z.enum([
         "created",
+        "amended",
         "accepted",
         "handover",
         "completed",
@@ -165,6 +167,8 @@ export const orderDetailsSchema = z.object({
       ]),
       at: z.string(),
       by: z.string().nullable(),
+      /** What the event changed, in words ("amended": each line's amounts, the total, the branch). */
+      detail: z.string().optional(),
     }),
   ),
   /** Online, or a walk-in trade at the counter (issue 33 item 3). */

@@ -54,6 +54,8 @@ export const orderRoutes = {
   openLink: { method: "GET", path: "/api/orders/link/:token" },
   collectionPass: { method: "GET", path: "/api/orders/link/:token/collection-pass.png" },
   cancel: { method: "POST", path: "/api/orders/cancel" },
+  amendQuote: { method: "POST", path: "/api/orders/amendment-quote" },
+  amend: { method: "POST", path: "/api/orders/amendment" },
 } as const satisfies EndpointRouteTree;
 
 export const sessionRoutes = {

@@ -110,6 +110,9 @@ import {
   tillViewSchema,
 } from "./till.ts";
 import {
+  amendmentPreviewSchema,
+  amendOrderRequestSchema,
+  amendQuoteRequestSchema,
   cancelTrackedOrderRequestSchema,
   customerPrefillSchema,
   myOrdersQuerySchema,
@@ -339,6 +342,29 @@ export const endpoints = joinEndpoints(endpointRoutes, {
     cancel: {
       body: cancelTrackedOrderRequestSchema,
       response: { 200: trackedOrderSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+    },
+    amendQuote: {
+      body: amendQuoteRequestSchema,
+      response: {
+        200: amendmentPreviewSchema,
+        400: apiErrorSchema,
+        404: apiErrorSchema,
+        409: apiErrorSchema,
+        422: apiErrorSchema,
+        429: apiErrorSchema,
+        503: apiErrorSchema,
+      },
+    },
+    amend: {
+      body: amendOrderRequestSchema,
+      response: {
+        200: trackedOrderSchema,
+        400: apiErrorSchema,
+        404: apiErrorSchema,
+        409: apiErrorSchema,
+        422: apiErrorSchema,
+        429: apiErrorSchema,
+      },
     },
   },
   session: {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { WAYS } from "../constants.ts";
 import { orderBranchSchema, orderLineSchema, orderStatusValues } from "./orders.ts";
+import { branchKeys } from "./reference-data.ts";
 
 /** An order's 8-digit number as a customer types it: spaces are forgiven. */
 const orderNumberInput = z
@@ -31,6 +32,66 @@ export const orderAccessTokenSchema = z
 
 export const cancelTrackedOrderRequestSchema = z.object({ token: orderAccessTokenSchema }).strict();
 
+const amountMinor = z
+  .number({ error: "Please give correct amount" })
+  .int("Please give correct amount")
+  .positive("Please give correct amount")
+  .max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * "Check the new price" of an amendment (docs/features/amend-order.md): the new amount of each line, in
+ * line order (the sterling paid for Click & Collect, the currency brought for Click & Sell), and the branch.
+ */
+export const amendQuoteRequestSchema = z
+  .object({
+    token: orderAccessTokenSchema,
+    branch: z.enum(branchKeys, { error: "Select the checking point" }),
+    amountsMinor: z.array(amountMinor).min(1).max(4),
+  })
+  .strict();
+export type AmendQuoteRequest = z.input<typeof amendQuoteRequestSchema>;
+
+const amendmentSideSchema = z.object({
+  branch: z.string(),
+  totalGbpMinor: z.number().int(),
+  lines: z.array(orderLineSchema.omit({ position: true })),
+});
+
+/** The order as it stands and as the new quotes would make it, side by side, and the quotes to confirm. */
+export const amendmentPreviewSchema = z.object({
+  before: amendmentSideSchema,
+  after: amendmentSideSchema,
+  quotes: z.array(
+    z.object({ quoteId: z.uuid(), rate: z.string(), gbpMinor: z.number().int(), foreignMinor: z.number().int() }),
+  ),
+  /** When the first of the new prices stops being held. */
+  expiresAt: z.string(),
+});
+export type AmendmentPreview = z.infer<typeof amendmentPreviewSchema>;
+
+/** "Confirm amendment": the new quotes as the customer saw them, the branch, and a key (a retry amends once). */
+export const amendOrderRequestSchema = z
+  .object({
+    token: orderAccessTokenSchema,
+    idempotencyKey: z.string().trim().min(16, "idempotencyKey is too short").max(100),
+    branch: z.enum(branchKeys, { error: "Select the checking point" }),
+    lines: z
+      .array(
+        z
+          .object({
+            quoteId: z.uuid("is not a valid quote id"),
+            rate: z.string().regex(/^\d+\.\d{4}$/, "must be a rate with 4 decimals"),
+            gbpMinor: z.number().int().nonnegative(),
+            foreignMinor: z.number().int().nonnegative(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(4),
+  })
+  .strict();
+export type AmendOrderRequest = z.input<typeof amendOrderRequestSchema>;
+
 const openingHoursSchema = z.array(z.object({ day: z.string(), opens: z.string(), closes: z.string() }));
 
 /** What the customer's order page shows. Staff names never appear here. */
@@ -56,9 +117,14 @@ export const trackedOrderSchema = z.object({
   lines: z.array(orderLineSchema),
   totalGbpMinor: z.number().int(),
   timeline: z.array(
-    z.object({ event: z.enum(["placed", "accepted", "completed", "cancelled", "expired"]), at: z.string() }),
+    z.object({
+      event: z.enum(["placed", "amended", "accepted", "completed", "cancelled", "expired"]),
+      at: z.string(),
+    }),
   ),
   canCancel: z.boolean(),
+  /** Pending (not yet accepted), placed online: the customer may still change its amounts or branch. */
+  canAmend: z.boolean(),
   /** The signed token of this order's link: opens the page and authorises a cancel. */
   accessToken: z.string(),
 });

@@ -6,6 +6,7 @@ import { queryRowsPrepared } from "../../lib/postgres.ts";
 /** Every kind of e-mail the product sends; each has a renderer (render-mail.ts). */
 export type MailKind =
   | "order-received"
+  | "order-amended"
   | "order-ready"
   | "order-cancelled"
   | "order-expired"

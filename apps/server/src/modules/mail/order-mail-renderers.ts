@@ -149,6 +149,45 @@ ${parts.trackHtml}`;
   });
 });
 
+/**
+ * The order as amended by its customer (docs/features/amend-order.md): its lines, total and branch as they
+ * now stand, rendered at send time from the stored order like every order e-mail. Each amendment sends
+ * its own (outbox dedupe key `order-amended:<amendmentId>`).
+ */
+export const renderOrderAmended = orderMail(async (parts, { publicUrl }) => {
+  const { receipt, way, placed, address, table, textLines } = parts;
+  const subject = `Your ${way} order ${receipt.orderNumber} has been amended`;
+  const text = [
+    `Dear ${receipt.fullName},`,
+    "",
+    `Your ${way} order ${receipt.orderNumber}, placed on ${placed}, has been amended as you asked. It now reads:`,
+    textLines,
+    `Total: ${formatMinor(receipt.totalGbpMinor, "GBP")}`,
+    `Pickup location: ${receipt.branch.name}, ${address}`,
+    "",
+    `If you did not ask for this, please call our ${receipt.branch.name} branch on ${receipt.branch.phone}.`,
+    "",
+    passText(parts),
+    "",
+    parts.trackText,
+  ].join("\n");
+  const body = html`<p>Dear ${receipt.fullName},</p>
+<p>Your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}, has been amended as you asked. It now reads:</p>
+${table}
+<p><strong>Total:</strong> ${formatMinor(receipt.totalGbpMinor, "GBP")}<br><strong>Pickup location:</strong> ${receipt.branch.name}, ${address}</p>
+<p>If you did not ask for this, please call our ${receipt.branch.name} branch on ${receipt.branch.phone}.</p>
+${passHtml(parts)}
+${parts.trackHtml}`;
+  return brandedMail({
+    subject,
+    title: "Order amended",
+    body: { html: body, text },
+    sections: [parts.branchSection],
+    publicUrl,
+    attachments: await passImage(parts),
+  });
+});
+
 export const renderOrderCancelled = orderMail(async (parts, { publicUrl }) => {
   const { receipt, way, placed, table, textLines } = parts;
   const subject = `Your order ${receipt.orderNumber} has been cancelled`;

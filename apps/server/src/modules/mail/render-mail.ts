@@ -9,6 +9,7 @@ import { renderContactToSupport } from "./contact-mail-renderer.ts";
 import type { MailKind } from "./enqueue-mail.ts";
 import type { MailContext, MailRenderer, RenderedMail } from "./layout.ts";
 import {
+  renderOrderAmended,
   renderOrderCancelled,
   renderOrderExpired,
   renderOrderReady,
@@ -19,6 +20,7 @@ import { renderRateAlertConfirm, renderRateAlertTriggered } from "./rate-alert-m
 /** Each kind's renderer: a new kind does not compile until it has one. */
 const RENDERERS: Record<MailKind, MailRenderer> = {
   "order-received": renderOrderReceived,
+  "order-amended": renderOrderAmended,
   "order-ready": renderOrderReady,
   "order-cancelled": renderOrderCancelled,
   "order-expired": renderOrderExpired,

@@ -1,5 +1,6 @@
 import type { OrderDetails } from "@bureau/domain/contracts/dashboard";
 import { allowedTransitions } from "@bureau/domain/order-lifecycle";
+import { amendmentSummary } from "@bureau/domain/placement/amend-order";
 import { trimDecimal } from "@bureau/domain/pricing";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -13,6 +14,7 @@ import { suspicionReportsOfOrder } from "../compliance/index.ts";
 import { reversalsOfOrder } from "../reversals/index.ts";
 import { screeningsOfOrder } from "../sanctions/index.ts";
 import { branchSummary, loadOrderRows, toOrderLine } from "./order-receipt.ts";
+import { amendmentsOf } from "./track-order.ts";
 
 /**
  * Everything staff see on the order details page, with its timeline and what may be done next; its
@@ -30,7 +32,7 @@ export async function getOrderDetails({
   /** Whether the viewer may clear a hold (the permission matrix's compliance.work): the page shows the clearing form to them only. */
   viewerMayClearHolds?: boolean;
 }): Promise<OrderDetails> {
-  const [rows, notes, totals, flags, screenings, reports, [handover], reversals] = await Promise.all([
+  const [rows, notes, totals, flags, screenings, reports, [handover], reversals, amendments] = await Promise.all([
     loadOrderRows(db, orderId),
     loadOrderNotes(db, orderId),
     linkedTotals(db, { orderId, throughOrder: true }),
@@ -39,6 +41,7 @@ export async function getOrderDetails({
     viewerIsMlro ? suspicionReportsOfOrder(db, orderId) : null,
     db.select().from(orderHandovers).where(eq(orderHandovers.orderId, orderId)),
     reversalsOfOrder(db, orderId),
+    amendmentsOf(db, orderId),
   ]);
   if (!rows) throw new AppError("not_found", "There is no such order.");
   const { order, branch, lines } = rows;
@@ -48,19 +51,7 @@ export async function getOrderDetails({
       : null,
     coveringDueDiligence(db, order),
   ]);
-  const timeline: OrderDetails["timeline"] = [{ event: "created", at: order.createdAt.toISOString(), by: null }];
-  if (order.acceptedAt) timeline.push({ event: "accepted", at: order.acceptedAt.toISOString(), by: order.acceptedBy });
-  // The handover is recorded in the completion's own transaction: the same moment, told first.
-  if (handover) timeline.push({ event: "handover", at: handover.recordedAt.toISOString(), by: handover.recordedBy });
-  if (order.completedAt)
-    timeline.push({ event: "completed", at: order.completedAt.toISOString(), by: order.completedBy });
-  if (order.cancelledAt)
-    timeline.push({ event: "cancelled", at: order.cancelledAt.toISOString(), by: order.cancelledBy });
-  if (order.expiredAt) timeline.push({ event: "expired", at: order.expiredAt.toISOString(), by: null });
-  if (order.archivedAt) timeline.push({ event: "archived", at: order.archivedAt.toISOString(), by: order.archivedBy });
-  if (order.anonymisedAt) timeline.push({ event: "anonymised", at: order.anonymisedAt.toISOString(), by: null });
-  timeline.push(...reversalTimeline(reversals));
-  timeline.sort((a, b) => a.at.localeCompare(b.at));
+  const timeline = orderTimeline(order, handover, reversals, amendments);
   return {
     id: order.id,
     orderNumber: order.orderNumber,
@@ -117,6 +108,33 @@ export async function getOrderDetails({
       suspicionReports: reports,
     },
   };
+}
+
+/** The order's events, oldest first: its states, the handover, the customer's amendments, reversals. */
+function orderTimeline(
+  order: NonNullable<Awaited<ReturnType<typeof loadOrderRows>>>["order"],
+  handover: typeof orderHandovers.$inferSelect | undefined,
+  reversals: OrderDetails["reversals"],
+  amendments: Awaited<ReturnType<typeof amendmentsOf>>,
+): OrderDetails["timeline"] {
+  const timeline: OrderDetails["timeline"] = [{ event: "created", at: order.createdAt.toISOString(), by: null }];
+  // Amended by the customer on the order page (docs/features/amend-order.md); the audit log has the figures.
+  for (const { at, before, after } of amendments) {
+    timeline.push({ event: "amended", at: at.toISOString(), by: "Customer", detail: amendmentSummary(before, after) });
+  }
+  if (order.acceptedAt) timeline.push({ event: "accepted", at: order.acceptedAt.toISOString(), by: order.acceptedBy });
+  // The handover is recorded in the completion's own transaction: the same moment, told first.
+  if (handover) timeline.push({ event: "handover", at: handover.recordedAt.toISOString(), by: handover.recordedBy });
+  if (order.completedAt)
+    timeline.push({ event: "completed", at: order.completedAt.toISOString(), by: order.completedBy });
+  if (order.cancelledAt)
+    timeline.push({ event: "cancelled", at: order.cancelledAt.toISOString(), by: order.cancelledBy });
+  if (order.expiredAt) timeline.push({ event: "expired", at: order.expiredAt.toISOString(), by: null });
+  if (order.archivedAt) timeline.push({ event: "archived", at: order.archivedAt.toISOString(), by: order.archivedBy });
+  if (order.anonymisedAt) timeline.push({ event: "anonymised", at: order.anonymisedAt.toISOString(), by: null });
+  timeline.push(...reversalTimeline(reversals));
+  timeline.sort((a, b) => a.at.localeCompare(b.at));
+  return timeline;
 }
 
 /** A reversal's steps in the order's timeline: asked for, then approved (the order reversed) or refused. */

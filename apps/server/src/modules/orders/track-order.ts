@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
 import {
   CUSTOMER_CANCELLABLE_STATUSES,
@@ -9,9 +9,10 @@ import {
 } from "@bureau/domain/order-tracking";
 import { collectionDeadline } from "@bureau/domain/collection-deadline";
 import type { OrderExpiry } from "@bureau/domain/order-lifecycle";
+import type { AmendmentSide } from "@bureau/domain/placement/amend-order";
 import { weekdayIn } from "@bureau/domain/opening-hours";
 import type { Db } from "../../db/client.ts";
-import { orders } from "../../db/schema.ts";
+import { orderAmendments, orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { OrderLinks } from "./order-links.ts";
 import { loadOrderRows, toOrderReceipt } from "./order-receipt.ts";
@@ -34,10 +35,11 @@ export async function loadTrackedOrder(
   { links, expiry, timeZone, now = new Date() }: TrackingContext,
   orderId: string,
 ): Promise<TrackedOrder | null> {
-  const rows = await loadOrderRows(db, orderId);
+  const [rows, amendments] = await Promise.all([loadOrderRows(db, orderId), amendmentsOf(db, orderId)]);
   if (!rows) return null;
   const { order, branch, lines } = rows;
   const timeline: TrackedOrder["timeline"] = [{ event: "placed", at: order.createdAt.toISOString() }];
+  for (const { at } of amendments) timeline.push({ event: "amended", at: at.toISOString() });
   if (order.acceptedAt) timeline.push({ event: "accepted", at: order.acceptedAt.toISOString() });
   if (order.completedAt) timeline.push({ event: "completed", at: order.completedAt.toISOString() });
   if (order.cancelledAt) timeline.push({ event: "cancelled", at: order.cancelledAt.toISOString() });
@@ -59,8 +61,22 @@ export async function loadTrackedOrder(
     totalGbpMinor: receipt.totalGbpMinor,
     timeline,
     canCancel: customerMayCancel(order.status),
+    canAmend: order.status === "pending" && order.channel === "online",
     accessToken: links.tokenFor(order.id),
   };
+}
+
+/** The order's amendments by its customer (docs/features/amend-order.md), oldest first. */
+export async function amendmentsOf(
+  db: Db,
+  orderId: string,
+): Promise<{ at: Date; before: AmendmentSide; after: AmendmentSide }[]> {
+  const rows = await db
+    .select({ at: orderAmendments.amendedAt, before: orderAmendments.before, after: orderAmendments.after })
+    .from(orderAmendments)
+    .where(eq(orderAmendments.orderId, orderId))
+    .orderBy(asc(orderAmendments.amendedAt));
+  return rows.map((row) => ({ at: row.at, before: row.before as AmendmentSide, after: row.after as AmendmentSide }));
 }
 
 function deadlineOf(order: Parameters<typeof collectionDeadline>[0], expiry: OrderExpiry): TrackedOrder["deadline"] {
@@ -158,7 +174,8 @@ export async function cancelTrackedOrder({
   return orderOfToken(db, tracking, token);
 }
 
-async function orderOfToken(db: Db, tracking: TrackingContext, token: string): Promise<TrackedOrder> {
+/** The order page's view of the order behind a signed token (whatever its state). */
+export async function orderOfToken(db: Db, tracking: TrackingContext, token: string): Promise<TrackedOrder> {
   const orderId = tracking.links.orderIdOf(token);
   const tracked = orderId && (await loadTrackedOrder(db, tracking, orderId));
   if (!tracked) throw new AppError("not_found", ORDER_LINK_INVALID_MESSAGE);

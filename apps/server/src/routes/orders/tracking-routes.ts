@@ -2,6 +2,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { collectionPassPng } from "../../modules/orders/index.ts";
 import { cancelTrackedOrder, findTrackedOrder, openOrderLink } from "../../modules/orders/index.ts";
+import { registerAmendmentRoutes } from "./amendment-routes.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { clientAddressKey } from "../../lib/client-address.ts";
 import { type AttemptLimit, attemptLimiter } from "../auth/attempt-limits.ts";
@@ -136,4 +137,6 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       return tracked;
     },
   });
+
+  registerAmendmentRoutes(app, { linkUses, tracking });
 };

@@ -17,6 +17,7 @@ export const CANCEL_DIALOG_TEXT: Record<TrackedOrder["way"], string> = {
 
 const TIMELINE_LABELS: Record<TrackedOrder["timeline"][number]["event"], string> = {
   placed: "Order placed",
+  amended: "Amended by you",
   accepted: "Accepted: ready for collection",
   completed: "Completed in the branch",
   cancelled: "Cancelled",
@@ -91,7 +92,7 @@ export function TrackedOrderView({
           <h3 id="tracked-timeline-heading">Timeline</h3>
           <ol className="timeline">
             {order.timeline.map((entry) => (
-              <li key={entry.event}>
+              <li key={`${entry.event}-${entry.at}`}>
                 <strong>{TIMELINE_LABELS[entry.event]}</strong>: {dates.longDateTime(entry.at)}
               </li>
             ))}

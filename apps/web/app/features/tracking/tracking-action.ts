@@ -3,6 +3,7 @@ import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
 import { ApiClientError, apiFieldProblems } from "../../lib/api-client.ts";
 import { readFormFields } from "../../lib/form-fields.ts";
 import { serverApi } from "../../lib/server-api.ts";
+import { type AmendActionResult, amendAction } from "./amend-action.ts";
 import { cancelOrder, trackOrder } from "./tracking-api.ts";
 
 export type TrackFormValues = { orderNumber: string; email: string };
@@ -12,7 +13,8 @@ export type TrackingActionResult =
   | { kind: "found"; order: TrackedOrder }
   | { kind: "not-found"; message: string; fields: Partial<TrackFormValues>; values: TrackFormValues }
   | { kind: "cancelled"; order: TrackedOrder }
-  | { kind: "cancel-refused"; message: string };
+  | { kind: "cancel-refused"; message: string }
+  | AmendActionResult;
 
 /**
  * The action behind "Find my order" and "Cancel order": works with or without JavaScript (forms posted
@@ -21,7 +23,9 @@ export type TrackingActionResult =
 export async function trackingAction(request: Request, context: Readonly<RouterContextProvider>) {
   const text = await readFormFields(request);
   const api = serverApi(context);
-  if (text("intent") === "cancel") {
+  const intent = text("intent");
+  if (intent === "amend-quote" || intent === "amend-confirm") return amendAction(api, intent, text);
+  if (intent === "cancel") {
     try {
       return { kind: "cancelled", order: await cancelOrder(api, text("token")) } satisfies TrackingActionResult;
     } catch (error) {
@@ -51,5 +55,8 @@ export function cancelNotice(
     return { kind: "ok", message: "Your order has been cancelled. We have sent you an e-mail to confirm." };
   }
   if (result?.kind === "cancel-refused") return { kind: "error", message: result.message };
+  if (result?.kind === "amended") {
+    return { kind: "ok", message: "Your order has been amended. We have sent you an e-mail with the new figures." };
+  }
   return undefined;
 }

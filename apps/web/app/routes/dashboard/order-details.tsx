@@ -195,6 +195,7 @@ function TimelineSection({ order }: { order: Details }) {
           <li key={`${entry.event}-${entry.at}`}>
             <strong className="status-badge">{entry.event.replace("_", " ")}</strong> {time(entry.at)}
             {entry.by ? ` by ${entry.by}` : ""}
+            {entry.detail ? <p className="timeline-detail">{entry.detail}</p> : null}
             {entry.event === "handover" && order.handover ? (
               <HandoverSummary handover={order.handover} way={order.way} />
             ) : null}

@@ -21,11 +21,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Track({ actionData }: Route.ComponentProps) {
   // The order stays on screen after a refused cancel (that answer carries only the reason).
   const [order, setOrder] = useState<TrackedOrder | null>(
-    actionData && "order" in actionData ? actionData.order : null,
+    actionData && "order" in actionData ? (actionData.order ?? null) : null,
   );
   useEffect(() => {
     if (!actionData) return;
-    if ("order" in actionData) setOrder(actionData.order);
+    if ("order" in actionData) setOrder(actionData.order ?? null);
     else if (actionData.kind === "not-found") setOrder(null);
   }, [actionData]);
   const notice = cancelNotice(actionData);
