@@ -438,7 +438,9 @@ export const rateAlerts = pgTable(
     // What a rate change reads: the active alerts of one currency whose target the new rate reaches.
     index("rate_alerts_active_idx").on(t.currencyCode, t.target).where(sql`${t.status} = 'active'`),
     // The per-address cap counts the alerts still waiting.
-    index("rate_alerts_waiting_email_idx").on(sql`lower(${t.email})`).where(sql`${t.status} in ('pending', 'active', 'paused')`),
+    index("rate_alerts_waiting_email_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.status} in ('pending', 'active', 'paused')`),
     // A subject access export finds every alert of an address, ended ones too.
     index("rate_alerts_email_idx").on(sql`lower(${t.email})`),
   ],

@@ -178,7 +178,8 @@ function ownOrderDataRoutes(app: ZodApp) {
     schema: {
       ...endpoints.account.orderDetails.schema,
       tags: ["account"],
-      summary: "The name, e-mail and phone order step 2 fills in for the signed-in customer (the profile's phone first)",
+      summary:
+        "The name, e-mail and phone order step 2 fills in for the signed-in customer (the profile's phone first)",
     },
     onRequest: requireUser,
     handler: async (request, reply) => {

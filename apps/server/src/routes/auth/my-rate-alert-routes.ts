@@ -30,7 +30,8 @@ export function myRateAlertRoutes(app: ZodApp) {
     schema: {
       ...endpoints.account.rateAlerts.list.schema,
       tags: ["account"],
-      summary: "My rate alerts: every alert of the signed-in customer's verified e-mail, newest first, with our rate now",
+      summary:
+        "My rate alerts: every alert of the signed-in customer's verified e-mail, newest first, with our rate now",
     },
     onRequest: requireUser,
     handler: async (request, reply) => {

@@ -78,7 +78,13 @@ describe("My rate alerts, the profile's phone and Change password (issue 34 item
     await insertAlert(uniqueEmail("stranger"));
     const alerts = await myAlerts(customer);
     expect(alerts).toHaveLength(2);
-    expect(alerts[0]).toMatchObject({ code: "EUR", label: "Euro", target: "1.2", status: "active", collectRate: EUR_COLLECT });
+    expect(alerts[0]).toMatchObject({
+      code: "EUR",
+      label: "Euro",
+      target: "1.2",
+      status: "active",
+      collectRate: EUR_COLLECT,
+    });
     expect(alerts[1]).toMatchObject({ id: older.id, code: "USD", status: "pending", collectRate: "1.2821" });
   });
 

@@ -112,9 +112,9 @@ describe("rate alerts (issue 14 item 5)", () => {
       expect(response.json().error).toMatchObject({ code: "validation_failed", fields: { target: refusal } });
     }
     expect(await alertsOf(email)).toHaveLength(0);
-    expect((await outboxOf("rate-alert-confirm")).filter((row) => (row.payload as { to: string }).to === email)).toEqual(
-      [],
-    );
+    expect(
+      (await outboxOf("rate-alert-confirm")).filter((row) => (row.payload as { to: string }).to === email),
+    ).toEqual([]);
     // A ten-thousandth above our rate is a fair target.
     expect((await create({ target: "1.1233", email })).statusCode).toBe(200);
   });
@@ -149,7 +149,10 @@ describe("rate alerts (issue 14 item 5)", () => {
     expect(confirmations).toEqual([]);
 
     const friend = uniqueEmail("friend");
-    expect((await ask(friend, customer.cookie)).json()).toEqual({ message: rateAlertMessages.created, status: "pending" });
+    expect((await ask(friend, customer.cookie)).json()).toEqual({
+      message: rateAlertMessages.created,
+      status: "pending",
+    });
     expect((await alertsOf(friend)).map((a) => a.status)).toEqual(["pending"]);
   });
 
