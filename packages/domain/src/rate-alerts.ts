@@ -87,19 +87,6 @@ export const rateAlertMessages = {
     "This alert has already been sent, so it has ended, and no other alerts are waiting for this address: there is nothing to unsubscribe from.",
   alreadyUnsubscribed: "You have already unsubscribed from this alert.",
   paused: "This alert is paused. You can switch it back on in My rate alerts.",
-  /** Signed in with the same, verified address: no second opt-in, the alert is on at once. */
-  createdActive: "Your rate alert is on. We will e-mail you once when our rate reaches your target.",
-  /** The target our rate already meets: an alert for it would fire at once, so it is refused with the rate. */
-  alreadyMet: (collectRate: string, code: string) =>
-    `Our rate already meets that target: 1 GBP buys ${collectRate} ${code} now. Please enter an amount above ${collectRate}.`,
-  notYours: "We could not find this alert among yours.",
-  onlyActivePaused: "Only an alert that is on can be paused.",
-  onlyPausedResumed: "Only a paused alert can be switched back on.",
-  pausedDone: "Your alert is paused: we will not e-mail you about it until you switch it back on.",
-  resumedDone: "Your alert is on again. We will e-mail you once when our rate reaches your target.",
-  deletedDone: "Your alert is deleted.",
-  unverified:
-    "Please verify your e-mail address to see your rate alerts: follow the link we sent you, or ask for a new one on your profile page.",
   unknownCurrency: "We do not offer this currency.",
   tooMany: `This e-mail address already has ${RATE_ALERT_MAX_PER_EMAIL} rate alerts waiting. Please unsubscribe from one before adding another.`,
   rateLimited: "You have asked for several alerts in a short time. Please try again in an hour.",

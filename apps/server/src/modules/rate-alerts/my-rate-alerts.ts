@@ -1,3 +1,4 @@
+import { myRateAlertMessages } from "@bureau/domain/rate-alert-account";
 import { sql } from "drizzle-orm";
 import { type MyRateAlert, rateAlertMessages } from "@bureau/domain/contracts/rate-alerts";
 import { customerRate, trimDecimal } from "@bureau/domain/pricing";
@@ -68,7 +69,7 @@ async function ownAlertForUpdate(tx: Tx, owner: AlertOwner, alertId: string): Pr
     sql`select id, currency_code as code, target::text as target, status from rate_alerts
         where id = ${alertId} and lower(email) = lower(${owner.email}) for update`,
   );
-  if (!alert) throw new AppError("not_found", rateAlertMessages.notYours);
+  if (!alert) throw new AppError("not_found", myRateAlertMessages.notYours);
   return alert;
 }
 
@@ -106,10 +107,10 @@ export async function pauseMyRateAlert({
 }): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
     const alert = await ownAlertForUpdate(tx, owner, alertId);
-    if (alert.status !== "active") throw new AppError("conflict", rateAlertMessages.onlyActivePaused);
+    if (alert.status !== "active") throw new AppError("conflict", myRateAlertMessages.onlyActivePaused);
     await tx.execute(sql`update rate_alerts set status = 'paused', paused_at = now() where id = ${alert.id}`);
     await auditAlert(tx, owner, "pause", alert, { status: "paused" }, requestId);
-    return { message: rateAlertMessages.pausedDone };
+    return { message: myRateAlertMessages.pausedDone };
   });
 }
 
@@ -130,13 +131,13 @@ export async function resumeMyRateAlert({
 }): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
     const alert = await ownAlertForUpdate(tx, owner, alertId);
-    if (alert.status !== "paused") throw new AppError("conflict", rateAlertMessages.onlyPausedResumed);
+    if (alert.status !== "paused") throw new AppError("conflict", myRateAlertMessages.onlyPausedResumed);
     const collectRate = await currentCollectRate(tx, alert.code);
     if (collectRate === null) throw new AppError("conflict", rateAlertMessages.unknownCurrency);
     refuseTargetAlreadyMet(alert.target, collectRate, alert.code);
     await tx.execute(sql`update rate_alerts set status = 'active', paused_at = null where id = ${alert.id}`);
     await auditAlert(tx, owner, "resume", alert, { status: "active" }, requestId);
-    return { message: rateAlertMessages.resumedDone };
+    return { message: myRateAlertMessages.resumedDone };
   });
 }
 
@@ -159,6 +160,6 @@ export async function deleteMyRateAlert({
     const alert = await ownAlertForUpdate(tx, owner, alertId);
     await tx.execute(sql`delete from rate_alerts where id = ${alert.id}`);
     await auditAlert(tx, owner, "delete", alert, null, requestId);
-    return { message: rateAlertMessages.deletedDone };
+    return { message: myRateAlertMessages.deletedDone };
   });
 }

@@ -1,3 +1,4 @@
+import { myRateAlertMessages } from "@bureau/domain/rate-alert-account";
 import { type SQL, sql } from "drizzle-orm";
 import { type RateAlertView, rateAlertMessages } from "@bureau/domain/contracts/rate-alerts";
 import { customerRate, trimDecimal } from "@bureau/domain/pricing";
@@ -42,7 +43,7 @@ export async function currentCollectRate(db: Db | Tx, code: string): Promise<str
  */
 export function refuseTargetAlreadyMet(target: string, collectRate: string, code: string) {
   if (!rateAlertTargetMet(target, collectRate)) return;
-  const message = rateAlertMessages.alreadyMet(trimDecimal(collectRate), code);
+  const message = myRateAlertMessages.alreadyMet(trimDecimal(collectRate), code);
   throw new AppError("validation_failed", message, { target: message });
 }
 

@@ -1,4 +1,4 @@
-import { rateAlertMessages } from "@bureau/domain/contracts/rate-alerts";
+import { myRateAlertMessages } from "@bureau/domain/rate-alert-account";
 import type { FastifyRequest } from "fastify";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import { AppError } from "../../lib/app-error.ts";
@@ -19,7 +19,7 @@ import { requireUser, signedInSession } from "../../plugins/session.ts";
  */
 function alertOwner(request: FastifyRequest): AlertOwner {
   const { user } = signedInSession(request);
-  if (!user.emailVerified) throw new AppError("forbidden", rateAlertMessages.unverified);
+  if (!user.emailVerified) throw new AppError("forbidden", myRateAlertMessages.unverified);
   return { userId: user.id, email: user.email };
 }
 

@@ -1,3 +1,4 @@
+import { myRateAlertMessages } from "@bureau/domain/rate-alert-account";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerDetailsMessages } from "@bureau/domain/customer-details";
@@ -64,7 +65,7 @@ describe("My rate alerts, the profile's phone and Change password (issue 34 item
     await insertAlert(customer.email);
     const unverified = await call("GET", "/api/account/rate-alerts", customer);
     expect(unverified.statusCode).toBe(403);
-    expect(unverified.json().error.message).toBe(rateAlertMessages.unverified);
+    expect(unverified.json().error.message).toBe(myRateAlertMessages.unverified);
     expect(unverified.body).not.toContain("target");
 
     await markEmailVerified(t.app, customer.userId);
@@ -96,11 +97,11 @@ describe("My rate alerts, the profile's phone and Change password (issue 34 item
 
     const paused = await call("POST", `/api/account/rate-alerts/${alert.id}/pause`, customer);
     expect(paused.statusCode, paused.body).toBe(200);
-    expect(paused.json().message).toBe(rateAlertMessages.pausedDone);
+    expect(paused.json().message).toBe(myRateAlertMessages.pausedDone);
     expect((await myAlerts(customer))[0]).toMatchObject({ status: "paused" });
     const again = await call("POST", `/api/account/rate-alerts/${alert.id}/pause`, customer);
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe(rateAlertMessages.onlyActivePaused);
+    expect(again.json().error.message).toBe(myRateAlertMessages.onlyActivePaused);
 
     // The rate passes the target while paused (market 1.1600 gives 1.1310): nothing fires.
     await t.db.update(currencies).set({ rate: "1.16000000" }).where(eq(currencies.code, "EUR"));
@@ -109,7 +110,7 @@ describe("My rate alerts, the profile's phone and Change password (issue 34 item
       expect((await myAlerts(customer))[0]).toMatchObject({ status: "paused" });
       const refused = await call("POST", `/api/account/rate-alerts/${alert.id}/resume`, customer);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().error.message).toBe(rateAlertMessages.alreadyMet("1.131", "EUR"));
+      expect(refused.json().error.message).toBe(myRateAlertMessages.alreadyMet("1.131", "EUR"));
       expect((await myAlerts(customer))[0]).toMatchObject({ status: "paused" });
     } finally {
       await t.db.update(currencies).set({ rate: "1.15200000" }).where(eq(currencies.code, "EUR"));
@@ -152,7 +153,7 @@ describe("My rate alerts, the profile's phone and Change password (issue 34 item
       const url = `/api/account/rate-alerts/${theirs.id}${action ? `/${action}` : ""}`;
       const refused = await call(method, url, customer);
       expect(refused.statusCode, url).toBe(404);
-      expect(refused.json().error.message).toBe(rateAlertMessages.notYours);
+      expect(refused.json().error.message).toBe(myRateAlertMessages.notYours);
     }
     expect((await call("DELETE", `/api/account/rate-alerts/${mine.id}`)).statusCode).toBe(401);
     expect((await call("DELETE", "/api/account/rate-alerts/not-an-id", customer)).statusCode).toBe(400);
@@ -160,7 +161,7 @@ describe("My rate alerts, the profile's phone and Change password (issue 34 item
 
     const deleted = await call("DELETE", `/api/account/rate-alerts/${mine.id}`, customer);
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect(deleted.json().message).toBe(rateAlertMessages.deletedDone);
+    expect(deleted.json().message).toBe(myRateAlertMessages.deletedDone);
     expect(await myAlerts(customer)).toEqual([]);
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, mine.id));
     expect(audit).toMatchObject({

@@ -1,3 +1,4 @@
+import { myRateAlertMessages } from "@bureau/domain/rate-alert-account";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
@@ -104,7 +105,7 @@ describe("rate alerts (issue 14 item 5)", () => {
 
   it("refuses a target our rate already meets (it would fire at once), naming the rate, storing and sending nothing", async () => {
     const email = uniqueEmail("met");
-    const refusal = rateAlertMessages.alreadyMet(EUR_COLLECT, "EUR");
+    const refusal = myRateAlertMessages.alreadyMet(EUR_COLLECT, "EUR");
     expect(refusal).toContain("1 GBP buys 1.1232 EUR now");
     for (const target of [EUR_COLLECT, "1.1", "0.5"]) {
       const response = await create({ target, email });
@@ -136,7 +137,7 @@ describe("rate alerts (issue 14 item 5)", () => {
 
     const own = await ask(customer.email.toUpperCase(), customer.cookie);
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toEqual({ message: rateAlertMessages.createdActive, status: "active" });
+    expect(own.json()).toEqual({ message: myRateAlertMessages.createdActive, status: "active" });
     const alerts = await env.t.db
       .select()
       .from(rateAlerts)

@@ -1,3 +1,4 @@
+import { myRateAlertMessages } from "@bureau/domain/rate-alert-account";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { rateAlertMessages } from "@bureau/domain/contracts/rate-alerts";
 import { noStore } from "../../lib/no-store.ts";
@@ -51,7 +52,7 @@ export const rateAlertRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.body,
         ownVerifiedAddress,
       });
-      return { message: status === "active" ? rateAlertMessages.createdActive : rateAlertMessages.created, status };
+      return { message: status === "active" ? myRateAlertMessages.createdActive : rateAlertMessages.created, status };
     },
   });
 

@@ -1,12 +1,12 @@
-import { customerDetailsMessages, isValidPhone, PHONE_MAX_LENGTH } from "@bureau/domain/customer-details";
 import { type FormEvent, useId, useState } from "react";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { useRouteAction } from "../../lib/route-action.ts";
 
 /**
- * The profile's phone number: checked here with the order form's rule to save a pointless post (the
- * server checks it again); the order form then starts from it. Empty clears it.
+ * The profile's phone number, checked by the server with the order form's rule (customer-details.ts; not
+ * imported here, so that the order form's rules stay out of the public pages' shared browser code); the
+ * order form then starts from it. Empty clears it.
  */
 export function ProfilePhoneForm({ phone }: { phone: string | null }) {
   const toast = useToast();
@@ -21,7 +21,6 @@ export function ProfilePhoneForm({ phone }: { phone: string | null }) {
   const savePhone = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const typed = String(new FormData(event.currentTarget).get("phone") ?? "").trim();
-    if (typed !== "" && !isValidPhone(typed)) return refuse(customerDetailsMessages.invalidPhone);
     setProblem(null);
     const outcome = await phoneChange.submit("save-phone", { phone: typed });
     if (!outcome.ok) return refuse(outcome.fields?.phone ?? outcome.message);
@@ -46,7 +45,8 @@ export function ProfilePhoneForm({ phone }: { phone: string | null }) {
             name="phone"
             type="tel"
             autoComplete="tel"
-            maxLength={PHONE_MAX_LENGTH}
+            // PHONE_MAX_LENGTH of customer-details.ts (the server holds the rule).
+            maxLength={30}
             defaultValue={phone ?? ""}
           />
         )}
