@@ -39,6 +39,7 @@ export default [
     route("closeAccount", "routes/account/close-account.tsx"),
     route("account/profile", "routes/account/profile.tsx"),
     route("account/orders", "routes/account/my-orders.tsx"),
+    route("account/alerts", "routes/account/my-alerts.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("board/:branch", "routes/public/rate-board.tsx"),

@@ -51,13 +51,25 @@ export function parseRateAlertTarget(input: string): RateAlertTargetResult {
   return { ok: true, target: value.toFixed() };
 }
 
-/** Where an alert stands: waiting for its confirmation link, watching the rate, sent (and ended), or stopped. */
-export const RATE_ALERT_STATUSES = ["pending", "active", "triggered", "unsubscribed"] as const;
+/**
+ * Where an alert stands: waiting for its confirmation link, watching the rate, paused by its owner (My rate
+ * alerts; it watches nothing until switched back on), sent (and ended), or stopped.
+ */
+export const RATE_ALERT_STATUSES = ["pending", "active", "paused", "triggered", "unsubscribed"] as const;
 export type RateAlertStatus = (typeof RATE_ALERT_STATUSES)[number];
 
 /** An alert as its links show it: a pending alert past RATE_ALERT_CONFIRM_DAYS shows as lapsed. */
 export const RATE_ALERT_VIEW_STATUSES = [...RATE_ALERT_STATUSES, "lapsed"] as const;
 export type RateAlertViewStatus = (typeof RATE_ALERT_VIEW_STATUSES)[number];
+
+/**
+ * Whether our Click & Collect rate already meets a target: £1 buys at least the target. The very test the
+ * rate-alerts job fires an alert by (modules/rate-alerts/fire-rate-alerts.ts, `target <= rate` in SQL), so
+ * an alert is only taken, or switched back on, while this is false: otherwise it would fire at once.
+ */
+export function rateAlertTargetMet(target: string, collectRate: string): boolean {
+  return decFromString(target).lte(decFromString(collectRate));
+}
 
 /** What the customer reads after each step (the e-mails' links lead to pages that say these). */
 export const rateAlertMessages = {
@@ -74,6 +86,7 @@ export const rateAlertMessages = {
   nothingWaiting:
     "This alert has already been sent, so it has ended, and no other alerts are waiting for this address: there is nothing to unsubscribe from.",
   alreadyUnsubscribed: "You have already unsubscribed from this alert.",
+  paused: "This alert is paused. You can switch it back on in My rate alerts.",
   unknownCurrency: "We do not offer this currency.",
   tooMany: `This e-mail address already has ${RATE_ALERT_MAX_PER_EMAIL} rate alerts waiting. Please unsubscribe from one before adding another.`,
   rateLimited: "You have asked for several alerts in a short time. Please try again in an hour.",

@@ -41,6 +41,8 @@ export const users = pgTable(
     image: text("image"),
     /** Ours, not the library's: never settable from a request body (input: false in plugins/auth.ts). */
     role: text("role", { enum: userRoles }).notNull().default("user"),
+    /** The profile's phone number (customer-details.ts's rule); the order form starts from it. Ours, set only through /api/account/phone. */
+    phone: text("phone"),
     /**
      * The address was verified by the old verification link (a GET without a session) and must be
      * confirmed again; such an account is not an abandoned sign-up and is never removed as one (decision 030).

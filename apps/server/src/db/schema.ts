@@ -409,8 +409,9 @@ export const attemptCounters = pgTable(
 
 /**
  * Rate alerts: "e-mail me once when 1 GBP buys at least `target` of this currency" at our Click & Collect
- * rate. Double opt-in: `pending` until the e-mail's link confirms it (`active`); `triggered` once its
- * e-mail is queued (it then ends); `unsubscribed` when stopped. The timestamps say when each step was
+ * rate. Double opt-in: `pending` until the e-mail's link confirms it (`active`), or `active` at once when a
+ * signed-in customer asks for their own verified address; `paused` by its owner until switched back on;
+ * `triggered` once its e-mail is queued (it then ends); `unsubscribed` when stopped. The timestamps say when each step was
  * taken, so old alerts can be cleared by age without losing what happened.
  */
 export const rateAlerts = pgTable(
@@ -423,7 +424,7 @@ export const rateAlerts = pgTable(
     /** Units of the currency that £1 should buy at least (exact decimal, at most 4 places). */
     target: numeric("target", { precision: 20, scale: 8 }).notNull(),
     email: text("email").notNull(),
-    status: text("status", { enum: ["pending", "active", "triggered", "unsubscribed"] })
+    status: text("status", { enum: ["pending", "active", "paused", "triggered", "unsubscribed"] })
       .notNull()
       .default("pending"),
     createdAt: createdAt(),
@@ -432,12 +433,16 @@ export const rateAlerts = pgTable(
     /** Our Click & Collect rate when the alert fired (what its e-mail says). */
     triggeredRate: numeric("triggered_rate", { precision: 20, scale: 8 }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** When its owner paused it (null while it is not paused). */
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
   },
   (t) => [
     // What a rate change reads: the active alerts of one currency whose target the new rate reaches.
     index("rate_alerts_active_idx").on(t.currencyCode, t.target).where(sql`${t.status} = 'active'`),
     // The per-address cap counts the alerts still waiting.
-    index("rate_alerts_waiting_email_idx").on(sql`lower(${t.email})`).where(sql`${t.status} in ('pending', 'active')`),
+    index("rate_alerts_waiting_email_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.status} in ('pending', 'active', 'paused')`),
     // A subject access export finds every alert of an address, ended ones too.
     index("rate_alerts_email_idx").on(sql`lower(${t.email})`),
   ],

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DISPLAY_NAME_MAX } from "../account-rules.ts";
+import { customerDetailsMessages, isValidPhone } from "../customer-details.ts";
 import { type AccountRole, accountRoles } from "../staff-permissions.ts";
 
 /**
@@ -76,6 +77,28 @@ export const profileUpdateSchema = z.object({
     .max(DISPLAY_NAME_MAX, `The display name can be at most ${DISPLAY_NAME_MAX} characters`),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** The profile's phone number: the order form's rule (customer-details.ts); an empty one clears it. */
+export const accountPhoneRequestSchema = z.object({
+  phone: z
+    .string({ error: customerDetailsMessages.invalidPhone })
+    .trim()
+    .refine((phone) => phone === "" || isValidPhone(phone), customerDetailsMessages.invalidPhone),
+});
+export type AccountPhoneRequest = z.input<typeof accountPhoneRequestSchema>;
+
+export const accountPhoneSchema = z.object({ phone: z.string().nullable() });
+export type AccountPhone = z.infer<typeof accountPhoneSchema>;
+
+/**
+ * "Change password" (better-auth's /change-password): the current password and the new one. Every other
+ * session of the account ends (the server insists, whatever the body says).
+ */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string(),
+  newPassword: z.string(),
+  revokeOtherSessions: z.literal(true),
+});
 
 export const adminUserSchema = z.object({
   id: z.string(),

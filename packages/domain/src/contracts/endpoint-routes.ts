@@ -77,6 +77,7 @@ export const authRoutes = {
   sendVerificationEmail: { method: "POST", path: "/api/auth/send-verification-email" },
   revokeSessions: { method: "POST", path: "/api/auth/revoke-sessions" },
   signInWithProvider: { method: "POST", path: "/api/auth/sign-in/social" },
+  changePassword: { method: "POST", path: "/api/auth/change-password" },
 } as const satisfies EndpointRouteTree;
 
 export const accountRoutes = {
@@ -90,6 +91,14 @@ export const accountRoutes = {
   deleteUnclaimed: { method: "POST", path: "/api/account/not-me" },
   requestClosure: { method: "POST", path: "/api/account/closure-request" },
   close: { method: "POST", path: "/api/account/closure" },
+  phone: { method: "GET", path: "/api/account/phone" },
+  setPhone: { method: "PUT", path: "/api/account/phone" },
+  rateAlerts: {
+    list: { method: "GET", path: "/api/account/rate-alerts" },
+    pause: { method: "POST", path: "/api/account/rate-alerts/:id/pause" },
+    resume: { method: "POST", path: "/api/account/rate-alerts/:id/resume" },
+    remove: { method: "DELETE", path: "/api/account/rate-alerts/:id" },
+  },
   secondFactor: {
     status: { method: "GET", path: "/api/account/second-factor" },
     startEnrolment: { method: "POST", path: "/api/account/second-factor/enrolment" },

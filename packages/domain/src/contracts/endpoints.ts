@@ -15,6 +15,9 @@ import {
   unclaimedAccountDeletedSchema,
 } from "./account-lifecycle.ts";
 import {
+  accountPhoneRequestSchema,
+  accountPhoneSchema,
+  changePasswordRequestSchema,
   adminUserListQuerySchema,
   adminUserListSchema,
   adminUserSchema,
@@ -72,6 +75,9 @@ import {
 import {
   createRateAlertRequestSchema,
   createRateAlertResponseSchema,
+  myRateAlertChangeSchema,
+  myRateAlertParams,
+  myRateAlertsSchema,
   rateAlertAnswerSchema,
   rateAlertTokenSchema,
   rateAlertViewSchema,
@@ -410,6 +416,10 @@ export const endpoints = joinEndpoints(endpointRoutes, {
       }),
       response: { 200: z.object({ url: z.string() }), ...authSchemas.authErrors },
     },
+    changePassword: {
+      body: changePasswordRequestSchema,
+      response: { 200: z.object({ token: z.string().nullable() }), ...authSchemas.authErrors },
+    },
   },
   account: {
     updateProfile: { body: profileUpdateSchema, response: { 200: sessionUserSchema, 401: apiErrorSchema } },
@@ -437,6 +447,26 @@ export const endpoints = joinEndpoints(endpointRoutes, {
     close: {
       body: accountLinkRequestSchema,
       response: { 200: accountClosedSchema, 401: apiErrorSchema, 403: apiErrorSchema, 410: apiErrorSchema },
+    },
+    phone: { response: { 200: accountPhoneSchema, 401: apiErrorSchema } },
+    setPhone: {
+      body: accountPhoneRequestSchema,
+      response: { 200: accountPhoneSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+    },
+    rateAlerts: {
+      list: { response: { 200: myRateAlertsSchema, ...signedInReadErrors } },
+      pause: {
+        params: myRateAlertParams,
+        response: { 200: myRateAlertChangeSchema, ...signedInReadErrors, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+      resume: {
+        params: myRateAlertParams,
+        response: { 200: myRateAlertChangeSchema, ...signedInReadErrors, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+      remove: {
+        params: myRateAlertParams,
+        response: { 200: myRateAlertChangeSchema, ...signedInReadErrors, 404: apiErrorSchema },
+      },
     },
     secondFactor: {
       status: { response: { 200: secondFactorStatusSchema, 401: apiErrorSchema } },

@@ -46,8 +46,36 @@ export type RateAlertView = z.infer<typeof rateAlertViewSchema>;
 export const rateAlertAnswerSchema = z.object({ alert: rateAlertViewSchema, message: z.string() });
 export type RateAlertAnswer = z.infer<typeof rateAlertAnswerSchema>;
 
-export const createRateAlertResponseSchema = z.object({ message: z.string() });
+/**
+ * The answer to a new alert: `pending` when a confirmation e-mail went out (double opt-in), `active` when the
+ * signed-in customer asked for their own verified address (no second opt-in).
+ */
+export const createRateAlertResponseSchema = z.object({ message: z.string(), status: z.enum(["pending", "active"]) });
 export type CreateRateAlertResponse = z.infer<typeof createRateAlertResponseSchema>;
+
+/** One alert on the customer's own list (My rate alerts): theirs by their verified e-mail address. */
+export const myRateAlertSchema = z.object({
+  id: z.uuid(),
+  code: z.string().length(3),
+  label: z.string(),
+  target: decimalString,
+  status: z.enum(RATE_ALERT_VIEW_STATUSES),
+  /** Our Click & Collect rate now (null when the currency is no longer offered). */
+  collectRate: decimalString.nullable(),
+  createdAt: z.string(),
+  /** The rate that fired the alert and when, once it has. */
+  triggeredRate: decimalString.nullable(),
+  triggeredAt: z.string().nullable(),
+});
+export type MyRateAlert = z.infer<typeof myRateAlertSchema>;
+
+export const myRateAlertsSchema = z.object({ alerts: z.array(myRateAlertSchema) });
+export type MyRateAlerts = z.infer<typeof myRateAlertsSchema>;
+
+export const myRateAlertParams = z.object({ id: z.uuid("is not an alert id") });
+
+export const myRateAlertChangeSchema = z.object({ message: z.string() });
+export type MyRateAlertChange = z.infer<typeof myRateAlertChangeSchema>;
 
 // The texts live beside the rules (no zod there), so that the browser can show them without the
 // validation library: a value imported from a contract module brings all of zod into every page.

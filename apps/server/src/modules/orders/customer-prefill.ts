@@ -4,16 +4,20 @@ import { orders } from "../../db/schema.ts";
 import { newestOrdersFirst, placedWithEmail } from "./order-queries.ts";
 
 /**
- * The details order step 2 starts from for a signed-in customer. The name and phone of the latest order
- * placed with the address are offered only when the address is verified (they are whoever used it);
- * otherwise the display name, split at its first space, and no phone.
+ * The details order step 2 starts from for a signed-in customer. The phone is the profile's own when it has
+ * one (the customer gave it to us themselves). Otherwise the name and phone of the latest order placed with
+ * the address are offered only when the address is verified (they are whoever used it); failing those, the
+ * display name, split at its first space, and no phone.
  */
 export async function customerPrefill({
   db,
   user,
+  profilePhone,
 }: {
   db: Db;
   user: { email: string; name: string; emailVerified: boolean };
+  /** The phone number on the customer's profile, or null. */
+  profilePhone: string | null;
 }): Promise<CustomerPrefill> {
   if (user.emailVerified) {
     const [latest] = await db
@@ -22,7 +26,7 @@ export async function customerPrefill({
       .where(placedWithEmail(user.email))
       .orderBy(...newestOrdersFirst)
       .limit(1);
-    if (latest) return { ...latest, email: user.email };
+    if (latest) return { ...latest, phone: profilePhone ?? latest.phone, email: user.email };
   }
   const name = user.name.trim();
   const space = name.indexOf(" ");
@@ -30,6 +34,6 @@ export async function customerPrefill({
     firstName: space < 0 ? name : name.slice(0, space),
     lastName: space < 0 ? "" : name.slice(space + 1).trim(),
     email: user.email,
-    phone: "",
+    phone: profilePhone ?? "",
   };
 }

@@ -40,9 +40,11 @@ export async function confirmRateAlert({
       ? rateAlertMessages.lapsed
       : now.status === "active"
         ? rateAlertMessages.alreadyConfirmed
-        : now.status === "triggered"
-          ? rateAlertMessages.alreadyTriggered
-          : rateAlertMessages.alreadyUnsubscribed;
+        : now.status === "paused"
+          ? rateAlertMessages.paused
+          : now.status === "triggered"
+            ? rateAlertMessages.alreadyTriggered
+            : rateAlertMessages.alreadyUnsubscribed;
     throw new AppError("conflict", message);
   }
   const after = await alertOfLink(db, alert.id);

@@ -1,7 +1,8 @@
+import { myRateAlertMessages } from "@bureau/domain/rate-alert-account";
 import { type SQL, sql } from "drizzle-orm";
 import { type RateAlertView, rateAlertMessages } from "@bureau/domain/contracts/rate-alerts";
-import { trimDecimal } from "@bureau/domain/pricing";
-import { RATE_ALERT_CONFIRM_DAYS, type RateAlertStatus } from "@bureau/domain/rate-alerts";
+import { customerRate, trimDecimal } from "@bureau/domain/pricing";
+import { RATE_ALERT_CONFIRM_DAYS, type RateAlertStatus, rateAlertTargetMet } from "@bureau/domain/rate-alerts";
 import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { queryRows } from "../../lib/postgres.ts";
@@ -16,12 +17,34 @@ export function lapsedAlert(alias: string): SQL {
 }
 
 /**
- * Whether the alert `alias` is still waiting: on, or unconfirmed with a link that still works. What an
- * unsubscribe stops, and what the cap of alerts per address counts.
+ * Whether the alert `alias` is still waiting: on, paused by its owner, or unconfirmed with a link that still
+ * works. What an unsubscribe stops, and what the cap of alerts per address counts.
  */
 export function waitingAlert(alias: string): SQL {
   const a = sql.identifier(alias);
-  return sql`(${a}.status in ('pending', 'active') and not ${lapsedAlert(alias)})`;
+  return sql`(${a}.status in ('pending', 'active', 'paused') and not ${lapsedAlert(alias)})`;
+}
+
+/**
+ * Our Click & Collect rate for a currency on offer (what alerts are measured against, as the job fires
+ * them: `customerRate()` with the sell margin), or null when the currency is not offered.
+ */
+export async function currentCollectRate(db: Db | Tx, code: string): Promise<string | null> {
+  const [currency] = await queryRows<{ rate: string; sell_margin: string }>(
+    db,
+    sql`select rate::text as rate, sell_margin::text as sell_margin from currencies where code = ${code} and active`,
+  );
+  return currency ? customerRate(currency.rate, currency.sell_margin) : null;
+}
+
+/**
+ * Refuses a target our rate already meets (an alert for it would fire at once), naming the rate: at the
+ * target field, so that the form shows it there.
+ */
+export function refuseTargetAlreadyMet(target: string, collectRate: string, code: string) {
+  if (!rateAlertTargetMet(target, collectRate)) return;
+  const message = myRateAlertMessages.alreadyMet(trimDecimal(collectRate), code);
+  throw new AppError("validation_failed", message, { target: message });
 }
 
 export type RateAlertRow = {

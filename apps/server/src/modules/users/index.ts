@@ -34,4 +34,5 @@ export {
   setUserDisabled,
 } from "./staff-roles.ts";
 export { staffBranchesOf } from "./staff-branches.ts";
+export { readAccountPhone, saveAccountPhone } from "./account-phone.ts";
 export { updateDisplayName } from "./update-profile.ts";

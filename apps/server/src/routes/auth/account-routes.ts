@@ -7,10 +7,11 @@ import { exportCustomerData } from "../../modules/data-rights/index.ts";
 import { customerPrefill } from "../../modules/orders/index.ts";
 import { listMyOrders } from "../../modules/orders/index.ts";
 import { readProfilePhoto, saveProfilePhoto } from "../../modules/users/index.ts";
-import { updateDisplayName } from "../../modules/users/index.ts";
+import { readAccountPhone, saveAccountPhone, updateDisplayName } from "../../modules/users/index.ts";
 import { forgetLoadedSession, loadSession, requireUser, signedInSession } from "../../plugins/session.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import { routeOf, type ZodApp } from "../../lib/endpoint-route.ts";
+import { myRateAlertRoutes } from "./my-rate-alert-routes.ts";
 
 export const MY_ORDERS_UNVERIFIED_MESSAGE =
   "Please verify your e-mail address to see your orders: follow the link we sent you, or ask for a new one on your profile page.";
@@ -30,7 +31,37 @@ export async function accountRoutes(scope: FastifyInstance) {
   );
 
   profileRoutes(app);
+  phoneRoutes(app);
   ownOrderDataRoutes(app);
+  myRateAlertRoutes(app);
+}
+
+/** The profile's phone number: the order form's phone starts from it. */
+function phoneRoutes(app: ZodApp) {
+  app.route({
+    ...routeOf(endpoints.account.phone),
+    schema: { ...endpoints.account.phone.schema, tags: ["account"], summary: "The profile's phone number" },
+    onRequest: requireUser,
+    handler: async (request, reply) => {
+      noStore(reply);
+      return { phone: await readAccountPhone({ db: app.db, userId: signedInSession(request).user.id }) };
+    },
+  });
+
+  app.route({
+    ...routeOf(endpoints.account.setPhone),
+    schema: {
+      ...endpoints.account.setPhone.schema,
+      tags: ["account"],
+      summary: "Sets the profile's phone number (the order form's rule); an empty one clears it",
+    },
+    onRequest: requireUser,
+    handler: async (request, reply) => {
+      noStore(reply);
+      const { user } = signedInSession(request);
+      return { phone: await saveAccountPhone({ db: app.db, userId: user.id, phone: request.body.phone }) };
+    },
+  });
 }
 
 /** The display name and the photo: changed by their owner, the photo shown to anyone with its address. */
@@ -147,13 +178,15 @@ function ownOrderDataRoutes(app: ZodApp) {
     schema: {
       ...endpoints.account.orderDetails.schema,
       tags: ["account"],
-      summary: "The name, e-mail and phone order step 2 fills in for the signed-in customer",
+      summary:
+        "The name, e-mail and phone order step 2 fills in for the signed-in customer (the profile's phone first)",
     },
     onRequest: requireUser,
     handler: async (request, reply) => {
       noStore(reply);
       const { user } = signedInSession(request);
-      return customerPrefill({ db: app.db, user });
+      const profilePhone = await readAccountPhone({ db: app.db, userId: user.id });
+      return customerPrefill({ db: app.db, user, profilePhone });
     },
   });
 }

@@ -100,14 +100,17 @@ export async function betterAuthMount(app: FastifyInstance) {
     ).enforce,
     handler: forward,
   });
+  const authAttempts = attemptLimiter(app, "authentication", authEndpointLimits, "every-attempt");
+  app.post(authRoutes.changePassword.path, {
+    schema: hidden,
+    preHandler: [revokeOtherSessionsOnPasswordChange, refuseWeakNewPasswords, authAttempts.enforce],
+    handler: forward,
+  });
   app.route({
     method: ["GET", "POST"],
     url: `${AUTH_BASE_PATH}/*`,
     schema: hidden,
-    preHandler: [
-      refuseWeakNewPasswords,
-      attemptLimiter(app, "authentication", authEndpointLimits, "every-attempt").enforce,
-    ],
+    preHandler: [refuseWeakNewPasswords, authAttempts.enforce],
     handler: forward,
   });
 }
@@ -122,6 +125,17 @@ async function keepOnlySignUpFields(request: FastifyRequest) {
   const body = request.body;
   if (!body || typeof body !== "object" || Array.isArray(body)) return;
   request.body = Object.fromEntries(Object.entries(body).filter(([field]) => signUpFields.includes(field)));
+}
+
+/**
+ * A changed password ends every other session of the account, whatever the body asked (a password is
+ * changed because it may be known to someone else: a session they opened with it must end too); the
+ * library gives the device that changed it a new session.
+ */
+async function revokeOtherSessionsOnPasswordChange(request: FastifyRequest) {
+  const body = request.body;
+  if (!body || typeof body !== "object" || Array.isArray(body)) return;
+  request.body = { ...body, revokeOtherSessions: true };
 }
 
 /**
@@ -162,7 +176,12 @@ type BetterAuthErrorCode = keyof typeof BASE_ERROR_CODES;
 /** better-auth's error codes in the product's words (spec §8 where it has one). */
 const knownErrors: Partial<Record<BetterAuthErrorCode, { code: ErrorCode; message: string; field?: string }>> = {
   INVALID_EMAIL_OR_PASSWORD: { code: "unauthenticated", message: "The password doesn't match" },
-  INVALID_PASSWORD: { code: "unauthenticated", message: "The password doesn't match" },
+  // Only "Change password" answers this (delete-user is disabled): its current password was wrong.
+  INVALID_PASSWORD: { code: "unauthenticated", message: "The password doesn't match", field: "currentPassword" },
+  CREDENTIAL_ACCOUNT_NOT_FOUND: {
+    code: "bad_request",
+    message: "This account signs in with Google or another provider: it has no password here to change.",
+  },
   // A sign-up with a taken address answers as a new one does (decision 030); these come only from other
   // paths and must not say whose address it is either.
   USER_ALREADY_EXISTS: { code: "conflict", message: "This could not be done with these details." },

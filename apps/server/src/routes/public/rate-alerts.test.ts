@@ -1,3 +1,4 @@
+import { myRateAlertMessages } from "@bureau/domain/rate-alert-account";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
@@ -13,7 +14,7 @@ import { createRateAlert } from "../../modules/rate-alerts/index.ts";
 import { fireRateAlerts } from "../../modules/rate-alerts/index.ts";
 import { recordCurrentRate } from "../../modules/rates/index.ts";
 import { queryRows } from "../../lib/postgres.ts";
-import { nextClientAddress, uniqueEmail } from "../../test/auth-helpers.ts";
+import { markEmailVerified, nextClientAddress, signUp, uniqueEmail } from "../../test/auth-helpers.ts";
 import { appWithSmtpSink, decodedBody, mailerFor } from "../../test/smtp-sink.ts";
 
 /** EUR in the seed: market 1.1520, sell margin -2.5 %: our Click & Collect rate is 1.1232. */
@@ -65,7 +66,7 @@ describe("rate alerts (issue 14 item 5)", () => {
     const response = await create({ target: " 1.2500 ", email });
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-store");
-    expect(response.json()).toEqual({ message: rateAlertMessages.created });
+    expect(response.json()).toEqual({ message: rateAlertMessages.created, status: "pending" });
     const [alert] = await alertsOf(email);
     expect(alert).toMatchObject({ currencyCode: "EUR", target: "1.25000000", status: "pending", confirmedAt: null });
     expect(alert!.createdAt).toBeInstanceOf(Date);
@@ -102,6 +103,60 @@ describe("rate alerts (issue 14 item 5)", () => {
     expect(queued.filter((row) => (row.payload as { to: string }).to === email)).toHaveLength(0);
   });
 
+  it("refuses a target our rate already meets (it would fire at once), naming the rate, storing and sending nothing", async () => {
+    const email = uniqueEmail("met");
+    const refusal = myRateAlertMessages.alreadyMet(EUR_COLLECT, "EUR");
+    expect(refusal).toContain("1 GBP buys 1.1232 EUR now");
+    for (const target of [EUR_COLLECT, "1.1", "0.5"]) {
+      const response = await create({ target, email });
+      expect(response.statusCode, target).toBe(400);
+      expect(response.json().error).toMatchObject({ code: "validation_failed", fields: { target: refusal } });
+    }
+    expect(await alertsOf(email)).toHaveLength(0);
+    expect(
+      (await outboxOf("rate-alert-confirm")).filter((row) => (row.payload as { to: string }).to === email),
+    ).toEqual([]);
+    // A ten-thousandth above our rate is a fair target.
+    expect((await create({ target: "1.1233", email })).statusCode).toBe(200);
+  });
+
+  it("the signed-in customer's own verified address needs no second opt-in; another address or an unverified one keeps it", async () => {
+    const customer = await signUp(env.t.app);
+    const ask = (email: string, cookie: string) =>
+      env.t.app.inject({
+        method: "POST",
+        url: "/api/currencies/EUR/alerts",
+        payload: { target: "1.2", email },
+        headers: { cookie, origin: env.t.app.config.publicUrl },
+        remoteAddress: nextClientAddress(),
+      });
+    // Not verified yet: the address is not proven to be theirs.
+    const unverified = await ask(customer.email, customer.cookie);
+    expect(unverified.json()).toEqual({ message: rateAlertMessages.created, status: "pending" });
+    await markEmailVerified(env.t.app, customer.userId);
+
+    const own = await ask(customer.email.toUpperCase(), customer.cookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ message: myRateAlertMessages.createdActive, status: "active" });
+    const alerts = await env.t.db
+      .select()
+      .from(rateAlerts)
+      .where(sql`lower(${rateAlerts.email}) = ${customer.email} and ${rateAlerts.status} = 'active'`);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.confirmedAt).toBeInstanceOf(Date);
+    const confirmations = (await outboxOf("rate-alert-confirm")).filter(
+      (row) => (row.payload as { data: { alertId: string } }).data.alertId === alerts[0]!.id,
+    );
+    expect(confirmations).toEqual([]);
+
+    const friend = uniqueEmail("friend");
+    expect((await ask(friend, customer.cookie)).json()).toEqual({
+      message: rateAlertMessages.created,
+      status: "pending",
+    });
+    expect((await alertsOf(friend)).map((a) => a.status)).toEqual(["pending"]);
+  });
+
   it("limits creations per e-mail address (every attempt counts) and keeps at most the cap of waiting alerts per address", async () => {
     const email = uniqueEmail("limit");
     for (let i = 0; i < 5; i++) expect((await create({ target: `2.${i}`, email })).statusCode).toBe(200);
@@ -116,11 +171,11 @@ describe("rate alerts (issue 14 item 5)", () => {
       await createRateAlert({
         db: env.t.db,
         code: "USD",
-        target: `1.${i + 1}`,
+        target: `2.${i + 1}`,
         email: i % 2 ? capped.toUpperCase() : capped,
       });
     }
-    await expect(createRateAlert({ db: env.t.db, code: "USD", target: "1.5", email: capped })).rejects.toMatchObject({
+    await expect(createRateAlert({ db: env.t.db, code: "USD", target: "2.5", email: capped })).rejects.toMatchObject({
       code: "conflict",
       message: rateAlertMessages.tooMany,
     });
@@ -199,13 +254,13 @@ describe("rate alerts (issue 14 item 5)", () => {
     const capped = uniqueEmail("lapse-cap");
     const made = [];
     for (let i = 0; i < RATE_ALERT_MAX_PER_EMAIL; i++) {
-      made.push(await createRateAlert({ db: env.t.db, code: "USD", target: `1.${i + 1}`, email: capped }));
+      made.push(await createRateAlert({ db: env.t.db, code: "USD", target: `2.${i + 1}`, email: capped }));
     }
-    await expect(createRateAlert({ db: env.t.db, code: "USD", target: "1.5", email: capped })).rejects.toMatchObject({
+    await expect(createRateAlert({ db: env.t.db, code: "USD", target: "2.5", email: capped })).rejects.toMatchObject({
       message: rateAlertMessages.tooMany,
     });
     for (const { alertId } of made) await ageBy(alertId, 1);
-    const fresh = await createRateAlert({ db: env.t.db, code: "USD", target: "1.5", email: capped });
+    const fresh = await createRateAlert({ db: env.t.db, code: "USD", target: "2.5", email: capped });
     expect((await get(`/api/rate-alerts/unsubscribe/${links.unsubscribeToken(fresh.alertId)}`)).json()).toMatchObject({
       status: "pending",
       waiting: 1,
@@ -213,17 +268,21 @@ describe("rate alerts (issue 14 item 5)", () => {
   });
 
   it("an unconfirmed alert never fires; a rate below the target does not fire; exactly at the target fires once", async () => {
+    // Every target is above our rate when set (a target already met is refused); then the rate rises to
+    // exactly one of them: market 1.1600 with the -2.5 % margin gives 1.1310.
     const pendingEmail = uniqueEmail("unconfirmed");
-    await create({ target: "1.0", email: pendingEmail });
-    const below = await activeAlert("1.1233");
-    const exact = await activeAlert(EUR_COLLECT);
+    await create({ target: "1.13", email: pendingEmail });
+    const below = await activeAlert("1.1311");
+    const exact = await activeAlert("1.131");
+    await env.t.db.update(currencies).set({ rate: "1.16000000" }).where(eq(currencies.code, "EUR"));
 
     const fired = await fireRateAlerts({ db: env.t.db });
-    expect(fired.find((f) => f.code === "EUR")).toMatchObject({ collectRate: EUR_COLLECT });
+    await env.t.db.update(currencies).set({ rate: "1.15200000" }).where(eq(currencies.code, "EUR"));
+    expect(fired.find((f) => f.code === "EUR")).toMatchObject({ collectRate: "1.1310" });
     expect((await alertsOf(pendingEmail))[0]!.status).toBe("pending");
     expect((await alertsOf(below.email))[0]!.status).toBe("active");
     const [triggered] = await alertsOf(exact.email);
-    expect(triggered).toMatchObject({ status: "triggered", triggeredRate: "1.12320000" });
+    expect(triggered).toMatchObject({ status: "triggered", triggeredRate: "1.13100000" });
     expect(triggered!.triggeredAt).toBeInstanceOf(Date);
 
     // Nothing new for a second run at the same rate.
@@ -254,7 +313,8 @@ describe("rate alerts (issue 14 item 5)", () => {
   });
 
   it("a rate change wakes the job (LISTEN/NOTIFY after commit), which fires once even with two rate changes and two runners", async () => {
-    const alert = await activeAlert("1.2000", uniqueEmail("job"), "USD");
+    // USD's rate is 1.2821 as seeded (market 1.3150, -2.5 %); the rises below take it to 1.3650 and 1.3748.
+    const alert = await activeAlert("1.3500", uniqueEmail("job"), "USD");
     const job = rateAlertsJob({ db: env.t.db, log: env.t.app.log, everyMs: 3_600_000 });
     const a = createJobRunner({ database: env.t.database, log: env.t.app.log, jobs: [job], holder: "alerts-a" });
     const b = createJobRunner({
@@ -266,7 +326,7 @@ describe("rate alerts (issue 14 item 5)", () => {
     await a.start();
     try {
       const [usd] = await env.t.db.select().from(currencies).where(eq(currencies.code, "USD"));
-      // Raise the market rate far enough that the collect rate passes 1.2 (twice: two changes in a row).
+      // Raise the market rate far enough that the collect rate passes 1.35 (twice: two changes in a row).
       await setMarketRate("USD", "1.40000000");
       await setMarketRate("USD", "1.41000000");
       await vi.waitFor(
@@ -300,14 +360,25 @@ describe("rate alerts (issue 14 item 5)", () => {
     try {
       // The runner's first look is over before the alert exists: only the confirmation can wake it.
       await runner.runNow("rate-alerts");
-      const alert = await activeAlert("1.1000");
+      // Above our rate when asked for (a target already met is refused)...
+      const email = uniqueEmail("confirm-reached");
+      expect((await create({ target: "1.13", email })).statusCode).toBe(200);
+      const [pending] = await alertsOf(email);
+      // ...then the rate passes it while the alert waits for its confirmation, with no rate-change notice
+      // (the row alone, not recordCurrentRate): market 1.1600 gives 1.1310.
+      await env.t.db.update(currencies).set({ rate: "1.16000000" }).where(eq(currencies.code, "EUR"));
+      await runner.runNow("rate-alerts");
+      expect((await alertsOf(email))[0]!.status).toBe("pending");
+      const confirmed = await post(`/api/rate-alerts/confirm/${env.t.app.alertLinks.confirmToken(pending!.id)}`);
+      expect(confirmed.statusCode).toBe(200);
       await vi.waitFor(
         async () => {
-          expect((await alertsOf(alert.email))[0]).toMatchObject({ status: "triggered", triggeredRate: "1.12320000" });
+          expect((await alertsOf(email))[0]).toMatchObject({ status: "triggered", triggeredRate: "1.13100000" });
         },
         { timeout: 5_000, interval: 50 },
       );
     } finally {
+      await env.t.db.update(currencies).set({ rate: "1.15200000" }).where(eq(currencies.code, "EUR"));
       await runner.stop();
     }
   });
@@ -384,8 +455,11 @@ describe("rate alerts (issue 14 item 5)", () => {
     expect(reconfirm.statusCode).toBe(409);
     expect(reconfirm.json().error.message).toBe(rateAlertMessages.alreadyUnsubscribed);
 
-    const fired = await activeAlert("0.5");
+    // An alert that fired: set above our rate, then the rate passes it (market 1.1600 gives 1.1310).
+    const fired = await activeAlert("1.13");
+    await env.t.db.update(currencies).set({ rate: "1.16000000" }).where(eq(currencies.code, "EUR"));
     await fireRateAlerts({ db: env.t.db });
+    await env.t.db.update(currencies).set({ rate: "1.15200000" }).where(eq(currencies.code, "EUR"));
     const after = await post(`/api/rate-alerts/unsubscribe/${links.unsubscribeToken(fired.id)}`);
     expect(after.statusCode).toBe(409);
     expect(after.json().error.message).toBe(rateAlertMessages.nothingWaiting);

@@ -1,6 +1,8 @@
+import { myRateAlertMessages } from "@bureau/domain/rate-alert-account";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { rateAlertMessages } from "@bureau/domain/contracts/rate-alerts";
 import { noStore } from "../../lib/no-store.ts";
+import { loadSession } from "../../plugins/session.ts";
 import { confirmRateAlert, openRateAlertConfirmation } from "../../modules/rate-alerts/index.ts";
 import { createRateAlert } from "../../modules/rate-alerts/index.ts";
 import { openRateAlertUnsubscribe, unsubscribeRateAlerts } from "../../modules/rate-alerts/index.ts";
@@ -33,12 +35,24 @@ export const rateAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       ...endpoints.rateAlerts.create.schema,
       tags: ["public"],
-      summary: "Ask for one e-mail when 1 GBP buys at least a target amount of this currency (confirmed by e-mail)",
+      summary:
+        "Ask for one e-mail when 1 GBP buys at least a target amount of this currency, above our rate now (confirmed by e-mail, or on at once for the signed-in customer's own verified address)",
     },
     handler: async (request, reply) => {
       noStore(reply);
-      await createRateAlert({ db: app.db, code: request.params.code, ...request.body });
-      return { message: rateAlertMessages.created };
+      // The signed-in customer's own address, proven theirs by its verification, needs no second opt-in.
+      const signedIn = await loadSession(request, reply);
+      const ownVerifiedAddress =
+        signedIn !== null &&
+        signedIn.user.emailVerified &&
+        signedIn.user.email.toLowerCase() === request.body.email.toLowerCase();
+      const { status } = await createRateAlert({
+        db: app.db,
+        code: request.params.code,
+        ...request.body,
+        ownVerifiedAddress,
+      });
+      return { message: status === "active" ? myRateAlertMessages.createdActive : rateAlertMessages.created, status };
     },
   });
 

@@ -53,6 +53,24 @@ export function signInProviders(api: ApiClient) {
   return api.session.signInProviders();
 }
 
+/** The profile's phone number (null when none is given). */
+export function accountPhone(api: ApiClient) {
+  return api.account.phone();
+}
+
+/** Sets the profile's phone number; an empty one removes it. */
+export function saveAccountPhone(api: ApiClient, phone: string) {
+  return api.account.setPhone({ phone });
+}
+
+/**
+ * Changes the password with the current one; every other session of the account ends (the server insists
+ * on it) and this device gets a new session cookie, which the route action passes on.
+ */
+export function changePassword(api: ApiClient, passwords: { currentPassword: string; newPassword: string }) {
+  return api.auth.changePassword({ ...passwords, revokeOtherSessions: true });
+}
+
 export function updateDisplayName(api: ApiClient, name: string) {
   return api.account.updateProfile({ name });
 }

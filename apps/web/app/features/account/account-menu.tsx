@@ -67,6 +67,9 @@ export function AccountMenu({ user }: { user: SessionUser }) {
             <Link to="/account/orders">My orders</Link>
           </li>
           <li>
+            <Link to="/account/alerts">My rate alerts</Link>
+          </li>
+          <li>
             <button
               type="button"
               onClick={() => {

@@ -14,3 +14,15 @@ export function openRateAlertLink(api: ApiClient, step: "confirm" | "unsubscribe
 export function takeRateAlertStep(api: ApiClient, step: "confirm" | "unsubscribe", token: string) {
   return step === "confirm" ? api.rateAlerts.confirm({ token }) : api.rateAlerts.unsubscribe({ token });
 }
+
+/** "My rate alerts": the signed-in customer's alerts (those of their verified address), newest first. */
+export function listMyRateAlerts(api: ApiClient) {
+  return api.account.rateAlerts.list();
+}
+
+/** Pauses, switches back on or deletes one of the signed-in customer's own alerts. */
+export function changeMyRateAlert(api: ApiClient, change: "pause" | "resume" | "delete", id: string) {
+  if (change === "pause") return api.account.rateAlerts.pause({ id });
+  if (change === "resume") return api.account.rateAlerts.resume({ id });
+  return api.account.rateAlerts.remove({ id });
+}

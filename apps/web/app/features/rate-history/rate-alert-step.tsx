@@ -42,6 +42,7 @@ function stepClosed(step: AlertStep, alert: RateAlertView): string | null {
   if (step === "confirm") {
     if (alert.status === "lapsed") return rateAlertMessages.lapsed;
     if (alert.status === "active") return rateAlertMessages.alreadyConfirmed;
+    if (alert.status === "paused") return rateAlertMessages.paused;
     if (alert.status === "triggered") return rateAlertMessages.alreadyTriggered;
     if (alert.status === "unsubscribed") return rateAlertMessages.alreadyUnsubscribed;
     return null;

@@ -10,17 +10,22 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { Form, Link, redirect, useNavigate } from "react-router";
 import { useToast } from "../../components/ui/toast.tsx";
 import {
+  accountPhone,
+  changePassword,
   requestAccountClosure,
+  saveAccountPhone,
   sendVerificationEmail,
   signOutEverywhere,
   updateDisplayName,
   uploadProfilePhoto,
 } from "../../features/account/account-api.ts";
 import { Avatar } from "../../features/account/avatar.tsx";
+import { ChangePasswordForm } from "../../features/account/change-password-form.tsx";
+import { ProfilePhoneForm } from "../../features/account/profile-phone-form.tsx";
 import { withRedirect } from "../../features/account/redirect-target.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
 import { useRouteAction } from "../../lib/route-action.ts";
-import { apiAction, readIntent } from "../../lib/server-api.ts";
+import { apiAction, readIntent, serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [
@@ -31,7 +36,8 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { user } = await sessionOfRequest(context);
   if (!user) throw redirect(withRedirect("/signIn", url.pathname));
-  return { user };
+  const { phone } = await accountPhone(serverApi(context));
+  return { user, phone };
 }
 
 /**
@@ -45,6 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     "save-name",
     "upload-photo",
     "request-closure",
+    "save-phone",
+    "change-password",
   ]);
   switch (posted.intent) {
     case "send-verification":
@@ -53,6 +61,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return apiAction(context, (api) => signOutEverywhere(api));
     case "request-closure":
       return apiAction(context, (api) => requestAccountClosure(api));
+    case "save-phone":
+      return apiAction(context, (api) => saveAccountPhone(api, posted.text("phone")));
+    case "change-password": {
+      const passwords = { currentPassword: posted.text("currentPassword"), newPassword: posted.text("newPassword") };
+      return apiAction(context, (api) => changePassword(api, passwords));
+    }
     case "save-name":
       return apiAction(context, (api) => updateDisplayName(api, posted.text("name")));
     case "upload-photo": {
@@ -63,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, phone } = loaderData;
   return (
     <div className="page narrow profile-page">
       <h1>Your profile</h1>
@@ -76,7 +90,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </div>
       <EmailAddressSection user={user} />
       <DisplayNameForm user={user} />
+      <ProfilePhoneForm phone={phone} />
       <PhotoForm actionData={actionData} />
+      <ChangePasswordForm />
       <YourDataSection user={user} />
       <SessionsSection />
       {user.role === "user" ? <CloseAccountSection user={user} /> : null}
