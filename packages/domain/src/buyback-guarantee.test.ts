@@ -117,9 +117,7 @@ describe("buybackGuaranteeText", () => {
     expect(buybackGuaranteeText([euros({ usedMinor: 50_000 })], 45, collected, zone)).toBe(
       "Buy-back guarantee: used in full.",
     );
-    expect(buybackGuaranteeText([euros()], 45, until, zone)).toBe(
-      "Buy-back guarantee: ended on January 12th, 2027.",
-    );
+    expect(buybackGuaranteeText([euros()], 45, until, zone)).toBe("Buy-back guarantee: ended on January 12th, 2027.");
     expect(buybackGuaranteeText([], 45, collected, zone)).toBe(
       "Buy-back guarantee: for 45 days from when you collect your notes.",
     );

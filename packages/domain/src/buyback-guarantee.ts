@@ -25,7 +25,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * bought: a customer who collects late still has the whole period abroad.
  */
 export function buybackUntil(collectedAt: Date, days: number): Date {
-  if (!Number.isInteger(days) || days <= 0) throw new RangeError(`Expected a positive whole number of days, got ${days}`);
+  if (!Number.isInteger(days) || days <= 0)
+    throw new RangeError(`Expected a positive whole number of days, got ${days}`);
   return new Date(collectedAt.getTime() + days * DAY_MS);
 }
 

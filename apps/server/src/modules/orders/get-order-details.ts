@@ -73,6 +73,7 @@ export async function getOrderDetails({
     branch: branchSummary(branch),
     lines: lines.map((line) => ({ ...toOrderLine(line), marketRate: trimDecimal(line.marketRate) })),
     totalGbpMinor: order.totalGbpMinor,
+    buybackFeeMinor: order.buybackFeeMinor,
     timeline,
     handover: handover
       ? {

@@ -11,6 +11,7 @@ import { collectionDeadline } from "@bureau/domain/collection-deadline";
 import type { OrderExpiry } from "@bureau/domain/order-lifecycle";
 import { weekdayIn } from "@bureau/domain/opening-hours";
 import type { Db } from "../../db/client.ts";
+import { guaranteeView } from "../buyback/index.ts";
 import { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { OrderLinks } from "./order-links.ts";
@@ -60,6 +61,7 @@ export async function loadTrackedOrder(
     timeline,
     canCancel: customerMayCancel(order.status),
     accessToken: links.tokenFor(order.id),
+    ...(order.buybackDays !== null ? { buyback: (await guaranteeView(db, order.id, now, timeZone)) ?? undefined } : {}),
   };
 }
 

@@ -1,0 +1,10 @@
+export {
+  buybackRemainderTaken,
+  guaranteeView,
+  type GuaranteeView,
+  guaranteeLines,
+  isBuybackRemainderTaken,
+  loadGuarantee,
+  type StoredGuarantee,
+} from "./buyback-guarantee.ts";
+export { createBuybackQuote } from "./quote-buyback.ts";
