@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import type { Quote } from "@bureau/domain/contracts/orders";
 import { sellGbpMinorFor } from "@bureau/domain/pricing";
 import { buybackRemainders, buybackUses, orderHandovers, orders } from "../../db/schema.ts";
+import { parseCsv } from "../../test/csv-parse.ts";
 import { collectHandover, uniqueCustomer } from "../../test/factories.ts";
+import type { ORDER_CSV_HEADER } from "../orders/index.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { transitionOrder } from "../orders/index.ts";
 import { createBuybackQuote } from "./quote-buyback.ts";
@@ -112,6 +114,21 @@ describe("the buy-back guarantee (issue 34 item 7)", () => {
     const left = bought.foreignMinor - 10_000;
     const more = await quote({ currency: "EUR", way: "Sell", foreignMinor: left + 5_000, buybackToken: token });
     expect(more).toMatchObject({ foreignMinor: left, buyback: { restMinor: 5_000 } });
+    // The export: the fee on the guaranteed order's rows, the guaranteed order's number on the sale's.
+    const csv = await inject("GET", "/api/admin/orders.csv", undefined, env.staff.headers);
+    const [header, ...records] = parseCsv(csv.body.slice(1));
+    const col = (name: (typeof ORDER_CSV_HEADER)[number]) => header!.indexOf(name);
+    const [guaranteedNumber, saleNumber] = await Promise.all(
+      [orderId, env.t.app.orderLinks.orderIdOf(sold.json().accessToken)!].map(
+        async (id) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!.orderNumber,
+      ),
+    );
+    const guaranteedRecord = records.find((r) => r[col("Order Number")] === guaranteedNumber)!;
+    const saleRecord = records.find((r) => r[col("Order Number")] === saleNumber)!;
+    expect(guaranteedRecord[col("Buy-back Guarantee Fee GBP")]).toBe("4.99");
+    expect(guaranteedRecord[col("Buy-back Of Order")]).toBe("");
+    expect(saleRecord[col("Buy-back Of Order")]).toBe(guaranteedNumber);
+    expect(saleRecord[col("Buy-back Guarantee Fee GBP")]).toBe("");
     // Cancelled, the sale gives back what it used.
     const saleId = env.t.app.orderLinks.orderIdOf(sold.json().accessToken)!;
     await transitionOrder({
