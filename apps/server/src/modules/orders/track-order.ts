@@ -98,8 +98,9 @@ export async function findTrackedOrder({
 }
 
 /**
- * The order behind a signed e-mail link, while the order is open. A closed order still opens for its
- * owner: a signed-in customer whose verified e-mail is the order's (how "My orders" links to it).
+ * The order behind a signed e-mail link, while the order is open (or its buy-back guarantee runs). A
+ * closed order still opens for its owner: a signed-in customer whose verified e-mail is the order's (how
+ * "My orders" links to it).
  */
 export async function openOrderLink({
   db,
@@ -113,7 +114,14 @@ export async function openOrderLink({
   verifiedEmail?: string | undefined;
 }) {
   const tracked = await orderOfToken(db, tracking, token);
-  if (!isOrderOpen(tracked.status) && !(verifiedEmail && (await isOrderOf(db, tracking.links, token, verifiedEmail)))) {
+  // A collected order whose buy-back guarantee still has something to sell back stays open by its link:
+  // the page is where the customer sells back from (docs/features/buyback-guarantee.md).
+  const guaranteeRunning = (tracked.buyback?.sellBack.length ?? 0) > 0;
+  if (
+    !isOrderOpen(tracked.status) &&
+    !guaranteeRunning &&
+    !(verifiedEmail && (await isOrderOf(db, tracking.links, token, verifiedEmail)))
+  ) {
     throw new AppError("link_expired", ORDER_LINK_EXPIRED_MESSAGE);
   }
   return tracked;
