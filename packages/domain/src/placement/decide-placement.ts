@@ -129,6 +129,8 @@ export type PlacementDecision =
  * expired or mispriced quote, the order limits, a missing branch and a branch short of notes refuse, in
  * that order; else the order with its notes, its screening, its due diligence and its risk flags.
  */
+// Longer than 100 lines because it is the placement's decisions in their order, each a line or two, and
+// the write they make; each decision is a function of its own (basket.ts, compliance.ts, buyback.ts).
 export function decidePlacement({
   request,
   read,

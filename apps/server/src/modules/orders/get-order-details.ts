@@ -75,20 +75,7 @@ export async function getOrderDetails({
     totalGbpMinor: order.totalGbpMinor,
     buybackFeeMinor: order.buybackFeeMinor,
     timeline,
-    handover: handover
-      ? {
-          idType: handover.idType,
-          idNumberLast4: handover.idNumberLast4,
-          idExpiresOn: handover.idExpiresOn,
-          cardMatchesName: handover.cardMatchesName,
-          received: handover.received,
-          differenceReason: handover.differenceReason,
-          gbpMinor: handover.gbpMinor,
-          paymentMethod: handover.paymentMethod,
-          recordedAt: handover.recordedAt.toISOString(),
-          recordedBy: handover.recordedBy,
-        }
-      : null,
+    handover: handover ? handoverView(handover) : null,
     channel: order.channel,
     allowedTransitions: allowedTransitions(order.status, order.channel),
     notes,
@@ -117,6 +104,22 @@ export async function getOrderDetails({
       screenings,
       suspicionReports: reports,
     },
+  };
+}
+
+/** What was recorded at the counter, as the details page shows it. */
+function handoverView(handover: typeof orderHandovers.$inferSelect): NonNullable<OrderDetails["handover"]> {
+  return {
+    idType: handover.idType,
+    idNumberLast4: handover.idNumberLast4,
+    idExpiresOn: handover.idExpiresOn,
+    cardMatchesName: handover.cardMatchesName,
+    received: handover.received,
+    differenceReason: handover.differenceReason,
+    gbpMinor: handover.gbpMinor,
+    paymentMethod: handover.paymentMethod,
+    recordedAt: handover.recordedAt.toISOString(),
+    recordedBy: handover.recordedBy,
   };
 }
 

@@ -89,14 +89,10 @@ export function AddCurrencyForm({
       return;
     }
     setBusy(true);
+    const amount = typed.side === "gbp" ? { gbpMinor: minor } : { foreignMinor: minor };
     const result = buybackToken
       ? await addGuaranteedSale(code, preview?.foreignMinor ?? minor, buybackToken, requestQuote)
-      : await addLineToCart(
-          typed.side === "gbp"
-            ? { currency: code, way, gbpMinor: minor }
-            : { currency: code, way, foreignMinor: minor },
-          requestQuote,
-        );
+      : await addLineToCart({ currency: code, way, ...amount }, requestQuote);
     setBusy(false);
     if (!result.ok) {
       toast.error(result.message);

@@ -14,9 +14,7 @@ export function BuybackGuaranteePanel({ order }: { order: TrackedOrder }) {
     <section className="tracked-buyback" aria-labelledby="tracked-buyback-heading">
       <h3 id="tracked-buyback-heading">Buy-back guarantee</h3>
       <p>{buyback.text}</p>
-      <p className="hint">
-        Bought for {formatMinor(buyback.feeGbpMinor, "GBP")}, paid at the branch with the order.
-      </p>
+      <p className="hint">Bought for {formatMinor(buyback.feeGbpMinor, "GBP")}, paid at the branch with the order.</p>
       {buyback.sellBack.length > 0 ? (
         <ul className="tracked-buyback-actions">
           {buyback.sellBack.map((currency) => (
