@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Quote } from "@bureau/domain/contracts/orders";
 import { sellGbpMinorFor } from "@bureau/domain/pricing";
-import { buybackRemainders, buybackUses, orderHandovers, orders } from "../../db/schema.ts";
+import { buybackRemainders, buybackUses, orderHandovers, orderLines, orders } from "../../db/schema.ts";
 import { parseCsv } from "../../test/csv-parse.ts";
 import { collectHandover, uniqueCustomer } from "../../test/factories.ts";
 import type { ORDER_CSV_HEADER } from "../orders/index.ts";
@@ -184,6 +184,48 @@ describe("the buy-back guarantee (issue 34 item 7)", () => {
     });
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error.message).toBe("This order has no buy-back guarantee.");
+  });
+
+  it("buys back at the counter by the guaranteed order's number: what is left at the original rate, the rest at the counter's", async () => {
+    const { orderId, bought } = await guaranteedAndCollected();
+    await staff(`/api/admin/orders/${orderId}/complete`, { ...collectHandover, payment: { method: "card" } });
+    const [guaranteed] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const traded = await staff("/api/admin/counter/trades", {
+      branch: "brighton",
+      idempotencyKey: randomUUID(),
+      currency: "EUR",
+      way: "Sell",
+      foreignMinor: bought.foreignMinor + 2_000,
+      firstName: "Walk",
+      lastName: "Back",
+      paymentMethod: "cash",
+      guaranteedOrderNumber: guaranteed!.orderNumber,
+    });
+    expect(traded.statusCode, traded.body).toBe(201);
+    const tradeId = traded.json().orderId as string;
+    const [trade] = await db().select().from(orders).where(eq(orders.id, tradeId));
+    expect(trade).toMatchObject({ channel: "counter", status: "completed", buybackOfOrderId: orderId });
+    const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, tradeId));
+    const atOriginal = lines.find((l) => Number(l.rate) === Number(bought.rate));
+    expect(atOriginal).toMatchObject({
+      foreignMinor: bought.foreignMinor,
+      gbpMinor: sellGbpMinorFor(bought.foreignMinor, bought.rate, "EUR"),
+    });
+    expect(lines.find((l) => l !== atOriginal)?.foreignMinor).toBe(2_000);
+    expect((await remainder(orderId))?.usedMinor).toBe(bought.foreignMinor);
+    const refused = await staff("/api/admin/counter/trades", {
+      branch: "brighton",
+      idempotencyKey: randomUUID(),
+      currency: "EUR",
+      way: "Sell",
+      foreignMinor: 5_000,
+      firstName: "Walk",
+      lastName: "Back",
+      paymentMethod: "cash",
+      guaranteedOrderNumber: "00000000",
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.fields).toEqual({ guaranteedOrderNumber: "Order 00000000 has no buy-back guarantee." });
   });
 
   it("sells the guarantee with Click & Collect only", async () => {

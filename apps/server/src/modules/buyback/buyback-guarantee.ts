@@ -37,6 +37,15 @@ export async function loadGuarantee(db: Db, orderId: string): Promise<StoredGuar
   return { orderId, orderNumber: order.orderNumber, days: order.days, feeGbpMinor: order.fee, currencies: rows };
 }
 
+/** The order with this number that carries a buy-back guarantee (a walk-in sale under it); null: none. */
+export async function guaranteedOrderIdOf(db: Db, orderNumber: string): Promise<string | null> {
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.orderNumber, orderNumber), isNotNull(orders.buybackDays)));
+  return order?.id ?? null;
+}
+
 /** What the order page shows of an order's guarantee; null when it has none. */
 export type GuaranteeView = { text: string; feeGbpMinor: number; sellBack: string[] };
 

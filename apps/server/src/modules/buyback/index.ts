@@ -1,5 +1,6 @@
 export {
   buybackRemainderTaken,
+  guaranteedOrderIdOf,
   guaranteeView,
   type GuaranteeView,
   guaranteeLines,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { guaranteedSell, type NotGuaranteedReason } from "@bureau/domain/buyback-guarantee";
 import { QUOTE_LIFETIME_MS } from "@bureau/domain/constants";
+import { counterRatesOf } from "@bureau/domain/counter-trade";
 import type { Quote } from "@bureau/domain/contracts/orders";
 import { displayDates } from "@bureau/domain/dates";
 import { currencyPrices } from "@bureau/domain/pricing";
@@ -25,12 +26,15 @@ export async function createBuybackQuote({
   input,
   now = new Date(),
   timeZone,
+  atCounter = false,
 }: {
   db: Db;
   guaranteedOrderId: string;
   input: { currency: string; foreignMinor?: number | undefined };
   now?: Date;
   timeZone: string;
+  /** A walk-in sale: the day's rate it is compared with is the counter's (its margins where set). */
+  atCounter?: boolean;
 }): Promise<Quote> {
   const guarantee = await loadGuarantee(db, guaranteedOrderId);
   if (!guarantee) throw new AppError("not_found", "This order has no buy-back guarantee.");
@@ -47,10 +51,13 @@ export async function createBuybackQuote({
     rate: string;
     sellMargin: string;
     buyMargin: string;
+    counterSellMargin: string | null;
+    counterBuyMargin: string | null;
     smallestNoteMinor: string | number | null;
   }>(
     db,
     sql`select label, rate::text as rate, sell_margin::text as "sellMargin", buy_margin::text as "buyMargin",
+          counter_sell_margin::text as "counterSellMargin", counter_buy_margin::text as "counterBuyMargin",
           smallest_note_minor as "smallestNoteMinor"
         from currencies where code = ${input.currency} and active`,
   );
@@ -63,7 +70,7 @@ export async function createBuybackQuote({
     const message = sellNotesMessage(input.currency, foreignMinor, smallestNoteMinor);
     throw new AppError("quote_invalid", message, { amount: message });
   }
-  const prices = currencyPrices(currency);
+  const prices = currencyPrices(atCounter ? counterRatesOf(currency) : currency);
   const sold = guaranteedSell({ guarantee: held, foreignMinor, currentRate: prices.sellRate, smallestNoteMinor, now });
   if (sold.reason) {
     const message = notGuaranteedMessage(sold.reason, held.until, timeZone);
