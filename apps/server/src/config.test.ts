@@ -63,6 +63,21 @@ describe("configuration", () => {
     }
   });
 
+  it("reads BUYBACK_GUARANTEE_GBP in pounds into pence (£4.99 by default) and BUYBACK_GUARANTEE_DAYS (45)", () => {
+    expect(parseEnv({}).BUYBACK_GUARANTEE_GBP).toBe(499);
+    expect(parseEnv({}).BUYBACK_GUARANTEE_DAYS).toBe(45);
+    expect(parseEnv({ BUYBACK_GUARANTEE_GBP: "3.5", BUYBACK_GUARANTEE_DAYS: "30" })).toMatchObject({
+      BUYBACK_GUARANTEE_GBP: 350,
+      BUYBACK_GUARANTEE_DAYS: 30,
+    });
+    for (const value of ["-1", "four", "4.999"]) {
+      expect(() => parseEnv({ BUYBACK_GUARANTEE_GBP: value })).toThrow(/BUYBACK_GUARANTEE_GBP/);
+    }
+    for (const value of ["0", "366", "1.5", "x"]) {
+      expect(() => parseEnv({ BUYBACK_GUARANTEE_DAYS: value })).toThrow(/BUYBACK_GUARANTEE_DAYS/);
+    }
+  });
+
   it("reads DISPLAY_TIME_ZONE as a time zone Intl knows, in its canonical spelling", () => {
     expect(parseEnv({ DISPLAY_TIME_ZONE: "america/new_york" }).DISPLAY_TIME_ZONE).toBe("America/New_York");
     expect(parseEnv({ DISPLAY_TIME_ZONE: "" }).DISPLAY_TIME_ZONE).toBe("Europe/London");

@@ -17,6 +17,7 @@ import { DEFAULT_RISK_RULES, type RiskRules } from "@bureau/domain/risk-flags";
 import { DEFAULT_MAX_STERLING_BACK_PERCENT } from "@bureau/domain/whole-notes";
 import { DEFAULT_TILL_VARIANCE_SIGNOFF_GBP_MINOR } from "@bureau/domain/till";
 import { DEFAULT_COUNTER_ID_FROM_GBP_MINOR } from "@bureau/domain/counter-trade";
+import { type BuybackGuaranteeTerms, DEFAULT_BUYBACK_GUARANTEE } from "@bureau/domain/buyback-guarantee";
 import { DEFAULT_SANCTIONS_MATCH_THRESHOLD } from "@bureau/domain/sanctions-screening";
 
 /**
@@ -81,6 +82,8 @@ const envSchema = z
     ORDER_MAX_STERLING_BACK_PERCENT: wholeNumber(DEFAULT_MAX_STERLING_BACK_PERCENT, 0, 100, "percent"),
     TILL_VARIANCE_SIGNOFF_GBP: pounds(DEFAULT_TILL_VARIANCE_SIGNOFF_GBP_MINOR),
     COUNTER_ID_FROM_GBP: pounds(DEFAULT_COUNTER_ID_FROM_GBP_MINOR),
+    BUYBACK_GUARANTEE_GBP: pounds(DEFAULT_BUYBACK_GUARANTEE.feeGbpMinor),
+    BUYBACK_GUARANTEE_DAYS: wholeNumber(DEFAULT_BUYBACK_GUARANTEE.days, 1, 365, "days"),
     DUE_DILIGENCE_ENHANCED_GBP: pounds(DEFAULT_DUE_DILIGENCE_TIERS.enhancedGbpMinor),
     DUE_DILIGENCE_THRESHOLD_EUR: pounds(DEFAULT_DUE_DILIGENCE_TIERS.thresholdEurMinor, "euros"),
     ORDER_EXPIRE_ACCEPTED_AFTER_DAYS: days(DEFAULT_ORDER_EXPIRY.acceptedDays),
@@ -357,6 +360,8 @@ export type Config = {
   tillVarianceSignOffGbpMinor: number;
   /** From this much sterling (pence, COUNTER_ID_FROM_GBP in pounds) a walk-in trade records the customer's ID. */
   counterIdFromGbpMinor: number;
+  /** The buy-back guarantee sold with Click & Collect: its fee in pence and its days from collection (BUYBACK_GUARANTEE_GBP, BUYBACK_GUARANTEE_DAYS). */
+  buybackGuarantee: BuybackGuaranteeTerms;
   /** The people (by e-mail, lower case) given the MLRO role at start if they have no staff role yet (MLRO_EMAILS). */
   mlroEmails: string[];
   /** The zone whose calendar days and times are shown and group the statistics (DISPLAY_TIME_ZONE). */
@@ -472,6 +477,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     maxSterlingBackPercent: env.ORDER_MAX_STERLING_BACK_PERCENT,
     tillVarianceSignOffGbpMinor: env.TILL_VARIANCE_SIGNOFF_GBP,
     counterIdFromGbpMinor: env.COUNTER_ID_FROM_GBP,
+    buybackGuarantee: { feeGbpMinor: env.BUYBACK_GUARANTEE_GBP, days: env.BUYBACK_GUARANTEE_DAYS },
     mlroEmails: env.MLRO_EMAILS,
     metricsAllow: toBlockList(env.METRICS_ALLOW),
     dataDir,

@@ -112,6 +112,8 @@ export type CounterTradeInput = {
   /** Paid by card: the card's name matches the name on the ID. */
   cardMatchesName?: boolean | undefined;
   paymentMethod: string;
+  /** "We buy" under a buy-back guarantee: the guaranteed Click & Collect order's number (docs/features/buyback-guarantee.md). */
+  guaranteedOrderNumber?: string | undefined;
 };
 
 export const COUNTER_TRADE_MESSAGES = {
@@ -119,6 +121,7 @@ export const COUNTER_TRADE_MESSAGES = {
   firstName: "Enter the customer's first name",
   lastName: "Enter the customer's last name",
   paymentMethod: "Choose how the customer pays or is paid: cash or card",
+  guaranteedOrderNumber: "Enter the guaranteed order's 8-digit number, on a We buy trade",
 } as const;
 
 /**
@@ -144,6 +147,10 @@ export function counterTradeProblems(input: CounterTradeInput): Record<string, s
   }
   if (!TILL_PAYMENT_METHODS.some((method) => method === input.paymentMethod)) {
     fields.paymentMethod = COUNTER_TRADE_MESSAGES.paymentMethod;
+  }
+  const guaranteed = (input.guaranteedOrderNumber ?? "").trim();
+  if (guaranteed !== "" && (input.way !== "Sell" || !/^\d{8}$/.test(guaranteed))) {
+    fields.guaranteedOrderNumber = COUNTER_TRADE_MESSAGES.guaranteedOrderNumber;
   }
   return fields;
 }

@@ -56,6 +56,8 @@ export type HandoverOrder = {
    */
   counter?: { idRequired: boolean } | undefined;
   lines: { currency: string; rate: string; gbpMinor: number; foreignMinor: number }[];
+  /** Click & Collect with the buy-back guarantee: its fee, paid with the order's sterling (docs/features/buyback-guarantee.md). */
+  buybackFeeMinor?: number | undefined;
 };
 
 /** One currency of a Click & Sell handover: ordered and received, and the sterling for each. */
@@ -201,7 +203,8 @@ export function checkHandover(
   const sale = order.way === "Sell" ? checkReceived(order, input, fields) : null;
   const received = sale?.received ?? null;
   const differenceReason = sale?.differenceReason ?? null;
-  const gbpMinor = sale?.gbpMinor ?? order.lines.reduce((sum, line) => sum + line.gbpMinor, 0);
+  const gbpMinor =
+    sale?.gbpMinor ?? order.lines.reduce((sum, line) => sum + line.gbpMinor, 0) + (order.buybackFeeMinor ?? 0);
   const paymentMethod = checkPayment(order.way, input.payment, gbpMinor, fields);
 
   const problems = Object.values(fields);

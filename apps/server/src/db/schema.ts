@@ -193,6 +193,8 @@ export const quotes = pgTable(
     sterlingBackMinor: bigint("sterling_back_minor", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** A Click & Sell priced at a buy-back guarantee's rate: the guaranteed order (docs/features/buyback-guarantee.md). */
+    buybackOrderId: uuid("buyback_order_id").references((): AnyPgColumn => orders.id),
   },
   (t) => [
     index("quotes_expires_idx").on(t.expiresAt),
@@ -282,6 +284,12 @@ export const orders = pgTable(
     idKey: text("id_key"),
     /** When a manager approved the reversal of this completed order (order_reversals); null: not reversed. */
     reversedAt: timestamp("reversed_at", { withTimezone: true }),
+    /** The buy-back guarantee's fee (pence), paid at collection beside the order's sterling (docs/features/buyback-guarantee.md). */
+    buybackFeeMinor: bigint("buyback_fee_minor", { mode: "number" }).notNull().default(0),
+    /** The guarantee's days from collection, as sold; null: no guarantee. */
+    buybackDays: smallint("buyback_days"),
+    /** A sale under a buy-back guarantee: the guaranteed Click & Collect order. */
+    buybackOfOrderId: uuid("buyback_of_order_id").references((): AnyPgColumn => orders.id),
   },
   (t) => [
     uniqueIndex("orders_order_number_key").on(t.orderNumber),
@@ -297,6 +305,14 @@ export const orders = pgTable(
     // Not partial: reached through a join clause, which does not prove "id_key IS NOT NULL" to PostgreSQL.
     index("orders_id_key_created_idx").on(t.idKey, t.createdAt),
     check("orders_channel_check", sql`${t.channel} in ('online', 'counter')`),
+    check(
+      "orders_buyback_check",
+      sql`${t.buybackFeeMinor} >= 0
+  AND (${t.buybackDays} IS NULL OR (${t.way} = 'Order' AND ${t.buybackDays} > 0))
+  AND (${t.buybackDays} IS NOT NULL OR ${t.buybackFeeMinor} = 0)
+  AND (${t.buybackOfOrderId} IS NULL OR ${t.way} = 'Sell')`,
+    ),
+    index("orders_buyback_of_idx").on(t.buybackOfOrderId).where(sql`${t.buybackOfOrderId} IS NOT NULL`),
     index("orders_user_created_idx").on(t.userId, t.createdAt).where(sql`${t.userId} IS NOT NULL`),
     // One placement per place in a customer's sequence of placements (emailSeq above).
     uniqueIndex("orders_email_seq_key").on(t.emailKey, t.emailSeq).where(sql`${t.emailSeq} IS NOT NULL`),
@@ -855,4 +871,50 @@ export const orderAmendments = pgTable(
     after: jsonb("after").notNull(),
   },
   (t) => [uniqueIndex("order_amendments_order_key").on(t.orderId, t.idempotencyKey)],
+);
+
+/**
+ * What is left of a buy-back guarantee, per currency, from the guaranteed order's collection on (kept by
+ * the orders_buyback trigger, migration 0032; used by a guaranteed sale's placement).
+ */
+export const buybackRemainders = pgTable(
+  "buyback_remainders",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    currencyCode: varchar("currency_code", { length: 3 })
+      .notNull()
+      .references(() => currencies.code),
+    /** The rate the notes were bought at (the highest of the order's lines of the currency). */
+    rate: numeric("rate", { precision: 20, scale: 4 }).notNull(),
+    boughtMinor: bigint("bought_minor", { mode: "number" }).notNull(),
+    usedMinor: bigint("used_minor", { mode: "number" }).notNull().default(0),
+    until: timestamp("until", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "buyback_remainders_pkey", columns: [t.orderId, t.currencyCode] }),
+    check("buyback_remainders_within", sql`${t.usedMinor} >= 0 AND ${t.usedMinor} <= ${t.boughtMinor}`),
+  ],
+);
+
+/** A guaranteed sale's use of a remainder: what it sold back at the original rate, and for how much. */
+export const buybackUses = pgTable(
+  "buyback_uses",
+  {
+    sellOrderId: uuid("sell_order_id")
+      .notNull()
+      .references(() => orders.id),
+    guaranteedOrderId: uuid("guaranteed_order_id")
+      .notNull()
+      .references(() => orders.id),
+    currencyCode: varchar("currency_code", { length: 3 }).notNull(),
+    foreignMinor: bigint("foreign_minor", { mode: "number" }).notNull(),
+    gbpMinor: bigint("gbp_minor", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "buyback_uses_pkey", columns: [t.sellOrderId, t.currencyCode] }),
+    check("buyback_uses_positive", sql`${t.foreignMinor} > 0 AND ${t.gbpMinor} >= 0`),
+    index("buyback_uses_guaranteed_idx").on(t.guaranteedOrderId),
+  ],
 );

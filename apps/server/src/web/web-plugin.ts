@@ -33,6 +33,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
     orderExpiry: app.config.orderExpiry,
     retention: app.config.retention,
     displayTimeZone: app.config.displayTimeZone,
+    buybackGuarantee: app.config.buybackGuarantee,
   };
   const urlOptions = publicOrigin(app.config.publicUrl);
   const sessionCookie = sessionCookieName(app.config);

@@ -30,6 +30,8 @@ export const counterTradeRequestSchema = z
     cardMatchesName: z.boolean().optional(),
     receivedNotes: z.array(noteCountSchema).max(30).optional(),
     paymentMethod: z.string().max(20),
+    /** "We buy" under a buy-back guarantee: the guaranteed order's number (docs/features/buyback-guarantee.md). */
+    guaranteedOrderNumber: optionalText(20),
   })
   .strict();
 export type CounterTradeRequest = z.infer<typeof counterTradeRequestSchema>;

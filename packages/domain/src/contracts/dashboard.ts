@@ -145,6 +145,8 @@ export const orderDetailsSchema = z.object({
   branch: orderBranchSchema,
   lines: z.array(orderLineSchema.extend({ marketRate: z.string() })),
   totalGbpMinor: z.number().int(),
+  /** The buy-back guarantee's fee, paid at collection with the order's sterling (0: none; docs/features/buyback-guarantee.md). */
+  buybackFeeMinor: z.number().int().nonnegative().optional(),
   timeline: z.array(
     z.object({
       // "anonymised": the retention period ended and the customer's personal data was overwritten (docs/features/retention-and-data-rights.md).

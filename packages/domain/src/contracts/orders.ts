@@ -23,6 +23,12 @@ export const quoteRequestSchema = z
     foreignMinor: minorAmount.optional(),
     /** What the basket already holds of this way (pence), so that the order maximum is told when adding. */
     basketGbpMinor: minorAmount.optional(),
+    /**
+     * Click & Sell under a buy-back guarantee: the guaranteed order's signed link token (the order page's,
+     * or the one a lookup by number and e-mail gives). The server prices the part up to what is left at the
+     * original rate from the stored order (docs/features/buyback-guarantee.md).
+     */
+    buybackToken: z.string().trim().min(10).max(500).optional(),
   })
   .strict()
   .refine((q) => (q.gbpMinor === undefined) !== (q.foreignMinor === undefined), {
@@ -46,6 +52,11 @@ export const quoteSchema = z.object({
   sterlingBackMinor: z.number().int().nonnegative(),
   createdAt: z.string(),
   expiresAt: z.string(),
+  /**
+   * A quote at a buy-back guarantee's rate: the guaranteed order's number, and what of the amount asked
+   * for it does not cover (more than is left: to be priced at the day's rate in a line of its own).
+   */
+  buyback: z.object({ orderNumber: z.string(), restMinor: z.number().int().nonnegative() }).optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
@@ -93,6 +104,8 @@ export const placeOrderRequestSchema = z
         message: customerDetailsMessages.emailsDiffer,
         path: ["confirmEmail"],
       }),
+    /** Click & Collect: the buy-back guarantee bought with the order, at its configured price and days. */
+    buybackGuarantee: z.boolean().optional(),
   })
   .strict()
   .refine((o) => new Set(o.lines.map((l) => l.quoteId)).size === o.lines.length, {

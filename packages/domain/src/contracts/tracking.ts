@@ -127,6 +127,12 @@ export const trackedOrderSchema = z.object({
   canAmend: z.boolean(),
   /** The signed token of this order's link: opens the page and authorises a cancel. */
   accessToken: z.string(),
+  /**
+   * The buy-back guarantee bought with the order (docs/features/buyback-guarantee.md): its line ("€200.00
+   * left to sell back at 1.1232 until …", or used, ended, not started), its fee, and the currencies that
+   * can still be sold back now. Absent: none.
+   */
+  buyback: z.object({ text: z.string(), feeGbpMinor: z.number().int(), sellBack: z.array(z.string()) }).optional(),
 });
 export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
 
@@ -150,6 +156,8 @@ export const myOrderSchema = z.object({
   totalGbpMinor: z.number().int(),
   /** The order page: the order's signed link, which also opens a closed order for its verified owner. */
   href: z.string(),
+  /** The buy-back guarantee's line, as on the order page (absent: none). */
+  buyback: z.string().optional(),
 });
 export type MyOrder = z.infer<typeof myOrderSchema>;
 

@@ -43,6 +43,8 @@ export type PublicConfig = {
   retention: RetentionRules;
   /** The IANA zone whose calendar days and times pages show (DISPLAY_TIME_ZONE). */
   displayTimeZone: string;
+  /** The buy-back guarantee offered at Click & Collect checkout (BUYBACK_GUARANTEE_GBP, BUYBACK_GUARANTEE_DAYS). */
+  buybackGuarantee?: { feeGbpMinor: number; days: number } | undefined;
 };
 
 /** What the hosting server gives every server-side loader and action of one request. */

@@ -37,6 +37,8 @@ export type StoredQuote = {
   used: boolean;
   /** The branch's free notes of the quote's currency; null where it does not track it. */
   freeNotes: NoteCount[] | null;
+  /** A Click & Sell priced at a buy-back guarantee's rate: the guaranteed order (null or absent: none). */
+  buybackOrderId?: string | null | undefined;
 };
 
 /**

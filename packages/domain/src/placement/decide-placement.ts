@@ -1,3 +1,4 @@
+import type { BuybackGuaranteeTerms } from "../buyback-guarantee.ts";
 import type { Way } from "../constants.ts";
 import type { OrderChannel } from "../counter-trade.ts";
 import type { DueDiligenceTiers } from "../due-diligence.ts";
@@ -12,6 +13,7 @@ import {
   type PlacementAuditEntry,
   placementHolds,
 } from "./compliance.ts";
+import { decideBuyback, type PlacementBuyback } from "./buyback.ts";
 import { noBranch, type PlacementRefusal, quoteUsed } from "./refusals.ts";
 
 export type PlacementRequest = {
@@ -28,6 +30,8 @@ export type PlacementRequest = {
   channel?: OrderChannel | undefined;
   /** The identity document shown at the counter (packages/domain identity-key.ts); null: none. */
   idKey?: string | null | undefined;
+  /** An online Click & Collect with the buy-back guarantee: its terms as sold (docs/features/buyback-guarantee.md). */
+  buybackGuarantee?: BuybackGuaranteeTerms | null | undefined;
 };
 
 export type PlacementBranch = { key: string; name: string; addressLines: string[]; postcode: string; phone: string };
@@ -99,7 +103,7 @@ export type PlacementWrite = {
   idKey: string | null;
   /** The "order received" e-mail; null for a walk-in trade. */
   mail: { kind: "order-received"; dedupeKey: string; payload: { to: string; data: { orderId: string } } } | null;
-};
+} & PlacementBuyback;
 
 /** A line of the order as its receipt shows it: the quote's, with the notes the branch gives. */
 export type PlacedLine = StoredQuote & { position: number };
@@ -125,6 +129,8 @@ export type PlacementDecision =
  * expired or mispriced quote, the order limits, a missing branch and a branch short of notes refuse, in
  * that order; else the order with its notes, its screening, its due diligence and its risk flags.
  */
+// Longer than 100 lines because it is the placement's decisions in their order, each a line or two, and
+// the write they make; each decision is a function of its own (basket.ts, compliance.ts, buyback.ts).
 export function decidePlacement({
   request,
   read,
@@ -143,6 +149,8 @@ export function decidePlacement({
   if (read.quotes.some((q) => q.used)) return { kind: "refused", refusal: quoteUsed() };
   const checked = checkQuotes(request.way, request.lines, read.quotes, settings.now, request.channel);
   if ("refusal" in checked) return { kind: "refused", refusal: checked.refusal };
+  const buyback = decideBuyback(request, checked.quotes);
+  if ("refusal" in buyback) return { kind: "refused", refusal: buyback.refusal };
   const limits = orderLimitsRefusal(request.way, request.lines, settings.limits);
   if (limits) return { kind: "refused", refusal: limits };
   const branch = read.branch;
@@ -214,6 +222,7 @@ export function decidePlacement({
     channel: request.channel ?? "online",
     idKey: request.idKey ?? null,
     mail: receivedMail(request, orderId),
+    ...buyback,
   };
   return {
     kind: "write",

@@ -7,6 +7,7 @@ import {
   counterTradeProblems,
 } from "@bureau/domain/counter-trade";
 import type { CounterTradeResult } from "@bureau/domain/contracts/counter";
+import type { Quote } from "@bureau/domain/contracts/orders";
 import { DEFAULT_DISPLAY_TIME_ZONE } from "@bureau/domain/dates";
 import { checkHandover, expectedNotes, type HandoverInput, todayIn } from "@bureau/domain/handover";
 import { identityKeyOf } from "@bureau/domain/identity-key";
@@ -16,6 +17,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { AuditActor } from "../../lib/audit-actor.ts";
 import { transitionOrder } from "../orders/index.ts";
 import { placeOrder } from "../placement/index.ts";
+import { createBuybackQuote, guaranteedOrderIdOf } from "../buyback/index.ts";
 import { createQuote } from "../quotes/index.ts";
 import { requireOpenTill } from "../till/index.ts";
 
@@ -59,16 +61,24 @@ export async function makeWalkInTrade(options: WalkInTradeOptions): Promise<Coun
   }
   // The drawer the trade will move, before anything is priced or placed.
   await db.transaction((tx) => requireOpenTill(tx, cashier.id, branchKey));
-  const quote = await quoteAtTheCounter(options, now);
-  const handover = handoverOf(input, quote.foreignMinor);
-  const idRequired = counterIdRequired(quote.gbpMinor, options.counterIdFromGbpMinor);
+  // One line, or under a buy-back guarantee the part at the original rate and the rest at the counter's.
+  const quotes = await quotesAtTheCounter(options, now);
+  const foreignMinor = quotes.reduce((sum, q) => sum + q.foreignMinor, 0);
+  const handover = handoverOf(input, foreignMinor);
+  const idRequired = counterIdRequired(
+    quotes.reduce((sum, q) => sum + q.gbpMinor, 0),
+    options.counterIdFromGbpMinor,
+  );
   const checked = checkHandover(
     {
       way: input.way,
       enhancedDueDiligence: false,
-      lines: [
-        { currency: quote.currency, rate: quote.rate, gbpMinor: quote.gbpMinor, foreignMinor: quote.foreignMinor },
-      ],
+      lines: quotes.map((q) => ({
+        currency: q.currency,
+        rate: q.rate,
+        gbpMinor: q.gbpMinor,
+        foreignMinor: q.foreignMinor,
+      })),
       counter: { idRequired },
     },
     handover,
@@ -93,7 +103,7 @@ export async function makeWalkInTrade(options: WalkInTradeOptions): Promise<Coun
     input: {
       idempotencyKey: options.idempotencyKey,
       way: input.way,
-      lines: [{ quoteId: quote.id, rate: quote.rate, gbpMinor: quote.gbpMinor, foreignMinor: quote.foreignMinor }],
+      lines: quotes.map((q) => ({ quoteId: q.id, rate: q.rate, gbpMinor: q.gbpMinor, foreignMinor: q.foreignMinor })),
       branch: branchKey,
       customer,
       channel: "counter",
@@ -106,16 +116,51 @@ export async function makeWalkInTrade(options: WalkInTradeOptions): Promise<Coun
   return completeTrade(options, placed.orderId, handover, now);
 }
 
-/** The trade priced at the counter's rates; a refused amount is the form's amount field's problem. */
-async function quoteAtTheCounter({ db, input }: WalkInTradeOptions, now: Date) {
-  try {
-    return await createQuote({
+/**
+ * The trade priced at the counter's rates; a "We buy" under a buy-back guarantee (docs/features/buyback-guarantee.md)
+ * first at the guaranteed order's rate for the whole notes up to what is left of it, the rest at the
+ * counter's. A refused amount is the form's amount field's problem.
+ */
+async function quotesAtTheCounter(options: WalkInTradeOptions, now: Date): Promise<Quote[]> {
+  const { db, input } = options;
+  const guaranteedNumber = (input.guaranteedOrderNumber ?? "").trim();
+  if (input.way !== "Sell" || guaranteedNumber === "")
+    return [await quoteAtTheCounter(options, input.foreignMinor, now)];
+  const guaranteedOrderId = await guaranteedOrderIdOf(db, guaranteedNumber);
+  if (!guaranteedOrderId) {
+    const message = `Order ${guaranteedNumber} has no buy-back guarantee.`;
+    throw new AppError("not_found", message, { guaranteedOrderNumber: message });
+  }
+  const guaranteed = await asAmountProblem(() =>
+    createBuybackQuote({
       db,
-      input: { currency: input.currency, way: input.way, foreignMinor: input.foreignMinor },
+      guaranteedOrderId,
+      input: { currency: input.currency, foreignMinor: input.foreignMinor },
+      now,
+      timeZone: options.timeZone ?? DEFAULT_DISPLAY_TIME_ZONE,
+      atCounter: true,
+    }),
+  );
+  const restMinor = guaranteed.buyback?.restMinor ?? 0;
+  return restMinor > 0 ? [guaranteed, await quoteAtTheCounter(options, restMinor, now)] : [guaranteed];
+}
+
+async function quoteAtTheCounter({ db, input }: WalkInTradeOptions, foreignMinor: number, now: Date) {
+  return asAmountProblem(() =>
+    createQuote({
+      db,
+      input: { currency: input.currency, way: input.way, foreignMinor },
       limits: COUNTER_ORDER_LIMITS,
       now,
       atCounter: true,
-    });
+    }),
+  );
+}
+
+/** A refused amount as the form's amount field's problem. */
+async function asAmountProblem(price: () => Promise<Quote>): Promise<Quote> {
+  try {
+    return await price();
   } catch (error) {
     if (error instanceof AppError && error.fields?.amount) {
       throw new AppError(error.code, error.message, { foreignMinor: error.fields.amount });

@@ -35,6 +35,8 @@ export const ORDER_CSV_HEADER = [
   "Sterling Back",
   "Completed",
   "Channel",
+  "Buy-back Guarantee Fee GBP",
+  "Buy-back Of Order",
 ] as const;
 
 const STATUS_TITLES: Record<(typeof orderStatusValues)[number], string> = {
@@ -57,6 +59,8 @@ type ExportRow = {
   status: (typeof orderStatusValues)[number];
   way: "Order" | "Sell";
   channel: OrderChannel;
+  buyback_fee_minor: string;
+  buyback_of: string | null;
   branch_name: string;
   first_name: string;
   last_name: string;
@@ -137,7 +141,8 @@ function batchQuery(
         ${orders.status} as status, ${orders.way} as way, ${orders.branchKey} as branch_key,
         ${orders.firstName} as first_name, ${orders.lastName} as last_name, ${orders.email} as email,
         ${orders.phone} as phone, ${orders.totalGbpMinor} as total_gbp_minor, ${orders.completedAt} as completed_at,
-        ${orders.channel} as channel
+        ${orders.channel} as channel, ${orders.buybackFeeMinor} as buyback_fee_minor,
+        ${orders.buybackOfOrderId} as buyback_of_order_id
       from ${orders}
       ${where ? sql`where ${where}` : sql``}
       order by ${orders.createdAt} desc nulls last, ${orders.id} desc nulls last
@@ -149,9 +154,11 @@ function batchQuery(
       p.total_gbp_minor::text as total_gbp_minor,
       to_char(p.completed_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as completed,
       l.position, l.currency_code, l.foreign_minor::text as foreign_minor, l.rate::text as rate,
-      l.gbp_minor::text as line_gbp_minor, l.sterling_back_minor::text as sterling_back_minor
+      l.gbp_minor::text as line_gbp_minor, l.sterling_back_minor::text as sterling_back_minor,
+      p.buyback_fee_minor::text as buyback_fee_minor, g.order_number as buyback_of
     from page p
     join ${branches} b on b.key = p.branch_key
+    left join ${orders} g on g.id = p.buyback_of_order_id
     left join ${orderLines} l on l.order_id = p.id
     order by p.created_at desc, p.id desc, l.position`;
 }
@@ -179,5 +186,10 @@ function toRecord(row: ExportRow): CsvValue[] {
     row.sterling_back_minor !== null ? csvDecimal(minorToMajorString(Number(row.sterling_back_minor), "GBP")) : null,
     row.completed,
     ORDER_CHANNEL_LABELS[row.channel],
+    // The buy-back guarantee (docs/features/buyback-guarantee.md): its fee on the Click & Collect order that
+    // bought it (paid with the order's sterling, apart from its total), and on a sale under it the
+    // guaranteed order's number.
+    Number(row.buyback_fee_minor) > 0 ? csvDecimal(minorToMajorString(Number(row.buyback_fee_minor), "GBP")) : null,
+    row.buyback_of,
   ];
 }

@@ -64,21 +64,9 @@ export async function getOrderDetails({
     branch: branchSummary(branch),
     lines: lines.map((line) => ({ ...toOrderLine(line), marketRate: trimDecimal(line.marketRate) })),
     totalGbpMinor: order.totalGbpMinor,
+    buybackFeeMinor: order.buybackFeeMinor,
     timeline,
-    handover: handover
-      ? {
-          idType: handover.idType,
-          idNumberLast4: handover.idNumberLast4,
-          idExpiresOn: handover.idExpiresOn,
-          cardMatchesName: handover.cardMatchesName,
-          received: handover.received,
-          differenceReason: handover.differenceReason,
-          gbpMinor: handover.gbpMinor,
-          paymentMethod: handover.paymentMethod,
-          recordedAt: handover.recordedAt.toISOString(),
-          recordedBy: handover.recordedBy,
-        }
-      : null,
+    handover: handover ? handoverView(handover) : null,
     channel: order.channel,
     allowedTransitions: allowedTransitions(order.status, order.channel),
     notes,
@@ -135,6 +123,22 @@ function orderTimeline(
   timeline.push(...reversalTimeline(reversals));
   timeline.sort((a, b) => a.at.localeCompare(b.at));
   return timeline;
+}
+
+/** What was recorded at the counter, as the details page shows it. */
+function handoverView(handover: typeof orderHandovers.$inferSelect): NonNullable<OrderDetails["handover"]> {
+  return {
+    idType: handover.idType,
+    idNumberLast4: handover.idNumberLast4,
+    idExpiresOn: handover.idExpiresOn,
+    cardMatchesName: handover.cardMatchesName,
+    received: handover.received,
+    differenceReason: handover.differenceReason,
+    gbpMinor: handover.gbpMinor,
+    paymentMethod: handover.paymentMethod,
+    recordedAt: handover.recordedAt.toISOString(),
+    recordedBy: handover.recordedBy,
+  };
 }
 
 /** A reversal's steps in the order's timeline: asked for, then approved (the order reversed) or refused. */

@@ -1,4 +1,6 @@
 import type { MyOrders } from "@bureau/domain/contracts/tracking";
+import { DEFAULT_DISPLAY_TIME_ZONE } from "@bureau/domain/dates";
+import { guaranteeLines } from "../buyback/index.ts";
 import type { Db } from "../../db/client.ts";
 import { orderPageWithLines, placedWithEmail } from "./order-queries.ts";
 import type { OrderLinks } from "./order-links.ts";
@@ -14,14 +16,25 @@ export async function listMyOrders({
   email,
   after,
   limit,
+  timeZone = DEFAULT_DISPLAY_TIME_ZONE,
+  now = new Date(),
 }: {
   db: Db;
   links: OrderLinks;
   email: string;
   after?: string | undefined;
   limit: number;
+  /** The bureau's zone (DISPLAY_TIME_ZONE): the buy-back guarantee's end date. */
+  timeZone?: string;
+  now?: Date;
 }): Promise<MyOrders> {
   const { page, nextCursor } = await orderPageWithLines(db, { conditions: [placedWithEmail(email)], after, limit });
+  const guarantees = await guaranteeLines(
+    db,
+    page.filter((r) => r.way === "Order").map((r) => r.id),
+    now,
+    timeZone,
+  );
   return {
     orders: page.map((r) => ({
       orderNumber: r.orderNumber,
@@ -33,6 +46,7 @@ export async function listMyOrders({
       lines: r.lines,
       totalGbpMinor: r.totalGbpMinor,
       href: `/track/${links.tokenFor(r.id)}`,
+      ...(guarantees.has(r.id) ? { buyback: guarantees.get(r.id) } : {}),
     })),
     nextCursor,
   };

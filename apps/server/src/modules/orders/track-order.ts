@@ -12,6 +12,7 @@ import type { OrderExpiry } from "@bureau/domain/order-lifecycle";
 import type { AmendmentSide } from "@bureau/domain/placement/amend-order";
 import { weekdayIn } from "@bureau/domain/opening-hours";
 import type { Db } from "../../db/client.ts";
+import { guaranteeView } from "../buyback/index.ts";
 import { orderAmendments, orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { OrderLinks } from "./order-links.ts";
@@ -63,6 +64,7 @@ export async function loadTrackedOrder(
     canCancel: customerMayCancel(order.status),
     canAmend: order.status === "pending" && order.channel === "online",
     accessToken: links.tokenFor(order.id),
+    ...(order.buybackDays !== null ? { buyback: (await guaranteeView(db, order.id, now, timeZone)) ?? undefined } : {}),
   };
 }
 
@@ -112,8 +114,9 @@ export async function findTrackedOrder({
 }
 
 /**
- * The order behind a signed e-mail link, while the order is open. A closed order still opens for its
- * owner: a signed-in customer whose verified e-mail is the order's (how "My orders" links to it).
+ * The order behind a signed e-mail link, while the order is open (or its buy-back guarantee runs). A
+ * closed order still opens for its owner: a signed-in customer whose verified e-mail is the order's (how
+ * "My orders" links to it).
  */
 export async function openOrderLink({
   db,
@@ -127,7 +130,14 @@ export async function openOrderLink({
   verifiedEmail?: string | undefined;
 }) {
   const tracked = await orderOfToken(db, tracking, token);
-  if (!isOrderOpen(tracked.status) && !(verifiedEmail && (await isOrderOf(db, tracking.links, token, verifiedEmail)))) {
+  // A collected order whose buy-back guarantee still has something to sell back stays open by its link:
+  // the page is where the customer sells back from (docs/features/buyback-guarantee.md).
+  const guaranteeRunning = (tracked.buyback?.sellBack.length ?? 0) > 0;
+  if (
+    !isOrderOpen(tracked.status) &&
+    !guaranteeRunning &&
+    !(verifiedEmail && (await isOrderOf(db, tracking.links, token, verifiedEmail)))
+  ) {
     throw new AppError("link_expired", ORDER_LINK_EXPIRED_MESSAGE);
   }
   return tracked;

@@ -142,6 +142,7 @@ async function lockOrder(tx: Tx, orderId: string) {
       lastName: orders.lastName,
       totalGbpMinor: orders.totalGbpMinor,
       idKey: orders.idKey,
+      buybackFeeMinor: orders.buybackFeeMinor,
     })
     .from(orders)
     .where(eq(orders.id, orderId))
@@ -254,6 +255,7 @@ async function checkedHandover(
       way: before.way,
       enhancedDueDiligence: before.enhancedDueDiligence,
       lines,
+      buybackFeeMinor: before.buybackFeeMinor,
       counter:
         before.channel === "counter"
           ? { idRequired: counterIdRequired(before.totalGbpMinor, counterIdFromGbpMinor) }

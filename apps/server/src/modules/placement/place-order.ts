@@ -25,6 +25,7 @@ import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findPostgresError, violatedUniqueConstraint } from "../../lib/postgres.ts";
+import { buybackRemainderTaken, isBuybackRemainderTaken } from "../buyback/index.ts";
 import { wakeMailer } from "../mail/index.ts";
 import { loadOrderReceipt, toOrderReceipt } from "../orders/index.ts";
 import { customerName, screenName } from "../sanctions/index.ts";
@@ -128,7 +129,13 @@ type Outcome =
   | { kind: "screen first"; listId: string };
 
 /** What a placement does next when its write failed. */
-type Next = "answer the twin" | "draw another order number" | "serialise" | "read again" | "write again";
+type Next =
+  | "answer the twin"
+  | "draw another order number"
+  | "serialise"
+  | "read again"
+  | "write again"
+  | "refuse the guarantee";
 
 type WriteFailure = { error: unknown; constraint: string | null; collects: boolean };
 
@@ -152,6 +159,8 @@ const RETRIES: readonly { when: (failure: WriteFailure) => boolean; next: Next }
   },
   { when: (f) => f.collects && isNotesTaken(f.error), next: "read again" },
   { when: (f) => f.collects && findPostgresError(f.error, ["40P01"]) !== null, next: "write again" },
+  // Another sale used what was left of the buy-back guarantee since this one was priced.
+  { when: (f) => isBuybackRemainderTaken(f.error), next: "refuse the guarantee" },
 ];
 
 /** One read, the decisions, and the write (tried again as the table says). */
@@ -195,6 +204,8 @@ async function attempt(
         case "read again":
           if (!afterRace) return attempt(context, placing, { serialised, afterRace: true });
           throw refused(notEnoughNotes(decision.notesCurrency ?? "", decision.branch.name, null));
+        case "refuse the guarantee":
+          throw refused(buybackRemainderTaken());
         case undefined:
           throw error;
       }

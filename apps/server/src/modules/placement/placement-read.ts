@@ -43,6 +43,7 @@ export function toPlacementRead(row: ReadRow): PlacementRead {
       freeNotes: q.free_notes
         ? q.free_notes.map(([valueMinor, count]) => ({ valueMinor: Number(valueMinor), count: Number(count) }))
         : null,
+      buybackOrderId: q.buyback_order_id,
     })),
     sameSubmission: row.same_submission,
     branch: key && name && addressLines && postcode && phone ? { key, name, addressLines, postcode, phone } : null,

@@ -67,7 +67,7 @@ export const READ: Statement = {
           'rate', q.rate::text, 'market_rate', q.market_rate::text, 'gbp_minor', q.gbp_minor,
           'foreign_minor', q.foreign_minor, 'sterling_back_minor', q.sterling_back_minor,
           'smallest_note_minor', c.smallest_note_minor, 'expires_at', q.expires_at, 'label', c.label,
-          'used', exists (select 1 from order_lines l where l.quote_id = q.id),
+          'used', exists (select 1 from order_lines l where l.quote_id = q.id), 'buyback_order_id', q.buyback_order_id,
           'free_notes', (select case when sc.tracked then coalesce(
               (select jsonb_agg(jsonb_build_array(sn.denomination_minor, sn.count - sn.reserved))
                 from stock_notes sn where sn.branch_key = sc.branch_key and sn.currency_code = sc.currency_code),
@@ -147,6 +147,7 @@ export type ReadRow = {
     label: string;
     used: boolean;
     free_notes: [number | string, number | string][] | null;
+    buyback_order_id: string | null;
   }[];
   same_submission: boolean;
   branch_key: string | null;
@@ -181,6 +182,9 @@ export type ReadRow = {
  * (a standing hold gains the reason on a line of its own and keeps its start; a cleared one starts again;
  * one already held for the threshold is left as it is). Without a crossing, that part is a one-time
  * filter on the parameter and reads nothing. The new order itself is not in the statement's snapshot.
+ * A sale under a buy-back guarantee (docs/features/buyback-guarantee.md) adds what it sells back at the
+ * original rate to the guarantee's remainders (a concurrent sale of the same remainder breaks the
+ * buyback_remainders_within check, and the whole statement fails) and records each use.
  */
 export const WRITE: Statement = {
   name: "placement_write",
@@ -188,14 +192,16 @@ export const WRITE: Statement = {
       select * from jsonb_to_record($1::jsonb) as w("orderId" uuid, way text, "firstName" text, "lastName" text,
         email text, phone text, "branchKey" text, "totalGbpMinor" bigint, "idempotencyKey" text,
         "createdAt" timestamptz, "holdReason" text, "heldAt" timestamptz, "enhancedDueDiligence" boolean,
-        "emailSeq" integer, "phoneSeq" integer, "seriesHoldReason" text, channel text, "idKey" text)),
+        "emailSeq" integer, "phoneSeq" integer, "seriesHoldReason" text, channel text, "idKey" text,
+        "buybackFeeMinor" bigint, "buybackDays" smallint, "buybackOfOrderId" uuid)),
     new_order as (
       insert into orders (id, order_number, way, status, first_name, last_name, email, phone, branch_key,
         total_gbp_minor, idempotency_key, created_at, hold_reason, held_at, enhanced_due_diligence, email_seq,
-        phone_seq, channel, id_key)
+        phone_seq, channel, id_key, buyback_fee_minor, buyback_days, buyback_of_order_id)
       select w."orderId", $2::text, w.way, 'pending', w."firstName", w."lastName", w.email, w.phone, w."branchKey",
         w."totalGbpMinor", w."idempotencyKey", w."createdAt", w."holdReason", w."heldAt", w."enhancedDueDiligence",
-        w."emailSeq", w."phoneSeq", w.channel, w."idKey"
+        w."emailSeq", w."phoneSeq", w.channel, w."idKey", coalesce(w."buybackFeeMinor", 0), w."buybackDays",
+        w."buybackOfOrderId"
       from w
       returning id),
     new_lines as (
@@ -276,6 +282,16 @@ export const WRITE: Statement = {
         jsonb_build_object('onHold', true, 'reason', c.hold_reason), null
       from series_changed c
       returning id),
+    buyback_used as (
+      update buyback_remainders r set used_minor = r.used_minor + u."foreignMinor"
+      from jsonb_to_recordset(coalesce($1::jsonb->'buybackUses', '[]'::jsonb))
+        as u("guaranteedOrderId" uuid, currency varchar, "foreignMinor" bigint, "gbpMinor" bigint)
+      where r.order_id = u."guaranteedOrderId" and r.currency_code = u.currency
+      returning u."guaranteedOrderId", u.currency, u."foreignMinor", u."gbpMinor"),
+    buyback_recorded as (
+      insert into buyback_uses (sell_order_id, guaranteed_order_id, currency_code, foreign_minor, gbp_minor)
+      select (select id from new_order), b."guaranteedOrderId", b.currency, b."foreignMinor", b."gbpMinor"
+      from buyback_used b),
     queued as (
       insert into outbox (kind, dedupe_key, payload)
       select $1::jsonb->'mail'->>'kind', $1::jsonb->'mail'->>'dedupeKey', $1::jsonb->'mail'->'payload'

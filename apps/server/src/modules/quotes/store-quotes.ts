@@ -21,6 +21,8 @@ export type QuoteToStore = {
    * active with exactly this market rate and these margins (null: priced from the database just now).
    */
   pricedFrom: { sellMargin: string; buyMargin: string } | null;
+  /** A sale priced at a buy-back guarantee's rate: the guaranteed order (docs/features/buyback-guarantee.md). */
+  buybackOrderId?: string | null;
 };
 
 /** The most quotes one statement stores. */
@@ -70,18 +72,19 @@ function writeWaiting(db: Db, writer: Writer): void {
       expires_at: quote.expiresAt.toISOString(),
       sell_margin: quote.pricedFrom?.sellMargin ?? null,
       buy_margin: quote.pricedFrom?.buyMargin ?? null,
+      buyback_order_id: quote.buybackOrderId ?? null,
     })),
   );
   queryRowsPrepared<{ id: string }>(
     db,
     sql`insert into quotes (id, currency_code, way, rate, market_rate, margin, gbp_minor, foreign_minor,
-          sterling_back_minor, created_at, expires_at)
+          sterling_back_minor, created_at, expires_at, buyback_order_id)
         select q.id, c.code, q.way, q.rate, q.market_rate, q.margin, q.gbp_minor, q.foreign_minor,
-          q.sterling_back_minor, q.created_at, q.expires_at
+          q.sterling_back_minor, q.created_at, q.expires_at, q.buyback_order_id
         from jsonb_to_recordset(${rows}::jsonb) as q(id uuid, currency_code text, way text, rate numeric,
           market_rate numeric, margin numeric, gbp_minor bigint, foreign_minor bigint, sterling_back_minor bigint,
           created_at timestamptz,
-          expires_at timestamptz, sell_margin numeric, buy_margin numeric)
+          expires_at timestamptz, sell_margin numeric, buy_margin numeric, buyback_order_id uuid)
         join currencies c on c.code = q.currency_code
           and (q.sell_margin is null or (c.active and c.rate = q.market_rate and c.sell_margin = q.sell_margin
             and c.buy_margin = q.buy_margin))

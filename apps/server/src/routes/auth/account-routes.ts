@@ -150,7 +150,13 @@ function ownOrderDataRoutes(app: ZodApp) {
       const { user } = signedInSession(request);
       // Orders are matched by e-mail, so the address must be proven to be this person's (decision 014).
       if (!user.emailVerified) throw new AppError("forbidden", MY_ORDERS_UNVERIFIED_MESSAGE);
-      return listMyOrders({ db: app.db, links: app.orderLinks, email: user.email, ...request.query });
+      return listMyOrders({
+        db: app.db,
+        links: app.orderLinks,
+        email: user.email,
+        timeZone: app.config.displayTimeZone,
+        ...request.query,
+      });
     },
   });
 

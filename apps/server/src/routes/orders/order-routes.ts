@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { createBuybackQuote } from "../../modules/buyback/index.ts";
 import { placeOrder } from "../../modules/placement/index.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { createQuote } from "../../modules/quotes/index.ts";
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import { routeOf } from "../../lib/endpoint-route.ts";
@@ -15,9 +17,24 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
     handler: async (request, reply) => {
+      const { buybackToken, ...input } = request.body;
+      if (buybackToken !== undefined) {
+        // A sale under a buy-back guarantee: priced from the stored order the signed token names.
+        const guaranteedOrderId = app.orderLinks.orderIdOf(buybackToken);
+        if (!guaranteedOrderId || input.way !== "Sell") {
+          throw new AppError("not_found", "This buy-back guarantee link is not valid. Please find your order again.");
+        }
+        const quote = await createBuybackQuote({
+          db: app.db,
+          guaranteedOrderId,
+          input,
+          timeZone: app.config.displayTimeZone,
+        });
+        return reply.status(201).send(quote);
+      }
       const quote = await createQuote({
         db: app.db,
-        input: request.body,
+        input,
         limits: app.config.orderLimits,
         cachedCurrencies: async () => (await app.currencyList.get()).value,
       });
@@ -34,7 +51,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     handler: async (request, reply) => {
-      const { customer, ...rest } = request.body;
+      const { customer, buybackGuarantee, ...rest } = request.body;
       const { orderId, receipt, created } = await placeOrder({
         db: app.db,
         limits: app.config.orderLimits,
@@ -45,6 +62,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         maxSterlingBackPercent: app.config.maxSterlingBackPercent,
         input: {
           ...rest,
+          buybackGuarantee: buybackGuarantee ? app.config.buybackGuarantee : null,
           customer: {
             firstName: customer.firstName,
             lastName: customer.lastName,

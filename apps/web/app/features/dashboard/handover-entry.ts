@@ -19,6 +19,7 @@ export const rulesOrder = (order: OrderDetails): HandoverOrder => ({
     gbpMinor: line.gbpMinor,
     foreignMinor: line.foreignMinor,
   })),
+  buybackFeeMinor: order.buybackFeeMinor ?? 0,
 });
 
 /** A typed count: empty is none; anything but a whole number is passed on for the rules to refuse. */
@@ -80,7 +81,9 @@ export function useHandoverEntry(order: OrderDetails) {
   const payable = tally.every((t) => t.gbpPaidMinor !== null)
     ? tally.reduce((sum, t) => sum + (t.gbpPaidMinor ?? 0), 0)
     : null;
-  const sterlingDue = order.way === "Sell" ? (payable ?? order.totalGbpMinor) : order.totalGbpMinor;
+  // Click & Collect: the order's sterling and the buy-back guarantee's fee, paid together.
+  const sterlingDue =
+    order.way === "Sell" ? (payable ?? order.totalGbpMinor) : order.totalGbpMinor + (order.buybackFeeMinor ?? 0);
   const paymentAmount = paymentText ?? minorToMajorString(sterlingDue, "GBP");
   const input: HandoverInput = {
     idType,

@@ -13,7 +13,8 @@ import {
 } from "@bureau/domain/whole-notes";
 import { formatNotes, noteSplitText } from "@bureau/domain/note-text";
 import { useToast } from "../../components/ui/toast.tsx";
-import { addLineToCart } from "../cart/cart-store.ts";
+import type { Quote } from "@bureau/domain/contracts/orders";
+import { addLineToCart, type QuoteRequester } from "../cart/cart-store.ts";
 import { useQuoteRequester } from "../cart/use-quote-requester.ts";
 
 type Typed = { side: "gbp" | "foreign"; text: string };
@@ -49,12 +50,15 @@ export function AddCurrencyForm({
   defaultCode,
   orderLimits,
   onAdded,
+  buybackToken,
 }: {
   way: Way;
   currencies: Pick<Currency, "code" | "label" | "collectRate" | "sellRate" | "smallestNoteMinor">[];
   defaultCode: string;
   orderLimits: OrderLimits;
   onAdded: () => void;
+  /** A sale under a buy-back guarantee: the guaranteed order's link token (docs/features/buyback-guarantee.md). */
+  buybackToken?: string | undefined;
 }) {
   const id = useId();
   const toast = useToast();
@@ -85,10 +89,10 @@ export function AddCurrencyForm({
       return;
     }
     setBusy(true);
-    const result = await addLineToCart(
-      typed.side === "gbp" ? { currency: code, way, gbpMinor: minor } : { currency: code, way, foreignMinor: minor },
-      requestQuote,
-    );
+    const amount = typed.side === "gbp" ? { gbpMinor: minor } : { foreignMinor: minor };
+    const result = buybackToken
+      ? await addGuaranteedSale(code, preview?.foreignMinor ?? minor, buybackToken, requestQuote)
+      : await addLineToCart({ currency: code, way, ...amount }, requestQuote);
     setBusy(false);
     if (!result.ok) {
       toast.error(result.message);
@@ -239,4 +243,26 @@ function AmountInput({
       />
     </div>
   );
+}
+
+/**
+ * A sale under a buy-back guarantee: the line the server prices from the guaranteed order (the whole notes
+ * up to what is left, at the original rate), then, for what goes beyond it, an ordinary line at today's rate.
+ */
+async function addGuaranteedSale(
+  currency: string,
+  foreignMinor: number,
+  buybackToken: string,
+  requestQuote: QuoteRequester,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  let guaranteed: Quote | null = null;
+  const result = await addLineToCart({ currency, way: "Sell", foreignMinor }, async (ask) => {
+    const outcome = await requestQuote({ ...ask, buybackToken });
+    if (outcome.ok) guaranteed = outcome.value;
+    return outcome;
+  });
+  if (!result.ok) return result;
+  const restMinor = (guaranteed as Quote | null)?.buyback?.restMinor ?? 0;
+  if (restMinor === 0) return { ok: true };
+  return addLineToCart({ currency, way: "Sell", foreignMinor: restMinor }, requestQuote);
 }

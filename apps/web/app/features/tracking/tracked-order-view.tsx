@@ -5,6 +5,7 @@ import { summariseOpeningHours, todaysHoursText } from "@bureau/domain/opening-h
 import { customerStatusOf } from "@bureau/domain/order-tracking";
 import { useConfirm } from "../../components/ui/confirm-dialog.tsx";
 import { useDisplayDates } from "../../lib/display-dates.ts";
+import { BuybackGuaranteePanel } from "./buyback-guarantee-panel.tsx";
 import { OrderConfirmation } from "./order-confirmation.tsx";
 import { googleMapsSearchUrl, telHref } from "../public/branch-format.ts";
 
@@ -66,6 +67,7 @@ export function TrackedOrderView({
         <span className="tracked-explanation">{status.explanation}</span>
       </p>
       <OrderConfirmation order={order} />
+      <BuybackGuaranteePanel order={order} />
       <div className="tracked-grid">
         <section aria-labelledby="tracked-branch-heading">
           <h3 id="tracked-branch-heading">Branch</h3>

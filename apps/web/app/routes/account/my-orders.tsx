@@ -68,7 +68,10 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
               <td>{dates.longDate(order.placedAt)}</td>
               <td>{customerStatusOf(order.status, order.additionalChecks).label}</td>
               <td>{WAY_TITLES[order.way]}</td>
-              <td>{order.lines.map((line) => formatMinor(line.foreignMinor, line.currency)).join(", ")}</td>
+              <td>
+                {order.lines.map((line) => formatMinor(line.foreignMinor, line.currency)).join(", ")}
+                {order.buyback ? <span className="my-orders-buyback">{order.buyback}</span> : null}
+              </td>
               <td>{formatMinor(order.totalGbpMinor, "GBP")}</td>
               <td>
                 <Link to={order.href}>

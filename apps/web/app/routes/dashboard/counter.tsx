@@ -110,6 +110,7 @@ const TEXT_FIELDS = [
   "idExpiresOn",
   "address",
   "dateOfBirth",
+  "guaranteedOrderNumber",
 ] as const;
 
 /** The amount typed in the currency's units as minor units, or NaN when it is not a plain number. */
@@ -171,7 +172,8 @@ function TradeForm({ view, onDone }: { view: CounterView; onDone: (result: Count
   async function send(event: React.FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const { amount, ...typed } = text;
+    // A buy-back guarantee's order number goes with a "We buy" only (docs/features/buyback-guarantee.md).
+    const { amount, guaranteedOrderNumber, ...typed } = text;
     const trade = {
       ...typed,
       branch: view.branch.key,
@@ -184,6 +186,7 @@ function TradeForm({ view, onDone }: { view: CounterView; onDone: (result: Count
       idType,
       cardMatchesName,
       paymentMethod,
+      ...(way === "Sell" && guaranteedOrderNumber ? { guaranteedOrderNumber } : {}),
     };
     if (!Number.isFinite(trade.foreignMinor)) {
       const fields = { amount: "Enter the amount as a number, in whole notes" };
@@ -269,6 +272,12 @@ function TradeSection({
           </select>
         </div>
         {kit.input("amount", `Amount in ${currency} (whole notes)`, { inputMode: "decimal", autoComplete: "off" })}
+        {way === "Sell"
+          ? kit.input("guaranteedOrderNumber", "Buy-back guarantee: order number (optional)", {
+              inputMode: "numeric",
+              autoComplete: "off",
+            })
+          : null}
       </div>
       {chosen ? (
         <p className="hint">

@@ -14,12 +14,15 @@ import { AddCurrencyForm } from "../../features/order/add-currency-form.tsx";
 import { DetailsForm } from "../../features/order/details-form.tsx";
 import { branchAvailability, orderDetailsOfAccount, placeOrder, requestQuote } from "../../features/order/order-api.ts";
 import { sessionOfRequest } from "../../features/account/session.ts";
+import { BuybackOffer, GuaranteedSellNotice } from "../../features/order/buyback-choice.tsx";
+import { openOrderLink } from "../../features/tracking/tracking-api.ts";
+import { appContext } from "../../lib/app-context.ts";
 import { OrderSummary } from "../../features/order/order-summary.tsx";
 import { StepIndicator } from "../../features/order/step-indicator.tsx";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/purchase";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const way = params.currentWay;
   if (!isWay(way)) throw data(null, { status: 404 });
   const code = params.currencyParams.toUpperCase();
@@ -37,6 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     way,
     code,
     prefill,
+    ...(await buybackOfPage(context, api, way, new URL(request.url).searchParams.get("guarantee"))),
     label: currency.label,
     currencies: currencies.map(({ code, label, collectRate, sellRate, smallestNoteMinor }) => ({
       code,
@@ -53,6 +57,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       phone,
     })),
   };
+}
+
+/**
+ * The buy-back guarantee on this page (docs/features/buyback-guarantee.md): Click & Collect offers it at
+ * its configured price and days; a sale opened from a guaranteed order's page (its link token in
+ * `?guarantee=`) sells back under it, the server pricing each line from the stored order.
+ */
+async function buybackOfPage(
+  context: Route.LoaderArgs["context"],
+  api: ReturnType<typeof serverApi>,
+  way: Way,
+  token: string | null,
+) {
+  if (way === "Order")
+    return { buybackTerms: context.get(appContext).publicConfig.buybackGuarantee ?? null, guarantee: null };
+  if (!token) return { buybackTerms: null, guarantee: null };
+  const order = await openOrderLink(api, token).catch(() => null);
+  if (!order?.buyback) return { buybackTerms: null, guarantee: null };
+  return { buybackTerms: null, guarantee: { token, orderNumber: order.orderNumber, text: order.buyback.text } };
 }
 
 /**
@@ -121,7 +144,8 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
       ? { ...emptyDetails, ...loaderData.prefill, confirmEmail: loaderData.prefill.email }
       : emptyDetails,
   );
-  const placing = usePlaceOrder({ way, branchKey, setStep });
+  const [buyback, setBuyback] = useState(false);
+  const placing = usePlaceOrder({ way, branchKey, setStep, buyback });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const availability = useBranchAvailability(way === "Order" ? items : [], step);
 
@@ -153,6 +177,7 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
               <strong>Something went wrong.</strong> {placing.failure}
             </div>
           ) : null}
+          {loaderData.guarantee ? <GuaranteedSellNotice {...loaderData.guarantee} /> : null}
           <BasketPanel
             way={way}
             items={items}
@@ -164,6 +189,7 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
                   defaultCode={code}
                   orderLimits={orderLimits}
                   onAdded={() => toast.success("Currency added to your basket")}
+                  buybackToken={loaderData.guarantee?.token}
                 />
               ) : null
             }
@@ -176,6 +202,9 @@ export default function Purchase({ loaderData }: Route.ComponentProps) {
             availability={availability}
             items={items}
           />
+          {loaderData.buybackTerms ? (
+            <BuybackOffer terms={loaderData.buybackTerms} checked={buyback} onChange={setBuyback} />
+          ) : null}
           <StepOneActions onNext={next} />
         </>
       ) : null}
@@ -352,7 +381,18 @@ function ShortBranchNotice({
  * idempotency key, then the cart emptied of them and the order's own page (its signed link), which a
  * reload, Back and a bookmark open again; a failure goes back to step 1 with the reason.
  */
-function usePlaceOrder({ way, branchKey, setStep }: { way: Way; branchKey: string; setStep: (step: 1 | 2) => void }) {
+function usePlaceOrder({
+  way,
+  branchKey,
+  setStep,
+  buyback,
+}: {
+  way: Way;
+  branchKey: string;
+  setStep: (step: 1 | 2) => void;
+  /** Click & Collect: the buy-back guarantee bought with the order. */
+  buyback: boolean;
+}) {
   const toast = useToast();
   const navigate = useNavigate();
   const placing = useRouteAction<OrderReceipt>();
@@ -380,6 +420,7 @@ function usePlaceOrder({ way, branchKey, setStep }: { way: Way; branchKey: strin
           foreignMinor: l.foreignMinor,
         })),
         customer: { ...customer, acceptedTerms: true },
+        ...(way === "Order" && buyback ? { buybackGuarantee: true } : {}),
       },
     });
     if (!outcome.ok) {
