@@ -113,6 +113,16 @@ export const dayReportSchema = z.object({
   /** The tills opened at the branch on the day (issue 33 item 5), first opened first, and their sum. */
   tills: z.array(tillOfDaySchema),
   tillTotals: z.array(branchTillCurrencySchema),
+  /**
+   * The buy-back guarantee (docs/features/buyback-guarantee.md) over the orders collected: guarantees
+   * sold with their fees (in the sterling taken), and guaranteed sales with what they bought back.
+   */
+  guarantees: z.object({
+    sold: z.number().int(),
+    feesMinor: z.number().int(),
+    buybacks: z.number().int(),
+    boughtBack: z.array(z.object({ currency: z.string(), foreignMinor: z.number().int(), gbpMinor: z.number().int() })),
+  }),
   /** The reversals of the branch's orders approved on the day, first approved first. */
   reversals: z.array(
     z.object({

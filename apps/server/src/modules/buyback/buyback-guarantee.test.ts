@@ -5,8 +5,9 @@ import type { Quote } from "@bureau/domain/contracts/orders";
 import { sellGbpMinorFor } from "@bureau/domain/pricing";
 import { buybackRemainders, buybackUses, orderHandovers, orderLines, orders } from "../../db/schema.ts";
 import { parseCsv } from "../../test/csv-parse.ts";
-import { collectHandover, uniqueCustomer } from "../../test/factories.ts";
+import { collectHandover, saleHandover, uniqueCustomer } from "../../test/factories.ts";
 import type { ORDER_CSV_HEADER } from "../orders/index.ts";
+import { signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { appWithStaff } from "../../test/staff-app.ts";
 import { transitionOrder } from "../orders/index.ts";
 import { createBuybackQuote } from "./quote-buyback.ts";
@@ -233,5 +234,51 @@ describe("the buy-back guarantee (issue 34 item 7)", () => {
     const refused = await place("Sell", [sale], { buybackGuarantee: true });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe("The buy-back guarantee is sold with Click & Collect orders only.");
+  });
+
+  it("ends the guarantee of a reversed order: its notes came back", async () => {
+    const { orderId } = await guaranteedAndCollected();
+    const paid = await staff(`/api/admin/orders/${orderId}/complete`, {
+      ...collectHandover,
+      payment: { method: "card", amountMinor: 25_499 },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await remainder(orderId))!.until.getTime()).toBeGreaterThan(Date.now());
+    const asked = await staff(`/api/admin/orders/${orderId}/reversal`, { reason: "Handed over the wrong currency" });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const manager = await signUpAndSignIn(env.t.app, { role: "manager", branches: ["worthing"], staffVerified: true });
+    const approved = await inject("POST", `/api/admin/reversals/${asked.json().id}/approve`, {}, manager.headers);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await remainder(orderId))!.until.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await guaranteeView(db(), orderId, new Date(), "Europe/London"))?.text).toMatch(/ended/);
+  });
+
+  it("puts the guarantees sold, their fees and the buy-backs in the branch's day report", async () => {
+    const report = async () =>
+      (await inject("GET", "/api/admin/reports/day?branch=worthing", undefined, env.staff.headers)).json().guarantees;
+    const before = await report();
+    const euros = (g: { boughtBack: { currency: string; foreignMinor: number; gbpMinor: number }[] }) =>
+      g.boughtBack.find((c) => c.currency === "EUR") ?? { foreignMinor: 0, gbpMinor: 0 };
+    const { orderId, token } = await guaranteedAndCollected();
+    const paid = await staff(`/api/admin/orders/${orderId}/complete`, {
+      ...collectHandover,
+      payment: { method: "card", amountMinor: 25_499 },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const part = await quote({ currency: "EUR", way: "Sell", foreignMinor: 10_000, buybackToken: token });
+    const sold = await place("Sell", [part]);
+    const saleId = env.t.app.orderLinks.orderIdOf(sold.json().accessToken)!;
+    expect((await staff(`/api/admin/orders/${saleId}/accept`)).statusCode).toBe(200);
+    const bought = await staff(
+      `/api/admin/orders/${saleId}/complete`,
+      saleHandover([{ currency: "EUR", notes: [{ valueMinor: 5000, count: 2 }] }]),
+    );
+    expect(bought.statusCode, bought.body).toBe(200);
+    const after = await report();
+    expect(after.sold - before.sold).toBe(1);
+    expect(after.feesMinor - before.feesMinor).toBe(499);
+    expect(after.buybacks - before.buybacks).toBe(1);
+    expect(euros(after).foreignMinor - euros(before).foreignMinor).toBe(10_000);
+    expect(euros(after).gbpMinor - euros(before).gbpMinor).toBe(part.gbpMinor);
   });
 });

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { buybackGuaranteeText, buybackLeftMinor, type GuaranteedCurrency } from "@bureau/domain/buyback-guarantee";
 import type { PlacementRefusal } from "@bureau/domain/placement/refusals";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { buybackRemainders, orders } from "../../db/schema.ts";
 import { findPostgresError } from "../../lib/postgres.ts";
 
@@ -102,4 +102,19 @@ export function buybackRemainderTaken(): PlacementRefusal {
       "What was left of your buy-back guarantee has just been used by another order. Please add the currency again.",
     fields: { lines: "Buy-back guarantee used meanwhile" },
   };
+}
+
+/**
+ * What a reversal (docs/features/reversals.md) does to the guarantee, in the reversal's transaction: a
+ * guaranteed order reversed (its notes came back) guarantees nothing more from now; a guaranteed sale
+ * reversed (its notes went back to the customer) gives back the remainder it used, as a cancelled one does.
+ */
+export async function endGuaranteeOfReversed(tx: Tx, orderId: string, now: Date): Promise<void> {
+  await tx
+    .update(buybackRemainders)
+    .set({ until: sql`least(${buybackRemainders.until}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(buybackRemainders.orderId, orderId));
+  await tx.execute(sql`update buyback_remainders r set used_minor = r.used_minor - u.foreign_minor
+    from buyback_uses u
+    where u.sell_order_id = ${orderId} and r.order_id = u.guaranteed_order_id and r.currency_code = u.currency_code`);
 }

@@ -1,5 +1,6 @@
 export {
   buybackRemainderTaken,
+  endGuaranteeOfReversed,
   guaranteedOrderIdOf,
   guaranteeView,
   type GuaranteeView,

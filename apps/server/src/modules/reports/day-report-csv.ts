@@ -122,6 +122,35 @@ export function dayReportCsv(report: DayReport): string {
       `${order.orderNumber} ${WAY_TITLES[order.way]}, ${order.name}: ${order.fx.map((line) => `${minorToMajorString(line.foreignMinor, line.currency)} ${line.currency}`).join(", ")}`,
     ]);
   }
+  const { guarantees } = report;
+  rows.push([
+    ...head,
+    null,
+    null,
+    null,
+    "GBP",
+    "Buy-back guarantee fees",
+    null,
+    null,
+    guarantees.sold,
+    amount(guarantees.feesMinor, "GBP"),
+    null,
+  ]);
+  for (const bought of guarantees.boughtBack) {
+    rows.push([
+      ...head,
+      null,
+      null,
+      null,
+      bought.currency,
+      "Bought back at guaranteed rates",
+      null,
+      null,
+      null,
+      amount(bought.foreignMinor, bought.currency),
+      `for ${minorToMajorString(bought.gbpMinor, "GBP")} GBP`,
+    ]);
+  }
   for (const reversal of report.reversals) {
     rows.push([
       ...head,

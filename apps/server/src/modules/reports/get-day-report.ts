@@ -17,6 +17,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { onDisplayDays } from "../../lib/display-day-range.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import { STOCK_AUDIT } from "../stock/index.ts";
+import { guaranteesOfDay } from "./guarantees-of-day.ts";
 import { reversalsOfDay, tillsOfDay } from "./till-day.ts";
 
 type NoteKey = string;
@@ -66,7 +67,13 @@ export async function getDayReport({
   /** What changed each note's count after the close: taken back from today's count. */
   const changedSince: NoteChanges = new Map();
   tallySettledNotes(settled, flows, changedSince);
-  const stockAtClose = await stockAtCloseOf(db, { branchKey: chosen.key, nextDay, timeZone, changedSince });
+  const [stockAtClose, guarantees] = await Promise.all([
+    stockAtCloseOf(db, { branchKey: chosen.key, nextDay, timeZone, changedSince }),
+    guaranteesOfDay(
+      db,
+      collected.map((o) => o.id),
+    ),
+  ]);
 
   return {
     branches: branchRows,
@@ -98,6 +105,7 @@ export async function getDayReport({
     stockAtClose,
     tills,
     tillTotals,
+    guarantees,
     reversals,
   };
 }

@@ -18,6 +18,7 @@ import { reverseOrderNotes } from "../stock/index.ts";
 import { completionMovementsOf, openTillIdOf, recordTillMovement } from "../till/index.ts";
 import { lockOrder } from "./request-reversal.ts";
 import { reversalView } from "./reversal-view.ts";
+import { endGuaranteeOfReversed } from "../buyback/index.ts";
 
 type Decider = AuditActor & StaffPlacement;
 type DecideOptions = { db: Db; reversalId: string; actor: Decider; requestId?: string; now?: Date };
@@ -53,6 +54,7 @@ export async function approveReversal(options: DecideOptions): Promise<ReversalV
       .where(and(eq(orders.id, order.id), isNull(orders.reversedAt)))
       .returning({ id: orders.id });
     if (!marked) throw new AppError("conflict", "This order has already been reversed.");
+    await endGuaranteeOfReversed(tx, order.id, now);
     await writeAudit(tx, {
       ...auditedBy(actor, requestId),
       action: "order.reversal.approve",

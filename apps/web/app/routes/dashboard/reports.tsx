@@ -105,6 +105,24 @@ function SterlingSummary({ report }: { report: DayReport }) {
         <th scope="row">Sterling net</th>
         <td>{gbp(report.sterling.inMinor - report.sterling.backMinor - report.sterling.outMinor)}</td>
       </tr>
+      <tr>
+        <th scope="row">Buy-back guarantees sold (fees, in the sterling in)</th>
+        <td>
+          {report.guarantees.sold}: {gbp(report.guarantees.feesMinor)}
+        </td>
+      </tr>
+      <tr>
+        <th scope="row">Buy-backs at guaranteed rates</th>
+        <td>
+          {report.guarantees.buybacks}
+          {report.guarantees.boughtBack.map((c) => (
+            <span key={c.currency}>
+              {" "}
+              · {formatMinor(c.foreignMinor, c.currency)} for {gbp(c.gbpMinor)}
+            </span>
+          ))}
+        </td>
+      </tr>
     </DataTable>
   );
 }
