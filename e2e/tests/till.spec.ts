@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { formatMinor } from "../../packages/domain/src/money.ts";
 import { originOf, signInAsStaff, toast, uniqueEmail } from "../support/accounts.ts";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
 import { completeThroughHandover, handoverPanel } from "../support/handover.ts";
@@ -129,6 +130,29 @@ test("a cashier's day: open with a float, a collection paid in cash, a walk-in s
   await waiting.getByRole("button", { name: /^Sign off/ }).click();
   await expect(toast(manager, `Signed off: ${cashier.email}'s till at Worthing is closed`)).toBeVisible();
   await expectNoSeriousAxeViolations(manager);
+
+  // The day's report says what was done: this till's sterling in and out, its expected and counted close,
+  // the sign-off's reason, and the two walk-in trades beside the online order.
+  await manager.goto("/dashboard/reports?branch=worthing");
+  await waitForHydration(manager);
+  await expectNoSeriousAxeViolations(manager);
+  const tillHeading = manager.getByRole("heading", { name: new RegExp(`^Till \\d+: ${cashier.email}$`) });
+  const tillName = (await tillHeading.textContent()) ?? "";
+  const gbpCells = manager
+    .getByRole("table", { name: `${tillName}: figures` })
+    .getByRole("row", { name: /^GBP/ })
+    .getByRole("cell");
+  const pounds = (minor: number) => formatMinor(minor, "GBP");
+  await expect(gbpCells.nth(0)).toHaveText(pounds(20_000));
+  await expect(gbpCells.nth(1)).toHaveText(pounds(totalGbpMinor + sale.gbpMinor));
+  await expect(gbpCells.nth(2)).toHaveText(pounds(back + purchase.gbpMinor));
+  await expect(gbpCells.nth(5)).toHaveText(pounds(expectedMinor));
+  await expect(gbpCells.nth(6)).toHaveText(pounds(20_000));
+  await expect(manager.getByRole("article", { name: tillName })).toContainText("Cash for the order banked early");
+  const collected = manager.getByRole("table", { name: "Orders collected" });
+  await expect(collected.getByRole("row", { name: new RegExp(orderNumber) })).toContainText("Online");
+  await expect(collected.getByRole("row", { name: new RegExp(sale.orderNumber) })).toContainText("Counter");
+  await expect(collected.getByRole("row", { name: new RegExp(purchase.orderNumber) })).toContainText("Counter");
 
   // The cashier's till is closed: the page offers a new one.
   await page.reload();
