@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { THRESHOLD_HOLD_REASON_START } from "../due-diligence.ts";
 import {
+  AMEND_GUARANTEED_SALE_MESSAGE,
   AMEND_NOTHING_CHANGED_MESSAGE,
   AMEND_NOT_PENDING_MESSAGE,
   amendedHold,
@@ -24,6 +25,7 @@ const line = (gbpMinor: number, foreignMinor: number) => ({
 const pendingOrder = {
   status: "pending",
   channel: "online" as const,
+  guaranteedSale: false,
   branchKey: "worthing",
   way: "Order" as const,
   lines: [line(250_00, 280_00)],
@@ -40,6 +42,13 @@ describe("amendmentAskRefusal", () => {
       amendmentAskRefusal({ ...pendingOrder, channel: "counter" }, { branch: "worthing", amountsMinor: [300_00] })
         ?.code,
     ).toBe("conflict");
+    // A sale at a buy-back guarantee's rate used the guarantee at that rate: new quotes would not.
+    expect(
+      amendmentAskRefusal(
+        { ...pendingOrder, way: "Sell", guaranteedSale: true },
+        { branch: "worthing", amountsMinor: [100_00] },
+      )?.message,
+    ).toBe(AMEND_GUARANTEED_SALE_MESSAGE);
   });
 
   it("needs one positive amount per line, and a change", () => {

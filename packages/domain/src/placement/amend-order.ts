@@ -44,6 +44,8 @@ export type AmendableOrder = {
   email: string;
   phone: string;
   idKey: string | null;
+  /** A Click & Sell priced at a buy-back guarantee's rate (docs/features/buyback-guarantee.md). */
+  guaranteedSale: boolean;
   holdReason: string | null;
   holdClearedAt: string | null;
   lines: AmendableLine[];
@@ -57,6 +59,17 @@ export type AmendmentRequest = { idempotencyKey: string; branch: string; lines: 
 
 export const AMEND_NOT_PENDING_MESSAGE =
   "This order can no longer be amended: the branch has already accepted it (or it is closed). Please call the branch to change it.";
+
+export const AMEND_GUARANTEED_SALE_MESSAGE =
+  "A sale at your buy-back guarantee's rate cannot be amended: cancel it and sell again from the guaranteed order's page.";
+
+/**
+ * Whether the customer may amend the order at all: Pending and placed online, and not a sale at a
+ * buy-back guarantee's rate (its lines used the guarantee's remainder at that rate; new quotes would not).
+ */
+export function amendable(order: Pick<AmendableOrder, "status" | "channel" | "guaranteedSale">): boolean {
+  return order.status === "pending" && order.channel === "online" && !order.guaranteedSale;
+}
 
 /** An amendment of an order that is no longer Pending (accepted meanwhile, or closed). */
 export function notAmendable(): PlacementRefusal {
@@ -75,10 +88,17 @@ export const AMEND_NOTHING_CHANGED_MESSAGE = "Change an amount or the branch to 
  * change. Null when it may.
  */
 export function amendmentAskRefusal(
-  order: Pick<AmendableOrder, "status" | "channel" | "branchKey" | "way" | "lines">,
+  order: Pick<AmendableOrder, "status" | "channel" | "guaranteedSale" | "branchKey" | "way" | "lines">,
   ask: { branch: string; amountsMinor: readonly number[] },
 ): PlacementRefusal | null {
   if (order.status !== "pending" || order.channel !== "online") return notAmendable();
+  if (!amendable(order)) {
+    return {
+      code: "conflict",
+      message: AMEND_GUARANTEED_SALE_MESSAGE,
+      fields: { order: AMEND_GUARANTEED_SALE_MESSAGE },
+    };
+  }
   if (ask.amountsMinor.length !== order.lines.length) {
     return amendmentLinesRefusal("Give a new amount for each line of the order.");
   }

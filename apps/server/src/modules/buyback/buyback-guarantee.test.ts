@@ -130,6 +130,14 @@ describe("the buy-back guarantee (issue 34 item 7)", () => {
     expect(guaranteedRecord[col("Buy-back Of Order")]).toBe("");
     expect(saleRecord[col("Buy-back Of Order")]).toBe(guaranteedNumber);
     expect(saleRecord[col("Buy-back Guarantee Fee GBP")]).toBe("");
+    // A sale at the guarantee's rate is not amended (new quotes would not be at that rate).
+    const amend = await inject("POST", "/api/orders/amendment-quote", {
+      token: sold.json().accessToken,
+      branch: "worthing",
+      amountsMinor: [5_000],
+    });
+    expect(amend.statusCode).toBe(409);
+    expect(amend.json().error.message).toMatch(/^A sale at your buy-back guarantee's rate cannot be amended/);
     // Cancelled, the sale gives back what it used.
     const saleId = env.t.app.orderLinks.orderIdOf(sold.json().accessToken)!;
     await transitionOrder({

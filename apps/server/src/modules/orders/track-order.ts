@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { amendable } from "@bureau/domain/placement/amend-order";
 import type { TrackedOrder } from "@bureau/domain/contracts/tracking";
 import {
   CUSTOMER_CANCELLABLE_STATUSES,
@@ -62,7 +63,7 @@ export async function loadTrackedOrder(
     totalGbpMinor: receipt.totalGbpMinor,
     timeline,
     canCancel: customerMayCancel(order.status),
-    canAmend: order.status === "pending" && order.channel === "online",
+    canAmend: amendable({ ...order, guaranteedSale: order.buybackOfOrderId !== null }),
     accessToken: links.tokenFor(order.id),
     ...(order.buybackDays !== null ? { buyback: (await guaranteeView(db, order.id, now, timeZone)) ?? undefined } : {}),
   };

@@ -76,6 +76,7 @@ export async function quoteAmendment({
     {
       status: order.status,
       channel: order.channel,
+      guaranteedSale: order.buybackOfOrderId !== null,
       branchKey: order.branchKey,
       way: order.way,
       lines: lines.map((line) => ({ ...line, quoteId: line.quoteId, rate: line.rate })),
@@ -236,6 +237,7 @@ function toAmendableOrder(row: LockedOrderRow): AmendableOrder {
     email: row.email,
     phone: row.phone,
     idKey: row.id_key,
+    guaranteedSale: row.guaranteed_sale,
     holdReason: row.hold_reason,
     holdClearedAt: row.hold_cleared_at,
     lines: row.lines.map((line) => ({

@@ -37,7 +37,8 @@ export const AMEND_LOCK_ORDER: Statement = {
 export const AMEND_READ_ORDER: Statement = {
   name: "amend_read_order",
   text: `select o.id, o.status, o.channel, o.way, o.branch_key, o.total_gbp_minor, o.first_name, o.last_name,
-      o.email, o.phone, o.id_key, o.hold_reason, o.hold_cleared_at::text as hold_cleared_at,
+      o.email, o.phone, o.id_key, o.buyback_of_order_id is not null as guaranteed_sale, o.hold_reason,
+      o.hold_cleared_at::text as hold_cleared_at,
       o.status not in ('cancelled', 'expired') and o.created_at > $2::timestamptz - interval '12 months' as counted_year,
       o.created_at > $2::timestamptz - interval '30 days' as counted_month,
       o.created_at > $2::timestamptz - make_interval(days => $3::integer) as counted_frequent,
@@ -54,6 +55,7 @@ export type LockedOrderRow = {
   id: string;
   status: string;
   channel: "online" | "counter";
+  guaranteed_sale: boolean;
   way: "Order" | "Sell";
   branch_key: string;
   total_gbp_minor: number | string;
