@@ -1,20 +1,10 @@
-import { type SQL, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
-import { THRESHOLD_HOLD_REASON_START } from "@bureau/domain/due-diligence";
-import { emailKeyOfValue, phoneKeyOfValue } from "../../db/schema.ts";
-import type { Statement } from "./placement-statements.ts";
+import { linesAndReservedNotes, seriesHold, type Statement } from "./placement-statements.ts";
 
 /**
  * An amendment's statements (docs/features/amend-order.md), run in one transaction after the placement's
  * own READ: the order locked, its reserved notes released, and the amendment written. Constant texts,
  * every variable part a parameter, as the placement's (docs/decisions/033-placement-home.md).
  */
-
-const dialect = new PgDialect();
-const textOf = (expression: SQL) => dialect.sqlToQuery(expression).sql;
-const emailKeyOf = (value: string) => textOf(emailKeyOfValue(sql.raw(value)));
-const phoneKeyOf = (value: string) => textOf(phoneKeyOfValue(sql.raw(value)));
-const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 /**
  * Parameters: $1 the order's id. The order's row locked for the transaction: an acceptance, a cancel or
@@ -144,35 +134,7 @@ export const AMEND_WRITE: Statement = {
       from w where o.id = w."orderId" and o.status = 'pending'
       returning o.id),
     old_lines as (delete from order_lines l using w where l.order_id = w."orderId" returning l.id),
-    new_lines as (
-      insert into order_lines (order_id, position, quote_id, currency_code, rate, market_rate, gbp_minor,
-        foreign_minor, sterling_back_minor)
-      select (select id from order_changed), v.position, q.id, q.currency_code, q.rate, q.market_rate, q.gbp_minor,
-        v."foreignMinor", v."sterlingBackMinor"
-      from jsonb_to_recordset($1::jsonb->'lines')
-        as v(position smallint, "quoteId" uuid, "foreignMinor" bigint, "sterlingBackMinor" bigint)
-      join quotes q on q.id = v."quoteId"
-      order by q.id),
-    reserve as materialized (
-      select v.currency, v."valueMinor", v.count
-      from jsonb_to_recordset($1::jsonb->'reserve') as v(currency varchar, "valueMinor" bigint, count integer)),
-    locked_notes as (
-      select s.currency_code, s.denomination_minor
-      from stock_notes s
-      join reserve v on s.currency_code = v.currency and s.denomination_minor = v."valueMinor"
-      where s.branch_key = (select "branchKey" from w)
-      order by s.currency_code, s.denomination_minor desc
-      for update of s),
-    reserved_notes as (
-      update stock_notes s set reserved = s.reserved + v.count
-      from reserve v
-      join locked_notes l on l.currency_code = v.currency and l.denomination_minor = v."valueMinor"
-      where s.branch_key = (select "branchKey" from w) and s.currency_code = v.currency
-        and s.denomination_minor = v."valueMinor"
-      returning 1),
-    order_notes_rows as (
-      insert into order_notes (order_id, currency_code, denomination_minor, count)
-      select (select id from order_changed), v.currency, v."valueMinor", v.count from reserve v),
+    ${linesAndReservedNotes("(select id from order_changed)")},
     risk_flags_stored as (
       insert into order_risk_flags (order_id, rule, detail, flagged_at)
       select (select id from order_changed), f.flag->>'rule', f.flag->>'detail', (select "amendedAt" from w)
@@ -186,36 +148,7 @@ export const AMEND_WRITE: Statement = {
       where exists (select 1 from order_changed)
       order by e.position
       returning id),
-    series_held as (
-      select o.id, o.hold_reason as standing_reason, o.hold_reason is not null and o.hold_cleared_at is null as standing
-      from orders o
-      where $1::jsonb->>'seriesHoldReason' is not null
-        and o.id <> ($1::jsonb->>'orderId')::uuid
-        and (o.email_key = ${emailKeyOf("$1::jsonb->>'email'")} or o.phone_key = ${phoneKeyOf("$1::jsonb->>'phone'")}
-          or o.id_key = $1::jsonb->>'idKey')
-        and o.created_at > ($1::jsonb->>'amendedAt')::timestamptz - interval '12 months'
-        and o.status in ('pending', 'accepted')
-        and not (o.hold_reason is not null and o.hold_cleared_at is null
-          and strpos(E'\\n' || o.hold_reason, E'\\n' || ${literal(THRESHOLD_HOLD_REASON_START)}) > 0)
-      order by o.id
-      for update of o),
-    series_changed as (
-      update orders o set
-        hold_reason = case when s.standing then s.standing_reason || E'\\n' || w."seriesHoldReason"
-          else w."seriesHoldReason" end,
-        held_at = case when s.standing then o.held_at else w."amendedAt" end,
-        hold_cleared_at = null, hold_cleared_by = null, hold_clear_reason = null, hold_cleared_due_diligence_id = null
-      from series_held s, w
-      where o.id = s.id
-      returning o.id, s.standing, s.standing_reason, o.hold_reason),
-    series_audited as (
-      insert into audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after, request_id)
-      select null, null, 'order.hold', 'order', c.id::text,
-        case when c.standing then jsonb_build_object('onHold', true, 'reason', c.standing_reason)
-          else '{"onHold":false}'::jsonb end,
-        jsonb_build_object('onHold', true, 'reason', c.hold_reason), null
-      from series_changed c
-      returning id),
+    ${seriesHold("amendedAt", true)},
     queued as (
       insert into outbox (kind, dedupe_key, payload)
       select $1::jsonb->'mail'->>'kind', $1::jsonb->'mail'->>'dedupeKey', $1::jsonb->'mail'->'payload'

@@ -21,10 +21,11 @@ export type Statement = { name: string; text: string };
 const dialect = new PgDialect();
 /** The text of an expression made only of SQL text (no parameters of Drizzle's: ours are written `$n`). */
 const textOf = (expression: SQL) => dialect.sqlToQuery(expression).sql;
-const emailKeyOf = (value: string) => textOf(emailKeyOfValue(sql.raw(value)));
-const phoneKeyOf = (value: string) => textOf(phoneKeyOfValue(sql.raw(value)));
+/** The customer keys' expressions of an SQL value (the schema's own definition), for the statements' text. */
+export const emailKeyOf = (value: string) => textOf(emailKeyOfValue(sql.raw(value)));
+export const phoneKeyOf = (value: string) => textOf(phoneKeyOfValue(sql.raw(value)));
 /** A string as an SQL literal. */
-const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+export const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 /**
  * Parameters: $1 the basket's quote ids (JSON array), $2 the submission's key, $3 the branch's key, $4 the
@@ -169,6 +170,86 @@ export type ReadRow = {
 };
 
 /**
+ * The common table expressions that write an order's lines from the write's `lines` (each copying its
+ * quote's rate snapshot and sterling, in quote-id order) and reserve the notes of its `reserve` at
+ * `w."branchKey"` (the rows locked first in currency and largest-note order: the update alone locks them
+ * in whatever order its plan meets them, and concurrent placements deadlocked), for the order the SQL
+ * expression `order` names. Shared by the placement's write and an amendment's (amend-statements.ts).
+ */
+export function linesAndReservedNotes(order: string): string {
+  return `new_lines as (
+      insert into order_lines (order_id, position, quote_id, currency_code, rate, market_rate, gbp_minor,
+        foreign_minor, sterling_back_minor)
+      select ${order}, v.position, q.id, q.currency_code, q.rate, q.market_rate, q.gbp_minor,
+        v."foreignMinor", v."sterlingBackMinor"
+      from jsonb_to_recordset($1::jsonb->'lines')
+        as v(position smallint, "quoteId" uuid, "foreignMinor" bigint, "sterlingBackMinor" bigint)
+      join quotes q on q.id = v."quoteId"
+      order by q.id),
+    reserve as materialized (
+      select v.currency, v."valueMinor", v.count
+      from jsonb_to_recordset($1::jsonb->'reserve') as v(currency varchar, "valueMinor" bigint, count integer)),
+    locked_notes as (
+      select s.currency_code, s.denomination_minor
+      from stock_notes s
+      join reserve v on s.currency_code = v.currency and s.denomination_minor = v."valueMinor"
+      where s.branch_key = (select "branchKey" from w)
+      order by s.currency_code, s.denomination_minor desc
+      for update of s),
+    reserved_notes as (
+      update stock_notes s set reserved = s.reserved + v.count
+      from reserve v
+      join locked_notes l on l.currency_code = v.currency and l.denomination_minor = v."valueMinor"
+      where s.branch_key = (select "branchKey" from w) and s.currency_code = v.currency
+        and s.denomination_minor = v."valueMinor"
+      returning 1),
+    order_notes_rows as (
+      insert into order_notes (order_id, currency_code, denomination_minor, count)
+      select ${order}, v.currency, v."valueMinor", v.count from reserve v)`;
+}
+
+/**
+ * The common table expressions of the threshold's series hold (docs/features/linked-series-and-customer-due-diligence.md):
+ * when the write's `seriesHoldReason` is set, the customer's other open orders linked by e-mail, phone or
+ * identity key over the 12 months before the write's moment (`at`, a key of the write's JSON) are held with
+ * that reason and audited with the system as actor (a standing hold gains the reason on a line of its own
+ * and keeps its start; a cleared one starts again; one already held for the threshold is left as it is).
+ * `exceptTheOrder`: the order written is already stored (an amendment) and is not one of the others.
+ */
+export function seriesHold(at: "createdAt" | "amendedAt", exceptTheOrder: boolean): string {
+  const notTheOrder = exceptTheOrder ? "and o.id <> ($1::jsonb->>'orderId')::uuid" : "";
+  return `series_held as (
+      select o.id, o.hold_reason as standing_reason, o.hold_reason is not null and o.hold_cleared_at is null as standing
+      from orders o
+      where $1::jsonb->>'seriesHoldReason' is not null ${notTheOrder}
+        and (o.email_key = ${emailKeyOf("$1::jsonb->>'email'")} or o.phone_key = ${phoneKeyOf("$1::jsonb->>'phone'")}
+          or o.id_key = $1::jsonb->>'idKey')
+        and o.created_at > ($1::jsonb->>'${at}')::timestamptz - interval '12 months'
+        and o.status in ('pending', 'accepted')
+        and not (o.hold_reason is not null and o.hold_cleared_at is null
+          and strpos(E'\\n' || o.hold_reason, E'\\n' || ${literal(THRESHOLD_HOLD_REASON_START)}) > 0)
+      order by o.id
+      for update of o),
+    series_changed as (
+      update orders o set
+        hold_reason = case when s.standing then s.standing_reason || E'\\n' || w."seriesHoldReason"
+          else w."seriesHoldReason" end,
+        held_at = case when s.standing then o.held_at else w."${at}" end,
+        hold_cleared_at = null, hold_cleared_by = null, hold_clear_reason = null, hold_cleared_due_diligence_id = null
+      from series_held s, w
+      where o.id = s.id
+      returning o.id, s.standing, s.standing_reason, o.hold_reason),
+    series_audited as (
+      insert into audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after, request_id)
+      select null, null, 'order.hold', 'order', c.id::text,
+        case when c.standing then jsonb_build_object('onHold', true, 'reason', c.standing_reason)
+          else '{"onHold":false}'::jsonb end,
+        jsonb_build_object('onHold', true, 'reason', c.hold_reason), null
+      from series_changed c
+      returning id)`;
+}
+
+/**
  * Parameters: $1 what the placement writes (PlacementWrite, packages/domain placement/decide-placement.ts,
  * as JSON), $2 the order number (drawn again when another order has it).
  *
@@ -204,35 +285,7 @@ export const WRITE: Statement = {
         w."buybackOfOrderId"
       from w
       returning id),
-    new_lines as (
-      insert into order_lines (order_id, position, quote_id, currency_code, rate, market_rate, gbp_minor,
-        foreign_minor, sterling_back_minor)
-      select (select id from new_order), v.position, q.id, q.currency_code, q.rate, q.market_rate, q.gbp_minor,
-        v."foreignMinor", v."sterlingBackMinor"
-      from jsonb_to_recordset($1::jsonb->'lines')
-        as v(position smallint, "quoteId" uuid, "foreignMinor" bigint, "sterlingBackMinor" bigint)
-      join quotes q on q.id = v."quoteId"
-      order by q.id),
-    reserve as materialized (
-      select v.currency, v."valueMinor", v.count
-      from jsonb_to_recordset($1::jsonb->'reserve') as v(currency varchar, "valueMinor" bigint, count integer)),
-    locked_notes as (
-      select s.currency_code, s.denomination_minor
-      from stock_notes s
-      join reserve v on s.currency_code = v.currency and s.denomination_minor = v."valueMinor"
-      where s.branch_key = (select "branchKey" from w)
-      order by s.currency_code, s.denomination_minor desc
-      for update of s),
-    reserved_notes as (
-      update stock_notes s set reserved = s.reserved + v.count
-      from reserve v
-      join locked_notes l on l.currency_code = v.currency and l.denomination_minor = v."valueMinor"
-      where s.branch_key = (select "branchKey" from w) and s.currency_code = v.currency
-        and s.denomination_minor = v."valueMinor"
-      returning 1),
-    order_notes_rows as (
-      insert into order_notes (order_id, currency_code, denomination_minor, count)
-      select (select id from new_order), v.currency, v."valueMinor", v.count from reserve v),
+    ${linesAndReservedNotes("(select id from new_order)")},
     sanctions_screened as (
       insert into sanctions_screenings (order_id, list_id, screened_name, score, result, matched_entry_id,
         matched_name, occasion, screened_at)
@@ -253,35 +306,7 @@ export const WRITE: Statement = {
       from jsonb_array_elements($1::jsonb->'audit') with ordinality as e(entry, position)
       order by e.position
       returning id),
-    series_held as (
-      select o.id, o.hold_reason as standing_reason, o.hold_reason is not null and o.hold_cleared_at is null as standing
-      from orders o
-      where $1::jsonb->>'seriesHoldReason' is not null
-        and (o.email_key = ${emailKeyOf("$1::jsonb->>'email'")} or o.phone_key = ${phoneKeyOf("$1::jsonb->>'phone'")}
-          or o.id_key = $1::jsonb->>'idKey')
-        and o.created_at > ($1::jsonb->>'createdAt')::timestamptz - interval '12 months'
-        and o.status in ('pending', 'accepted')
-        and not (o.hold_reason is not null and o.hold_cleared_at is null
-          and strpos(E'\\n' || o.hold_reason, E'\\n' || ${literal(THRESHOLD_HOLD_REASON_START)}) > 0)
-      order by o.id
-      for update of o),
-    series_changed as (
-      update orders o set
-        hold_reason = case when s.standing then s.standing_reason || E'\\n' || w."seriesHoldReason"
-          else w."seriesHoldReason" end,
-        held_at = case when s.standing then o.held_at else w."createdAt" end,
-        hold_cleared_at = null, hold_cleared_by = null, hold_clear_reason = null, hold_cleared_due_diligence_id = null
-      from series_held s, w
-      where o.id = s.id
-      returning o.id, s.standing, s.standing_reason, o.hold_reason),
-    series_audited as (
-      insert into audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after, request_id)
-      select null, null, 'order.hold', 'order', c.id::text,
-        case when c.standing then jsonb_build_object('onHold', true, 'reason', c.standing_reason)
-          else '{"onHold":false}'::jsonb end,
-        jsonb_build_object('onHold', true, 'reason', c.hold_reason), null
-      from series_changed c
-      returning id),
+    ${seriesHold("createdAt", false)},
     buyback_used as (
       update buyback_remainders r set used_minor = r.used_minor + u."foreignMinor"
       from jsonb_to_recordset(coalesce($1::jsonb->'buybackUses', '[]'::jsonb))
