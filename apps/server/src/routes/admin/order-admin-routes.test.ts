@@ -170,7 +170,7 @@ describe("ready-for-collection e-mail", () => {
       const body = decodedBody(mail?.raw ?? "");
       expect(body).toContain(order.orderNumber);
       expect(body).toContain("Chichester");
-      expect(body).toMatch(/Monday 09:00/);
+      expect(body).toMatch(/Monday(?: to [A-Z][a-z]+day)? 9AM to /);
       expect(body).toContain("passport");
       expect(body).toContain("proof of address");
       expect(body).toContain("24 hours");
