@@ -127,14 +127,14 @@ for (const width of [360, 390]) {
       await expect(page).toHaveURL(/\/checkInbox$/);
       await expect(page.getByRole("heading", { level: 1, name: "Check your inbox" })).toBeVisible();
       await expect(page.getByRole("status").first()).toContainText(`We have sent a message to ${email}.`);
-      await expect.poll(() => verificationMailCount(email)).toBe(1);
+      await expect.poll(() => verificationMailCount(email), { timeout: 15_000 }).toBe(1);
       await expectNoSeriousAxeViolations(page);
 
       // "Send it again": a second link, and words that would be the same for any address.
       await expect(page.getByLabel("Email")).toHaveValue(email);
       await page.getByRole("button", { name: "Send it again" }).click();
       await expect(page.getByRole("status").filter({ hasText: SENT_AGAIN })).toBeVisible();
-      await expect.poll(() => verificationMailCount(email)).toBe(2);
+      await expect.poll(() => verificationMailCount(email), { timeout: 15_000 }).toBe(2);
       await expectNoSeriousAxeViolations(page);
       // A reload keeps the page and its address.
       await page.reload();
