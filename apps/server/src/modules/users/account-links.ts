@@ -46,7 +46,9 @@ export function createAccountLinks({ authSecret, publicUrl }: { authSecret: stri
     createHmac("sha256", keys.get(purpose)!).update(body).digest("base64url");
 
   const tokenFor: AccountLinks["tokenFor"] = (purpose, claims, now = new Date()) => {
-    const expires = Math.floor(now.getTime() / 1000) + ACCOUNT_LINK_TTL_SECONDS[purpose];
+    // To the millisecond: a link asked for again within the same second is a new link (and a new e-mail,
+    // the outbox's key being the link's), not the first one again.
+    const expires = now.getTime() / 1000 + ACCOUNT_LINK_TTL_SECONDS[purpose];
     const body = Buffer.from(JSON.stringify([claims.userId, claims.email.toLowerCase(), expires])).toString(
       "base64url",
     );
