@@ -1,16 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { guaranteedSell, type NotGuaranteedReason } from "@bureau/domain/buyback-guarantee";
 import { QUOTE_LIFETIME_MS } from "@bureau/domain/constants";
 import { counterRatesOf } from "@bureau/domain/counter-trade";
 import type { Quote } from "@bureau/domain/contracts/orders";
 import { displayDates } from "@bureau/domain/dates";
 import { currencyPrices } from "@bureau/domain/pricing";
-import { defaultSmallestNoteMinor, isWholeNotesAmount, sellNotesMessage } from "@bureau/domain/whole-notes";
+import { isWholeNotesAmount, sellNotesMessage } from "@bureau/domain/whole-notes";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { queryRows } from "../../lib/postgres.ts";
-import { storeQuote } from "../quotes/index.ts";
+import { currencyToPrice, storeQuote } from "../quotes/index.ts";
 import { loadGuarantee } from "./buyback-guarantee.ts";
 
 /**
@@ -46,25 +44,8 @@ export async function createBuybackQuote({
         : `The buy-back guarantee of order ${guarantee.orderNumber} is for ${guarantee.currencies.map((c) => c.currency).join(", ")} only.`;
     throw new AppError("validation_failed", message, { currency: message });
   }
-  const [currency] = await queryRows<{
-    label: string;
-    rate: string;
-    sellMargin: string;
-    buyMargin: string;
-    counterSellMargin: string | null;
-    counterBuyMargin: string | null;
-    smallestNoteMinor: string | number | null;
-  }>(
-    db,
-    sql`select label, rate::text as rate, sell_margin::text as "sellMargin", buy_margin::text as "buyMargin",
-          counter_sell_margin::text as "counterSellMargin", counter_buy_margin::text as "counterBuyMargin",
-          smallest_note_minor as "smallestNoteMinor"
-        from currencies where code = ${input.currency} and active`,
-  );
-  if (!currency)
-    throw new AppError("not_found", `We do not offer ${input.currency}.`, { currency: "Unknown currency" });
-  const smallestNoteMinor =
-    currency.smallestNoteMinor === null ? defaultSmallestNoteMinor(input.currency) : Number(currency.smallestNoteMinor);
+  const currency = await currencyToPrice(db, input.currency);
+  const { smallestNoteMinor } = currency;
   const foreignMinor = input.foreignMinor ?? 0;
   if (!isWholeNotesAmount(foreignMinor, smallestNoteMinor)) {
     const message = sellNotesMessage(input.currency, foreignMinor, smallestNoteMinor);

@@ -80,33 +80,13 @@ export async function createQuote({
       if (made) return made;
     }
   }
-  // Raw statements on this hot path (a quote per basket line), nothing read back.
-  const [currency] = await queryRows<{
-    code: string;
-    label: string;
-    rate: string;
-    sellMargin: string;
-    buyMargin: string;
-    counterSellMargin: string | null;
-    counterBuyMargin: string | null;
-    smallestNoteMinor: string | number | null;
-  }>(
-    db,
-    sql`select code, label, rate::text as rate, sell_margin::text as "sellMargin", buy_margin::text as "buyMargin",
-          counter_sell_margin::text as "counterSellMargin", counter_buy_margin::text as "counterBuyMargin",
-          smallest_note_minor as "smallestNoteMinor"
-        from currencies where code = ${input.currency} and active`,
-  );
-  if (!currency)
-    throw new AppError("not_found", `We do not offer ${input.currency}.`, { currency: "Unknown currency" });
-  const smallestNoteMinor =
-    currency.smallestNoteMinor === null ? defaultSmallestNoteMinor(currency.code) : Number(currency.smallestNoteMinor);
+  const currency = await currencyToPrice(db, input.currency);
   const made = await priceAndStore(
     db,
     input,
     limits,
     now,
-    { ...currency, smallestNoteMinor },
+    currency,
     currencyPrices(atCounter ? counterRatesOf(currency) : currency),
     false,
     atCounter,
@@ -197,4 +177,39 @@ async function priceAndStore(
     createdAt: now.toISOString(),
     expiresAt: expiresAt.toISOString(),
   };
+}
+
+/** An active currency as quotes price it: its rate, online and counter margins, and smallest note. */
+export type CurrencyToPrice = {
+  code: string;
+  label: string;
+  rate: string;
+  sellMargin: string;
+  buyMargin: string;
+  counterSellMargin: string | null;
+  counterBuyMargin: string | null;
+  smallestNoteMinor: number;
+};
+
+/**
+ * Reads an active currency to price a quote with (a raw statement on this hot path: a quote per basket
+ * line), or refuses with 404 when we do not offer it. Its smallest note is the domain table's default
+ * where staff have not set one.
+ */
+export async function currencyToPrice(db: Db, code: string): Promise<CurrencyToPrice> {
+  const [currency] = await queryRows<
+    Omit<CurrencyToPrice, "smallestNoteMinor"> & {
+      smallestNoteMinor: string | number | null;
+    }
+  >(
+    db,
+    sql`select code, label, rate::text as rate, sell_margin::text as "sellMargin", buy_margin::text as "buyMargin",
+          counter_sell_margin::text as "counterSellMargin", counter_buy_margin::text as "counterBuyMargin",
+          smallest_note_minor as "smallestNoteMinor"
+        from currencies where code = ${code} and active`,
+  );
+  if (!currency) throw new AppError("not_found", `We do not offer ${code}.`, { currency: "Unknown currency" });
+  const smallestNoteMinor =
+    currency.smallestNoteMinor === null ? defaultSmallestNoteMinor(currency.code) : Number(currency.smallestNoteMinor);
+  return { ...currency, smallestNoteMinor };
 }

@@ -1,2 +1,2 @@
-export { createQuote } from "./create-quote.ts";
+export { createQuote, currencyToPrice } from "./create-quote.ts";
 export { storeQuote } from "./store-quotes.ts";
