@@ -93,18 +93,16 @@ function auditAlert(
   });
 }
 
+/** A change the owner of an alert makes to it: who, which alert, and the request it came in. */
+type OwnAlertChange = { db: Db; owner: AlertOwner; alertId: string; requestId?: string };
+
 /** Pauses an alert that is on: it watches no rate (the job takes only `active` ones) until switched back on. */
 export async function pauseMyRateAlert({
   db,
   owner,
   alertId,
   requestId,
-}: {
-  db: Db;
-  owner: AlertOwner;
-  alertId: string;
-  requestId?: string;
-}): Promise<{ message: string }> {
+}: OwnAlertChange): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
     const alert = await ownAlertForUpdate(tx, owner, alertId);
     if (alert.status !== "active") throw new AppError("conflict", myRateAlertMessages.onlyActivePaused);
@@ -123,12 +121,7 @@ export async function resumeMyRateAlert({
   owner,
   alertId,
   requestId,
-}: {
-  db: Db;
-  owner: AlertOwner;
-  alertId: string;
-  requestId?: string;
-}): Promise<{ message: string }> {
+}: OwnAlertChange): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
     const alert = await ownAlertForUpdate(tx, owner, alertId);
     if (alert.status !== "paused") throw new AppError("conflict", myRateAlertMessages.onlyPausedResumed);
@@ -150,12 +143,7 @@ export async function deleteMyRateAlert({
   owner,
   alertId,
   requestId,
-}: {
-  db: Db;
-  owner: AlertOwner;
-  alertId: string;
-  requestId?: string;
-}): Promise<{ message: string }> {
+}: OwnAlertChange): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
     const alert = await ownAlertForUpdate(tx, owner, alertId);
     await tx.execute(sql`delete from rate_alerts where id = ${alert.id}`);
