@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { currencyExponent, formatMinor, minorToMajorString, parseMajorToMinor } from "./money.ts";
+import {
+  currencyExponent,
+  currencySign,
+  formatMinor,
+  groupThousands,
+  minorToMajorString,
+  parseMajorToMinor,
+} from "./money.ts";
 
 describe("currencyExponent", () => {
   it("uses ISO 4217 exceptions and defaults to 2", () => {
@@ -85,5 +92,54 @@ describe("formatMinor", () => {
 
   it("does not lose precision on large amounts", () => {
     expect(formatMinor(Number.MAX_SAFE_INTEGER, "GBP")).toBe("£90,071,992,547,409.91");
+  });
+
+  it("writes every currency Intl knows exactly as Intl.NumberFormat en-GB does, with our ISO digits", () => {
+    const currencies = Intl.supportedValuesOf("currency");
+    const intl = new Map(
+      currencies.map((code) => {
+        const digits = currencyExponent(code);
+        const options = {
+          style: "currency",
+          currency: code,
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        } as const;
+        return [code, new Intl.NumberFormat("en-GB", options)];
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...currencies),
+        fc.oneof(fc.integer({ min: -10_000_000, max: 10_000_000 }), fc.maxSafeInteger(), fc.maxSafeNat()),
+        (code, minor) => {
+          const exact = minorToMajorString(minor, code) as Intl.StringNumericLiteral;
+          expect(formatMinor(minor, code)).toBe(intl.get(code)?.format(exact));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+    for (const code of currencies) {
+      for (const minor of [0, 1, 999, 1000, 100000, -1, -123456]) {
+        expect(formatMinor(minor, code)).toBe(
+          intl.get(code)?.format(minorToMajorString(minor, code) as Intl.StringNumericLiteral),
+        );
+      }
+    }
+  });
+
+  it("refuses what is not a currency code, as Intl does", () => {
+    expect(() => formatMinor(100, "EURO")).toThrow(RangeError);
+    expect(() => currencySign("€")).toThrow(RangeError);
+    expect(currencySign(" eur ")).toBe("€");
+  });
+});
+
+describe("groupThousands", () => {
+  it("groups en-GB style", () => {
+    expect(groupThousands("0")).toBe("0");
+    expect(groupThousands("999")).toBe("999");
+    expect(groupThousands("1000")).toBe("1,000");
+    expect(groupThousands("1234567")).toBe("1,234,567");
   });
 });

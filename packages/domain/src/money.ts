@@ -69,30 +69,59 @@ export function minorToMajorString(minor: number, currency: string): string {
   return `${sign}${padded.slice(0, -exp)}.${padded.slice(-exp)}`;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
+/**
+ * The sign en-GB writes before an amount of each currency, where it is not the ISO code and a no-break
+ * space: exactly what `Intl.NumberFormat("en-GB", { style: "currency" })` writes (money.test.ts holds this
+ * table to Intl for every currency Intl knows, so a new CLDR release that changes a sign fails the test).
+ * Written out rather than asked of Intl because the browser formats prices while React hydrates the page,
+ * and the first Intl.NumberFormat a page creates loads ICU's number data: 17-31 ms of main thread on
+ * this machine's Chromium without any CPU slowdown (bench/report.md, "Lighthouse"), on every page showing a price.
+ */
+const CURRENCY_SIGNS: Readonly<Record<string, string>> = {
+  AUD: "A$",
+  BRL: "R$",
+  CAD: "CA$",
+  CNY: "CN¥",
+  EUR: "€",
+  GBP: "£",
+  HKD: "HK$",
+  ILS: "₪",
+  INR: "₹",
+  JPY: "JP¥",
+  KRW: "₩",
+  MXN: "MX$",
+  NZD: "NZ$",
+  PHP: "₱",
+  TWD: "NT$",
+  USD: "US$",
+  VND: "₫",
+  XAF: "FCFA\u00a0",
+  XCD: "EC$",
+  XCG: "Cg.\u00a0",
+  XOF: "F\u202fCFA\u00a0",
+  XPF: "CFPF\u00a0",
+};
 
-function currencyFormatter(currency: string): Intl.NumberFormat {
+const CURRENCY_CODE = /^[A-Z]{3}$/;
+
+/** The sign written before an amount in `currency`: "£", "US$", or the code and a no-break space ("CHF "). */
+export function currencySign(currency: string): string {
   const code = currency.trim().toUpperCase();
-  let formatter = formatters.get(code);
-  if (!formatter) {
-    const exp = currencyExponent(code);
-    // Pin the digits to our ISO exponent so Intl's CLDR data cannot add or hide decimals.
-    formatter = new Intl.NumberFormat("en-GB", {
-      style: "currency",
-      currency: code,
-      minimumFractionDigits: exp,
-      maximumFractionDigits: exp,
-    });
-    formatters.set(code, formatter);
-  }
-  return formatter;
+  if (!CURRENCY_CODE.test(code)) throw new RangeError(`Invalid currency code: ${currency}`);
+  return CURRENCY_SIGNS[code] ?? `${code}\u00a0`;
+}
+
+/** en-GB digit grouping of a run of digits: "1234567" → "1,234,567". */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 /**
- * "£130.00", "€149.50", "JP¥1,234". Intl.NumberFormat formats decimal strings
- * exactly (ES2023 Intl.NumberFormat v3), so no float conversion happens at all.
+ * "£130.00", "€149.50", "JP¥1,234", "-CHF 1,000.00": en-GB's currency format (what Intl.NumberFormat writes,
+ * see CURRENCY_SIGNS), from the exact digits of the minor units, so no float conversion happens at all.
  */
 export function formatMinor(minor: number, currency: string): string {
-  const major = minorToMajorString(minor, currency) as Intl.StringNumericLiteral;
-  return currencyFormatter(currency).format(major);
+  const sign = currencySign(currency);
+  const [whole = "", fraction] = minorToMajorString(Math.abs(minor), currency).split(".");
+  return `${minor < 0 ? "-" : ""}${sign}${groupThousands(whole)}${fraction === undefined ? "" : `.${fraction}`}`;
 }

@@ -1,4 +1,5 @@
 import type { Way } from "./constants.ts";
+import { groupThousands } from "./money.ts";
 
 /**
  * Limits of a Click & Collect reservation, in pence. The defaults are the bureau's rules; an operator
@@ -37,7 +38,7 @@ export function orderLimitProblem(
 function pounds(minor: number): string {
   const whole = Math.trunc(minor / 100);
   const pence = minor % 100;
-  return `£${whole.toLocaleString("en-GB")}${pence === 0 ? "" : `.${String(pence).padStart(2, "0")}`}`;
+  return `£${groupThousands(String(whole))}${pence === 0 ? "" : `.${String(pence).padStart(2, "0")}`}`;
 }
 
 export function orderLimitMessage(problem: OrderLimitProblem, limits: OrderLimits): string {
