@@ -25,6 +25,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [
   { title: "Your order | Harbour FX" },
+  {
+    name: "description",
+    content: "Your Harbour FX order: its collection pass, what you get, the collect-by date and the branch's hours.",
+  },
+  // The page of one customer's order, reached by its signed link: never in a search engine's index.
   { name: "robots", content: "noindex" },
 ];
 
