@@ -20,10 +20,11 @@ export default defineConfig({
                 // (12 scripts → 5 up front on the home page); the staff dashboard's code stays apart, and so
                 // do the rules only the dashboard runs (the handover panel's ID check and note counts, the due-diligence
                 // record, the receipt, the permission matrix, the till, the counter, reversals), the order page's collect-by date and
-                // opening hours, and the sign-in and sign-up forms, which only their own pages load.
+                // opening hours, the sign-in and sign-up forms, the account links' pages (verification, the
+                // Secure Box) and the legal documents' layout, which only their own pages load.
                 {
                   name: "shared",
-                  test: /packages\/domain\/src\/(?!handover|denominations|note-split|customer-due-diligence|customer-receipt|whole-notes|note-text|staff-permissions|till|counter-trade|reversal|collection-deadline|opening-hours)|app\/((lib|components|content|features\/(public|cart|order))\/|features\/account\/(?!auth-|provider-))/,
+                  test: /packages\/domain\/src\/(?!handover|denominations|note-split|customer-due-diligence|customer-receipt|whole-notes|note-text|staff-permissions|till|counter-trade|reversal|collection-deadline|opening-hours)|app\/((lib|components|content|features\/(public|cart|order))\/(?!legal-document)|features\/account\/(?!auth-|provider-|account-link-|staff-step-card))/,
                   minShareCount: 2,
                 },
               ],

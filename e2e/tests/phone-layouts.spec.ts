@@ -108,6 +108,8 @@ for (const width of [360, 390]) {
       await form.getByLabel("Currency").selectOption("EUR");
       await form.getByLabel(/\(GBP\)/).fill("100");
       await form.getByRole("button", { name: "Add", exact: true }).click();
+      // The line is added once its quote has come back: Next before that says the basket is empty.
+      await expect(page.getByRole("button", { name: "Remove EUR" })).toBeVisible();
       await page.getByLabel("Collection point").selectOption("worthing");
       await page.getByRole("button", { name: "Next" }).click();
       await page.getByRole("button", { name: "Place order" }).click();

@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { DEFAULT_ORDER_LIMITS } from "@bureau/domain/order-limits";
 import { company, sellingPointsFor } from "../../content/company.ts";
+import { HydrateWhenVisible } from "../../components/ui/hydrate-when-visible.tsx";
 import { faqItemsFor } from "../../content/faq.ts";
 import { aboutParagraphs, howItWorksStepsFor } from "../../content/home.ts";
 import { AppDownload } from "../../features/public/app-download.tsx";
@@ -47,6 +48,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+// Below the hero, each part hydrates when it nears the screen: on a phone the first screen is the hero and
+// its exchange widget, and the rest is read (or never reached) long after the page is interactive.
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { currencies, ratesUpdated, branches, compare, sellingPoints, howItWorksSteps, faqItems } = loaderData;
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -69,78 +72,94 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="selling-points" aria-label={`Why choose ${company.tradingName}`}>
-        <ul className="page">
-          {sellingPoints.map((point) => (
-            <li key={point.title}>
-              <h2 className="selling-point-title">{point.title}</h2>
-              <p>{point.description}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section className="home-section" aria-labelledby="currency-list-heading">
-        <div className="page">
-          <h2 id="currency-list-heading">{ratesUpdated.live ? "Today's exchange rates" : "Our exchange rates"}</h2>
-          <CurrencyGrid currencies={currencies} updated={ratesUpdated} />
-          <p className="home-more">
-            <Link to="/exchangeRates">See all {currencies.length} currencies and our Click & Sell rates</Link>
-          </p>
-        </div>
-      </section>
-
-      <section className="home-section home-alt" id="how-it-works" aria-labelledby="how-it-works-heading">
-        <div className="page">
-          <h2 id="how-it-works-heading">How it works</h2>
-          <ol className="home-steps">
-            {howItWorksSteps.map((step) => (
-              <li key={step.title}>
-                <h3>{step.title}</h3>
-                <p>{step.description}</p>
+      <HydrateWhenVisible>
+        <section className="selling-points" aria-label={`Why choose ${company.tradingName}`}>
+          <ul className="page">
+            {sellingPoints.map((point) => (
+              <li key={point.title}>
+                <h2 className="selling-point-title">{point.title}</h2>
+                <p>{point.description}</p>
               </li>
             ))}
-          </ol>
-        </div>
-      </section>
+          </ul>
+        </section>
+      </HydrateWhenVisible>
 
-      <section className="home-section" id="find-store" aria-labelledby="find-store-heading">
-        <div className="page">
-          <h2 id="find-store-heading">Find your nearest store</h2>
-          <BranchCards branches={branches} show={{ hours: true, mapLink: true }} headingLevel={3} />
-        </div>
-      </section>
+      <HydrateWhenVisible>
+        <section className="home-section" aria-labelledby="currency-list-heading">
+          <div className="page">
+            <h2 id="currency-list-heading">{ratesUpdated.live ? "Today's exchange rates" : "Our exchange rates"}</h2>
+            <CurrencyGrid currencies={currencies} updated={ratesUpdated} />
+            <p className="home-more">
+              <Link to="/exchangeRates">See all {currencies.length} currencies and our Click & Sell rates</Link>
+            </p>
+          </div>
+        </section>
+      </HydrateWhenVisible>
 
-      <section className="home-section home-alt" id="compare-rates" aria-labelledby="compare-heading">
-        <div className="page">
-          <h2 id="compare-heading">Compare our rates</h2>
-          <CompareRatesBlock compare={compare} />
-        </div>
-      </section>
+      <HydrateWhenVisible>
+        <section className="home-section home-alt" id="how-it-works" aria-labelledby="how-it-works-heading">
+          <div className="page">
+            <h2 id="how-it-works-heading">How it works</h2>
+            <ol className="home-steps">
+              {howItWorksSteps.map((step) => (
+                <li key={step.title}>
+                  <h3>{step.title}</h3>
+                  <p>{step.description}</p>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </section>
+      </HydrateWhenVisible>
 
-      <AppDownload
-        appStoreUrl={root?.publicConfig.appStoreUrl ?? null}
-        playStoreUrl={root?.publicConfig.playStoreUrl ?? null}
-      />
+      <HydrateWhenVisible>
+        <section className="home-section" id="find-store" aria-labelledby="find-store-heading">
+          <div className="page">
+            <h2 id="find-store-heading">Find your nearest store</h2>
+            <BranchCards branches={branches} show={{ hours: true, mapLink: true }} headingLevel={3} />
+          </div>
+        </section>
+      </HydrateWhenVisible>
 
-      <section className="home-section" id="about" aria-labelledby="about-heading">
-        <div className="page narrow">
-          <h2 id="about-heading">About {company.tradingName}</h2>
-          {aboutParagraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </div>
-      </section>
+      <HydrateWhenVisible>
+        <section className="home-section home-alt" id="compare-rates" aria-labelledby="compare-heading">
+          <div className="page">
+            <h2 id="compare-heading">Compare our rates</h2>
+            <CompareRatesBlock compare={compare} />
+          </div>
+        </section>
+      </HydrateWhenVisible>
 
-      <section className="home-section home-alt" id="faq" aria-labelledby="faq-heading">
-        <div className="page narrow">
-          <h2 id="faq-heading">Frequently asked questions</h2>
-          <FaqAccordion items={faqItems} headingLevel={3} />
-          <p className="home-more">
-            <Link to="/contact">Still have a question? Contact us</Link>
-          </p>
-        </div>
-      </section>
+      <HydrateWhenVisible>
+        <AppDownload
+          appStoreUrl={root?.publicConfig.appStoreUrl ?? null}
+          playStoreUrl={root?.publicConfig.playStoreUrl ?? null}
+        />
+      </HydrateWhenVisible>
+
+      <HydrateWhenVisible>
+        <section className="home-section" id="about" aria-labelledby="about-heading">
+          <div className="page narrow">
+            <h2 id="about-heading">About {company.tradingName}</h2>
+            {aboutParagraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+        </section>
+      </HydrateWhenVisible>
+
+      <HydrateWhenVisible>
+        <section className="home-section home-alt" id="faq" aria-labelledby="faq-heading">
+          <div className="page narrow">
+            <h2 id="faq-heading">Frequently asked questions</h2>
+            <FaqAccordion items={faqItems} headingLevel={3} />
+            <p className="home-more">
+              <Link to="/contact">Still have a question? Contact us</Link>
+            </p>
+          </div>
+        </section>
+      </HydrateWhenVisible>
     </>
   );
 }

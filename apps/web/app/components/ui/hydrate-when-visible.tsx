@@ -1,0 +1,95 @@
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+
+/**
+ * Until the first page's hydration has committed, a part wrapped in <HydrateWhenVisible> is left as the
+ * server sent it; root.tsx calls this once that hydration has committed. Parts that mount later (a
+ * client-side navigation, a part that appears after an action) render at once as any component does.
+ */
+let firstHydrationCommitted = false;
+export function markFirstHydrationCommitted(): void {
+  firstHydrationCommitted = true;
+}
+
+/** How far outside the screen a part starts rendering: about a third of a phone's screen ahead. */
+const NEAR_THE_SCREEN = "300px 0px";
+
+/** What the keyboard can reach inside a part: where focus was is found again after the part renders. */
+const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+
+function focusablesIn(part: Element): Element[] {
+  return Array.from(part.querySelectorAll(FOCUSABLE));
+}
+
+/** The server's HTML of the part, adopted as it is: React keeps the element and does not walk its content. */
+const SERVER_HTML_AS_SENT = { __html: "" };
+
+/**
+ * A part of a page that does not need to be interactive before the visitor can see it. On the first load
+ * React hydrates its wrapper only and leaves the server's HTML inside untouched (readable, its links working
+ * as plain links), and renders the part when it nears the screen or is focused or touched first. Until then
+ * none of its components run: the hydration work of what is below the fold is not done while the visitor
+ * reads the top of the page, and a part never scrolled to costs nothing.
+ *
+ * Why not a Suspense boundary that waits (React's selective hydration): React hydrates a dehydrated
+ * boundary as soon as any context above it changes, and a transition that reaches one (React Router's
+ * navigations are transitions) waits for it, so a navigation started before the visitor scrolled would hang
+ * until the part was reached. An element whose content React does not own has no such link.
+ *
+ * The part shows the server's data until it renders: it suits parts whose content does not change while the
+ * page is open (the footer, the home page's sections below the hero).
+ */
+export function HydrateWhenVisible({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(() => typeof document === "undefined" || firstHydrationCommitted);
+  const element = useRef<HTMLDivElement>(null);
+  /** Which of the part's focusable elements had focus when the keyboard reached into the server's HTML. */
+  const focusToRestore = useRef<number | null>(null);
+
+  useEffect(() => {
+    const part = element.current;
+    if (shown || !part) return;
+    const show = () => setShown(true);
+    // Rendered at once, so that the key the visitor presses next reaches the rendered element.
+    const showAndKeepFocus = (event: FocusEvent) => {
+      focusToRestore.current = focusablesIn(part).indexOf(event.target as Element);
+      flushSync(show);
+    };
+    const nearTheScreen = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) show();
+      },
+      { rootMargin: NEAR_THE_SCREEN },
+    );
+    // The wrapper has no box of its own (display: contents), so its children are what is watched.
+    for (const child of Array.from(part.children)) nearTheScreen.observe(child);
+    part.addEventListener("focusin", showAndKeepFocus);
+    return () => {
+      nearTheScreen.disconnect();
+      part.removeEventListener("focusin", showAndKeepFocus);
+    };
+  }, [shown]);
+
+  useLayoutEffect(() => {
+    const index = focusToRestore.current;
+    if (!shown || index === null || index < 0 || !element.current) return;
+    focusToRestore.current = null;
+    const target = focusablesIn(element.current)[index];
+    if (target instanceof HTMLElement) target.focus();
+  }, [shown]);
+
+  if (!shown) {
+    return (
+      <div
+        ref={element}
+        className="hydrate-when-visible"
+        dangerouslySetInnerHTML={SERVER_HTML_AS_SENT}
+        suppressHydrationWarning
+      />
+    );
+  }
+  return (
+    <div ref={element} className="hydrate-when-visible">
+      {children}
+    </div>
+  );
+}
