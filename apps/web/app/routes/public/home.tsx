@@ -48,10 +48,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-// Below the hero, each part hydrates when it nears the screen: on a phone the first screen is the hero and
-// its exchange widget, and the rest is read (or never reached) long after the page is interactive.
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { currencies, ratesUpdated, branches, compare, sellingPoints, howItWorksSteps, faqItems } = loaderData;
+  const { currencies, ratesUpdated } = loaderData;
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <>
@@ -72,6 +70,32 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
+      <BelowTheHero
+        {...loaderData}
+        appStoreUrl={root?.publicConfig.appStoreUrl ?? null}
+        playStoreUrl={root?.publicConfig.playStoreUrl ?? null}
+      />
+    </>
+  );
+}
+
+/**
+ * The home page below its hero: each part renders when it nears the screen. On a phone the first screen is
+ * the hero and its exchange widget; the rest is read (or never reached) long after the page is interactive.
+ */
+function BelowTheHero({
+  currencies,
+  ratesUpdated,
+  branches,
+  compare,
+  sellingPoints,
+  howItWorksSteps,
+  faqItems,
+  appStoreUrl,
+  playStoreUrl,
+}: Route.ComponentProps["loaderData"] & { appStoreUrl: string | null; playStoreUrl: string | null }) {
+  return (
+    <>
       <HydrateWhenVisible>
         <section className="selling-points" aria-label={`Why choose ${company.tradingName}`}>
           <ul className="page">
@@ -132,12 +156,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </HydrateWhenVisible>
 
       <HydrateWhenVisible>
-        <AppDownload
-          appStoreUrl={root?.publicConfig.appStoreUrl ?? null}
-          playStoreUrl={root?.publicConfig.playStoreUrl ?? null}
-        />
+        <AppDownload appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
       </HydrateWhenVisible>
 
+      <AboutAndQuestions faqItems={faqItems} />
+    </>
+  );
+}
+
+function AboutAndQuestions({ faqItems }: Pick<Route.ComponentProps["loaderData"], "faqItems">) {
+  return (
+    <>
       <HydrateWhenVisible>
         <section className="home-section" id="about" aria-labelledby="about-heading">
           <div className="page narrow">
