@@ -36,11 +36,16 @@ const SERVER_HTML_AS_SENT = { __html: "" };
  * navigations are transitions) waits for it, so a navigation started before the visitor scrolled would hang
  * until the part was reached. An element whose content React does not own has no such link.
  *
- * The part shows the server's data until it renders: it suits parts whose content does not change while the
- * page is open (the footer, the home page's sections below the hero).
+ * A part whose content depends on data that can change while the page is open (loader data after a
+ * navigation within the page or an action) passes that data as `data`: when it changes, the part renders at
+ * once. Forms stay out of it: what a visitor types goes to the elements React renders.
  */
-export function HydrateWhenVisible({ children }: { children: ReactNode }) {
+export function HydrateWhenVisible({ children, data }: { children: ReactNode; data?: unknown }) {
   const [shown, setShown] = useState(() => typeof document === "undefined" || firstHydrationCommitted);
+  // New data for the part (another period chosen, data revalidated) renders it at once: the server's HTML
+  // would otherwise go on showing the old data until the part nears the screen.
+  const [firstData] = useState(data);
+  if (!shown && data !== firstData) setShown(true);
   const element = useRef<HTMLDivElement>(null);
   /** Which of the part's focusable elements had focus when the keyboard reached into the server's HTML. */
   const focusToRestore = useRef<number | null>(null);
