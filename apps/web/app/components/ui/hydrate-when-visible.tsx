@@ -87,13 +87,16 @@ export function HydrateWhenVisible({ children, data }: { children: ReactNode; da
       <div
         ref={element}
         className="hydrate-when-visible"
+        data-awaiting-render=""
         dangerouslySetInnerHTML={SERVER_HTML_AS_SENT}
         suppressHydrationWarning
       />
     );
   }
+  // The server marks the part as awaiting its render in the browser; the browser's render drops the mark.
+  const onServer = typeof document === "undefined";
   return (
-    <div ref={element} className="hydrate-when-visible">
+    <div ref={element} className="hydrate-when-visible" data-awaiting-render={onServer ? "" : undefined}>
       {children}
     </div>
   );
