@@ -14,6 +14,43 @@ export function markFirstHydrationCommitted(): void {
 /** How far outside the screen a part starts rendering: about a third of a phone's screen ahead. */
 const NEAR_THE_SCREEN = "300px 0px";
 
+/**
+ * A part never swaps the server's HTML for its render while a pointer is pressed: a press that began on the
+ * server's link and ended on the rendered one would be no click at all. What a press holds back runs once the
+ * press (and the click it makes) is over; the click itself goes to the server's element (a link then loads
+ * its page as any link does).
+ */
+let pressing = false;
+let heldBack: (() => void)[] = [];
+let watchingPresses = false;
+
+function watchPresses(): void {
+  if (watchingPresses) return;
+  watchingPresses = true;
+  document.addEventListener(
+    "pointerdown",
+    () => {
+      pressing = true;
+    },
+    true,
+  );
+  const released = () =>
+    // After the click this release makes, which the browser dispatches in the same task.
+    setTimeout(() => {
+      pressing = false;
+      const waiting = heldBack;
+      heldBack = [];
+      for (const run of waiting) run();
+    });
+  document.addEventListener("pointerup", released, true);
+  document.addEventListener("pointercancel", released, true);
+}
+
+function unlessPressing(run: () => void): void {
+  if (pressing) heldBack.push(run);
+  else run();
+}
+
 /** What the keyboard can reach inside a part: where focus was is found again after the part renders. */
 const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
 
@@ -53,11 +90,17 @@ export function HydrateWhenVisible({ children, data }: { children: ReactNode; da
   useEffect(() => {
     const part = element.current;
     if (shown || !part) return;
-    const show = () => setShown(true);
-    // Rendered at once, so that the key the visitor presses next reaches the rendered element.
+    watchPresses();
+    const show = () => unlessPressing(() => setShown(true));
+    // Rendered at once, so that the key the visitor presses next reaches the rendered element (focus that a
+    // press gives waits for the press to end, as the part's render does).
     const showAndKeepFocus = (event: FocusEvent) => {
+      if (pressing) {
+        show();
+        return;
+      }
       focusToRestore.current = focusablesIn(part).indexOf(event.target as Element);
-      flushSync(show);
+      flushSync(() => setShown(true));
     };
     const nearTheScreen = new IntersectionObserver(
       (entries) => {
