@@ -2,12 +2,12 @@ import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "..
 
 /**
  * Parts below the fold render when they near the screen (issue 34, "less work to hydrate";
- * components/ui/hydrate-when-visible.tsx). Until then the wrapper says so (`data-awaiting-render`) and
+ * components/ui/render-when-visible.tsx). Until then the wrapper says so (`data-awaiting-render`) and
  * holds the server's HTML, whose text and links are there for everyone.
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
-const footer = ".hydrate-when-visible:has(> .site-footer)";
+const footer = ".render-when-visible:has(> .site-footer)";
 
 test("the footer keeps the server's HTML until it nears the screen, then renders", async ({ page }) => {
   await page.goto("/");
@@ -37,7 +37,7 @@ test("a navigation while parts are still waiting goes through at once", async ({
 test("the keyboard reaching into a waiting part renders it and keeps focus where it went", async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);
-  const faq = page.locator(".hydrate-when-visible:has(#faq)");
+  const faq = page.locator(".render-when-visible:has(#faq)");
   await expect(faq).toHaveAttribute("data-awaiting-render", "");
   const question = faq.getByRole("button").first();
   const text = await question.textContent();
@@ -55,7 +55,7 @@ test.describe("on a short screen, where the rate history's days start well below
   test("a waiting part with new data renders at once (the days after another period)", async ({ page }) => {
     await page.goto("/exchangeRates/EUR");
     await waitForHydration(page);
-    const days = page.locator(".hydrate-when-visible:has(.history-table)");
+    const days = page.locator(".render-when-visible:has(.history-table)");
     await expect(days).toHaveAttribute("data-awaiting-render", "");
     // As seeded: 32 days over 1 month, 53 over 1 year (rate-history.spec.ts).
     await expect(days.locator("tbody tr")).toHaveCount(32);

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { RouteErrorBoundary } from "./components/layout/route-error.tsx";
 import { SiteStyles } from "./components/layout/site-styles.tsx";
-import { markFirstHydrationCommitted } from "./components/ui/hydrate-when-visible.tsx";
+import { markFirstHydrationCommitted } from "./components/ui/render-when-visible.tsx";
 import { ToastProvider } from "./components/ui/toast.tsx";
 import { SessionCheckIndicator } from "./features/account/session-check-indicator.tsx";
 import { sessionOfRequest } from "./features/account/session.ts";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { ContactFields } from "@bureau/domain/contracts/contact";
-import { HydrateWhenVisible } from "../../components/ui/hydrate-when-visible.tsx";
+import { RenderWhenVisible } from "../../components/ui/render-when-visible.tsx";
 import { company } from "../../content/company.ts";
 import { BranchCards } from "../../features/public/branch-cards.tsx";
 import { branchViews } from "../../features/public/display-format.ts";
@@ -97,9 +97,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </figure>
           ) : null}
           {/* Below the map on a phone: rendered when it nears the screen. */}
-          <HydrateWhenVisible data={branches}>
+          <RenderWhenVisible data={branches}>
             <BranchCards branches={branches} show={{ email: true, hours: true }} headingLevel={3} />
-          </HydrateWhenVisible>
+          </RenderWhenVisible>
           <p className="contact-support">
             <Link to="/branches">Each branch's rates and the currencies it has in stock today</Link>
           </p>

@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { DEFAULT_ORDER_LIMITS } from "@bureau/domain/order-limits";
 import { company, sellingPointsFor } from "../../content/company.ts";
-import { HydrateWhenVisible } from "../../components/ui/hydrate-when-visible.tsx";
+import { RenderWhenVisible } from "../../components/ui/render-when-visible.tsx";
 import { faqItemsFor } from "../../content/faq.ts";
 import { aboutParagraphs, howItWorksStepsFor } from "../../content/home.ts";
 import { AppDownload } from "../../features/public/app-download.tsx";
@@ -96,7 +96,7 @@ function BelowTheHero({
 }: Route.ComponentProps["loaderData"] & { appStoreUrl: string | null; playStoreUrl: string | null }) {
   return (
     <>
-      <HydrateWhenVisible>
+      <RenderWhenVisible>
         <section className="selling-points" aria-label={`Why choose ${company.tradingName}`}>
           <ul className="page">
             {sellingPoints.map((point) => (
@@ -107,9 +107,9 @@ function BelowTheHero({
             ))}
           </ul>
         </section>
-      </HydrateWhenVisible>
+      </RenderWhenVisible>
 
-      <HydrateWhenVisible>
+      <RenderWhenVisible>
         <section className="home-section" aria-labelledby="currency-list-heading">
           <div className="page">
             <h2 id="currency-list-heading">{ratesUpdated.live ? "Today's exchange rates" : "Our exchange rates"}</h2>
@@ -119,9 +119,9 @@ function BelowTheHero({
             </p>
           </div>
         </section>
-      </HydrateWhenVisible>
+      </RenderWhenVisible>
 
-      <HydrateWhenVisible>
+      <RenderWhenVisible>
         <section className="home-section home-alt" id="how-it-works" aria-labelledby="how-it-works-heading">
           <div className="page">
             <h2 id="how-it-works-heading">How it works</h2>
@@ -135,29 +135,29 @@ function BelowTheHero({
             </ol>
           </div>
         </section>
-      </HydrateWhenVisible>
+      </RenderWhenVisible>
 
-      <HydrateWhenVisible>
+      <RenderWhenVisible>
         <section className="home-section" id="find-store" aria-labelledby="find-store-heading">
           <div className="page">
             <h2 id="find-store-heading">Find your nearest store</h2>
             <BranchCards branches={branches} show={{ hours: true, mapLink: true }} headingLevel={3} />
           </div>
         </section>
-      </HydrateWhenVisible>
+      </RenderWhenVisible>
 
-      <HydrateWhenVisible>
+      <RenderWhenVisible>
         <section className="home-section home-alt" id="compare-rates" aria-labelledby="compare-heading">
           <div className="page">
             <h2 id="compare-heading">Compare our rates</h2>
             <CompareRatesBlock compare={compare} />
           </div>
         </section>
-      </HydrateWhenVisible>
+      </RenderWhenVisible>
 
-      <HydrateWhenVisible>
+      <RenderWhenVisible>
         <AppDownload appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
-      </HydrateWhenVisible>
+      </RenderWhenVisible>
 
       <AboutAndQuestions faqItems={faqItems} />
     </>
@@ -167,7 +167,7 @@ function BelowTheHero({
 function AboutAndQuestions({ faqItems }: Pick<Route.ComponentProps["loaderData"], "faqItems">) {
   return (
     <>
-      <HydrateWhenVisible>
+      <RenderWhenVisible>
         <section className="home-section" id="about" aria-labelledby="about-heading">
           <div className="page narrow">
             <h2 id="about-heading">About {company.tradingName}</h2>
@@ -176,9 +176,9 @@ function AboutAndQuestions({ faqItems }: Pick<Route.ComponentProps["loaderData"]
             ))}
           </div>
         </section>
-      </HydrateWhenVisible>
+      </RenderWhenVisible>
 
-      <HydrateWhenVisible>
+      <RenderWhenVisible>
         <section className="home-section home-alt" id="faq" aria-labelledby="faq-heading">
           <div className="page narrow">
             <h2 id="faq-heading">Frequently asked questions</h2>
@@ -188,7 +188,7 @@ function AboutAndQuestions({ faqItems }: Pick<Route.ComponentProps["loaderData"]
             </p>
           </div>
         </section>
-      </HydrateWhenVisible>
+      </RenderWhenVisible>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { RouteErrorBoundary } from "../../components/layout/route-error.tsx";
 import { SiteFooter } from "../../components/layout/site-footer.tsx";
 import { SiteHeader } from "../../components/layout/site-header.tsx";
-import { HydrateWhenVisible } from "../../components/ui/hydrate-when-visible.tsx";
+import { RenderWhenVisible } from "../../components/ui/render-when-visible.tsx";
 import { AccountMenu } from "../../features/account/account-menu.tsx";
 import { useSessionUser } from "../../features/account/session.ts";
 import type { loader as rootLoader } from "../../root.tsx";
@@ -49,9 +49,9 @@ function PublicFrame({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <HydrateWhenVisible>
+      <RenderWhenVisible>
         <SiteFooter />
-      </HydrateWhenVisible>
+      </RenderWhenVisible>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { data, href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { RateAlertFields } from "@bureau/domain/contracts/rate-alerts";
 import { WAY_TITLES, WAYS } from "@bureau/domain/constants";
-import { HydrateWhenVisible } from "../../components/ui/hydrate-when-visible.tsx";
+import { RenderWhenVisible } from "../../components/ui/render-when-visible.tsx";
 import {
   DEFAULT_RATE_HISTORY_RANGE,
   RATE_HISTORY_RANGE_LABELS,
@@ -120,7 +120,7 @@ export default function RateHistoryPage({ loaderData: history, actionData }: Rou
         <RateHistoryChart history={history} />
 
         {/* Every day of the period, below the chart: rendered when it nears the screen. */}
-        <HydrateWhenVisible data={history}>
+        <RenderWhenVisible data={history}>
           <SeriesTable
             className="history-table"
             caption="The rates drawn in the chart, per £1"
@@ -132,7 +132,7 @@ export default function RateHistoryPage({ loaderData: history, actionData }: Rou
             cell={(point, key) => point[key] ?? "–"}
             rowAttribute="data-day"
           />
-        </HydrateWhenVisible>
+        </RenderWhenVisible>
 
         <p className="history-note">
           Market rates before we recorded our own come from the European Central Bank's daily reference rates; our Click

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "re
 import { flushSync } from "react-dom";
 
 /**
- * Until the first page's hydration has committed, a part wrapped in <HydrateWhenVisible> is left as the
+ * Until the first page's hydration has committed, a part wrapped in <RenderWhenVisible> is left as the
  * server sent it; root.tsx calls this once that hydration has committed. Parts that mount later (a
  * client-side navigation, a part that appears after an action) render at once as any component does.
  */
@@ -64,7 +64,7 @@ const SERVER_HTML_AS_SENT = { __html: "" };
 /**
  * A part of a page that does not need to be interactive before the visitor can see it. On the first load
  * React hydrates its wrapper only and leaves the server's HTML inside untouched (readable, its links working
- * as plain links), and renders the part when it nears the screen or is focused or touched first. Until then
+ * as plain links), and renders the part when it nears the screen or the keyboard reaches into it. Until then
  * none of its components run: the hydration work of what is below the fold is not done while the visitor
  * reads the top of the page, and a part never scrolled to costs nothing.
  *
@@ -77,8 +77,9 @@ const SERVER_HTML_AS_SENT = { __html: "" };
  * navigation within the page or an action) passes that data as `data`: when it changes, the part renders at
  * once. Forms stay out of it: what a visitor types goes to the elements React renders.
  */
-export function HydrateWhenVisible({ children, data }: { children: ReactNode; data?: unknown }) {
-  const [shown, setShown] = useState(() => typeof document === "undefined" || firstHydrationCommitted);
+export function RenderWhenVisible({ children, data }: { children: ReactNode; data?: unknown }) {
+  const onServer = typeof document === "undefined";
+  const [shown, setShown] = useState(() => onServer || firstHydrationCommitted);
   // New data for the part (another period chosen, data revalidated) renders it at once: the server's HTML
   // would otherwise go on showing the old data until the part nears the screen.
   const [firstData] = useState(data);
@@ -129,7 +130,7 @@ export function HydrateWhenVisible({ children, data }: { children: ReactNode; da
     return (
       <div
         ref={element}
-        className="hydrate-when-visible"
+        className="render-when-visible"
         data-awaiting-render=""
         dangerouslySetInnerHTML={SERVER_HTML_AS_SENT}
         suppressHydrationWarning
@@ -137,9 +138,8 @@ export function HydrateWhenVisible({ children, data }: { children: ReactNode; da
     );
   }
   // The server marks the part as awaiting its render in the browser; the browser's render drops the mark.
-  const onServer = typeof document === "undefined";
   return (
-    <div ref={element} className="hydrate-when-visible" data-awaiting-render={onServer ? "" : undefined}>
+    <div ref={element} className="render-when-visible" data-awaiting-render={onServer ? "" : undefined}>
       {children}
     </div>
   );
