@@ -65,3 +65,22 @@ test.describe("on a short screen, where the rate history's days start well below
     await expect(days.locator("tbody tr")).toHaveCount(53);
   });
 });
+
+test("a click on a waiting part's button renders the part and reaches the rendered button", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const faq = page.locator(".render-when-visible:has(#faq)");
+  await expect(faq).toHaveAttribute("data-awaiting-render", "");
+  // A click that arrives before the part nears the screen (as a tap right after a jump to it would): the
+  // server's button has no handler of its own.
+  await faq
+    .getByRole("button")
+    .first()
+    .evaluate((button: HTMLElement) => button.click());
+  await expect(faq).not.toHaveAttribute("data-awaiting-render");
+  await expect(faq.getByRole("button").first()).toHaveAttribute("aria-expanded", "true");
+  await expect(faq.getByRole("button").first()).toBeFocused();
+  // One click opened it once: a second click closes it as the rendered accordion's own.
+  await faq.getByRole("button").first().click();
+  await expect(faq.getByRole("button").first()).toHaveAttribute("aria-expanded", "false");
+});

@@ -11,7 +11,11 @@ import { useNonce } from "./lib/nonce.ts";
 import { LowPriorityModulePreloads } from "./lib/script-priority.tsx";
 import type { Route } from "./+types/root";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+// A PNG, not an SVG: the browser draws an SVG icon as a whole document of its own (style, layout, the text's
+// font) on the page's main thread after every load, measured at 15-48 ms; a 32 px PNG decodes in well under 1 ms.
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.png", type: "image/png", sizes: "32x32" },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { publicConfig } = context.get(appContext);

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, startTransition, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 
 /**
@@ -58,6 +58,12 @@ function focusablesIn(part: Element): Element[] {
   return Array.from(part.querySelectorAll(FOCUSABLE));
 }
 
+/**
+ * The server's controls that do nothing until React renders them (links and form fields work without it).
+ * A click on one before its part renders is passed on to the same control of the rendered part.
+ */
+const SCRIPTED_CONTROL = "button:not([type=submit]), summary, [role=button]";
+
 /** The server's HTML of the part, adopted as it is: React keeps the element and does not walk its content. */
 const SERVER_HTML_AS_SENT = { __html: "" };
 
@@ -87,20 +93,42 @@ export function RenderWhenVisible({ children, data }: { children: ReactNode; dat
   const element = useRef<HTMLDivElement>(null);
   /** Which of the part's focusable elements had focus when the keyboard reached into the server's HTML. */
   const focusToRestore = useRef<number | null>(null);
+  /** Which of the part's focusable elements was clicked in the server's HTML, to be clicked once rendered. */
+  const clickToPassOn = useRef<number | null>(null);
 
   useEffect(() => {
     const part = element.current;
     if (shown || !part) return;
     watchPresses();
-    const show = () => unlessPressing(() => setShown(true));
+    // A transition: React renders the part in slices of a few milliseconds and lets input in between, where
+    // a plain update from an observer's callback renders it in one task (the footer took 19 ms in one task in
+    // a profiled load of the order page).
+    const show = () => unlessPressing(() => startTransition(() => setShown(true)));
+    // The listeners stay until React's passive cleanup, after the rendered part's focus and click are given:
+    // those reach the rendered elements and must go on to React, not back here.
+    const awaiting = () => part.hasAttribute("data-awaiting-render");
     // Rendered at once, so that the key the visitor presses next reaches the rendered element (focus that a
     // press gives waits for the press to end, as the part's render does).
     const showAndKeepFocus = (event: FocusEvent) => {
+      if (!awaiting()) return;
       if (pressing) {
         show();
         return;
       }
       focusToRestore.current = focusablesIn(part).indexOf(event.target as Element);
+      flushSync(() => setShown(true));
+    };
+    // A click that lands before the part renders (a tap right after a jump to the part, before the observer
+    // has run) would reach a server button with no handler: the part renders now and the click goes on to the
+    // rendered button. The press is over by the time of its click, so nothing is swapped under a pointer.
+    const renderAndPassOnClick = (event: MouseEvent) => {
+      if (!awaiting()) return;
+      const control = (event.target as Element).closest(SCRIPTED_CONTROL);
+      const index = control && part.contains(control) ? focusablesIn(part).indexOf(control) : -1;
+      if (index < 0) return;
+      event.preventDefault();
+      event.stopPropagation();
+      clickToPassOn.current = index;
       flushSync(() => setShown(true));
     };
     const nearTheScreen = new IntersectionObserver(
@@ -112,18 +140,28 @@ export function RenderWhenVisible({ children, data }: { children: ReactNode; dat
     // The wrapper has no box of its own (display: contents), so its children are what is watched.
     for (const child of Array.from(part.children)) nearTheScreen.observe(child);
     part.addEventListener("focusin", showAndKeepFocus);
+    part.addEventListener("click", renderAndPassOnClick);
     return () => {
       nearTheScreen.disconnect();
       part.removeEventListener("focusin", showAndKeepFocus);
+      part.removeEventListener("click", renderAndPassOnClick);
     };
   }, [shown]);
 
   useLayoutEffect(() => {
-    const index = focusToRestore.current;
-    if (!shown || index === null || index < 0 || !element.current) return;
+    const part = element.current;
+    if (!shown || !part) return;
+    const focusIndex = focusToRestore.current;
+    const clickIndex = clickToPassOn.current;
     focusToRestore.current = null;
-    const target = focusablesIn(element.current)[index];
-    if (target instanceof HTMLElement) target.focus();
+    clickToPassOn.current = null;
+    const focusTarget = focusIndex === null || focusIndex < 0 ? null : focusablesIn(part)[focusIndex];
+    if (focusTarget instanceof HTMLElement) focusTarget.focus();
+    const clickTarget = clickIndex === null || clickIndex < 0 ? null : focusablesIn(part)[clickIndex];
+    if (clickTarget instanceof HTMLElement) {
+      clickTarget.focus();
+      clickTarget.click();
+    }
   }, [shown]);
 
   if (!shown) {

@@ -10,6 +10,7 @@ import {
   cartItemFromQuote,
   readCart,
   removeCartItem,
+  serverCart,
 } from "./cart-store.ts";
 
 /*
@@ -74,6 +75,20 @@ describe("the cart store", () => {
   ])("reads storage holding %s as an empty cart", (_what, raw) => {
     localStorage.setItem(CART_STORAGE_KEY, raw);
     expect(readCart()).toEqual([]);
+  });
+
+  it("answers an empty cart with the server's own empty cart, so a page hydrates without rendering twice", () => {
+    // Nothing stored, storage holding an empty list, and the last line removed: the very array the server
+    // snapshot is (a different empty array would make React re-render the order page synchronously).
+    expect(readCart()).toBe(serverCart());
+    store([]);
+    expect(readCart()).toBe(serverCart());
+    const line = itemAged(1_000);
+    store([line]);
+    expect(readCart()).toEqual([line]);
+    removeCartItem(line.Id);
+    expect(readCart()).toBe(serverCart());
+    expect(serverCart()).toEqual([]);
   });
 
   it("ignores entries that are not cart items and keeps the ones that are", () => {

@@ -35,7 +35,14 @@ export type CartItem = {
 
 export const CART_STORAGE_KEY = "purchase";
 const listeners = new Set<() => void>();
-let snapshot: { raw: string | null; items: CartItem[] } = { raw: null, items: [] };
+/**
+ * The cart the server renders (it cannot see the browser's storage), and the browser's cart while storage holds
+ * none: one array, so that hydrating a page with an empty cart finds the browser's snapshot equal to the
+ * server's. A different empty array would make React render the whole order page a second time, at once and in
+ * one piece (useSyncExternalStore re-renders synchronously when the snapshots differ).
+ */
+const emptyCart: CartItem[] = [];
+let snapshot: { raw: string | null; items: CartItem[] } = { raw: null, items: emptyCart };
 
 function now() {
   return Date.now();
@@ -77,7 +84,7 @@ export function readCart(): CartItem[] {
     writeCart(valid);
     return valid;
   }
-  if (raw !== snapshot.raw) snapshot = { raw, items: valid };
+  if (raw !== snapshot.raw) snapshot = { raw, items: valid.length === 0 ? emptyCart : valid };
   return snapshot.items;
 }
 
@@ -90,7 +97,7 @@ function writeCart(items: CartItem[]) {
   } catch {
     // Storage full or blocked: the cart then only lives for this page.
   }
-  snapshot = { raw, items };
+  snapshot = { raw, items: items.length === 0 ? emptyCart : items };
   for (const listener of listeners) listener();
 }
 
@@ -167,8 +174,12 @@ function subscribe(listener: () => void) {
   };
 }
 
-const emptyCart: CartItem[] = [];
+/** The cart as the server renders it: empty. */
+export function serverCart(): CartItem[] {
+  return emptyCart;
+}
+
 /** The valid cart items, re-rendering when they change or expire. Empty during the server render. */
 export function useCart(): CartItem[] {
-  return useSyncExternalStore(subscribe, readCart, () => emptyCart);
+  return useSyncExternalStore(subscribe, readCart, serverCart);
 }

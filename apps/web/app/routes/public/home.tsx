@@ -41,6 +41,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     sellingPoints: sellingPointsFor(currencyCount),
     howItWorksSteps: howItWorksStepsFor(currencyCount),
     faqItems: faqItemsFor(currencyCount),
+    // Sent with the page's data like the texts above, not bundled: the home page's JavaScript stays smaller.
+    aboutParagraphs,
     currencies: toRateRows(currencyList.currencies),
     ratesUpdated: rates,
     branches: branchViews(branchList.branches),
@@ -91,6 +93,7 @@ function BelowTheHero({
   sellingPoints,
   howItWorksSteps,
   faqItems,
+  aboutParagraphs,
   appStoreUrl,
   playStoreUrl,
 }: Route.ComponentProps["loaderData"] & { appStoreUrl: string | null; playStoreUrl: string | null }) {
@@ -159,12 +162,15 @@ function BelowTheHero({
         <AppDownload appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
       </RenderWhenVisible>
 
-      <AboutAndQuestions faqItems={faqItems} />
+      <AboutAndQuestions faqItems={faqItems} aboutParagraphs={aboutParagraphs} />
     </>
   );
 }
 
-function AboutAndQuestions({ faqItems }: Pick<Route.ComponentProps["loaderData"], "faqItems">) {
+function AboutAndQuestions({
+  faqItems,
+  aboutParagraphs,
+}: Pick<Route.ComponentProps["loaderData"], "faqItems" | "aboutParagraphs">) {
   return (
     <>
       <RenderWhenVisible>
