@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { RenderWhenVisible } from "../ui/render-when-visible.tsx";
 
 export type NavLinkItem = { label: string; to: string; external?: boolean };
 
@@ -86,7 +87,12 @@ export function SiteHeader({ moneyTransferUrl, account }: { moneyTransferUrl: st
           <span className="brand-name">Harbour FX</span>
         </Link>
         <nav className="top-nav" aria-label="Main">
-          <NavItems links={links} />
+          {/* Each list of links renders when it shows: on a phone this one never does, and the drawer's only once
+              opened; on a wide screen the drawer's never does. The page's path is their data: a navigation
+              renders both at once, so the current page's link is marked in either. */}
+          <RenderWhenVisible data={location.pathname}>
+            <NavItems links={links} />
+          </RenderWhenVisible>
         </nav>
         <div className="account-slot">{account}</div>
       </div>
@@ -113,7 +119,9 @@ export function SiteHeader({ moneyTransferUrl, account }: { moneyTransferUrl: st
             <span className="visually-hidden">Close menu</span>
           </button>
         </div>
-        <NavItems links={links} onNavigate={() => setOpen(false)} />
+        <RenderWhenVisible data={location.pathname}>
+          <NavItems links={links} onNavigate={() => setOpen(false)} />
+        </RenderWhenVisible>
       </nav>
     </header>
   );
