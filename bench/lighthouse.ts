@@ -136,7 +136,7 @@ function mainThreadBreakdown(lhr: LighthouseResult): Record<string, number> {
  * Places a Click & Collect order of €-worth £250 at Worthing through the API, as the order form does, and
  * answers the path of its page (the signed link the customer lands on).
  */
-async function placeOrderForItsPage(productUrl: string): Promise<string> {
+export async function placeOrderForItsPage(productUrl: string): Promise<string> {
   const post = async (apiPath: string, body: unknown) => {
     const response = await fetch(productUrl + apiPath, {
       method: "POST",
