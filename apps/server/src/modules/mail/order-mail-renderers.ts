@@ -105,8 +105,19 @@ const passImage = async ({ receipt, collectionPassPng }: OrderMailParts): Promis
   },
 ];
 
+/** What the order reads as stored: its lines, its total and where it is collected, in text and in HTML. */
+function orderSummary({ receipt, address, table, textLines }: OrderMailParts): { text: string; html: Html } {
+  const total = formatMinor(receipt.totalGbpMinor, "GBP");
+  return {
+    text: [textLines, `Total: ${total}`, `Pickup location: ${receipt.branch.name}, ${address}`].join("\n"),
+    html: html`${table}
+<p><strong>Total:</strong> ${total}<br><strong>Pickup location:</strong> ${receipt.branch.name}, ${address}</p>`,
+  };
+}
+
 export const renderOrderReceived = orderMail(async (parts, { publicUrl }) => {
-  const { receipt, way, placed, address, table, textLines } = parts;
+  const { receipt, way, placed } = parts;
+  const summary = orderSummary(parts);
   const subject = `We have received your ${way} order ${receipt.orderNumber}`;
   const next =
     receipt.way === "Order"
@@ -120,9 +131,7 @@ export const renderOrderReceived = orderMail(async (parts, { publicUrl }) => {
     `Dear ${receipt.fullName},`,
     "",
     `Thank you for your ${way} order ${receipt.orderNumber}, placed on ${placed}.`,
-    textLines,
-    `Total: ${formatMinor(receipt.totalGbpMinor, "GBP")}`,
-    `Pickup location: ${receipt.branch.name}, ${address}`,
+    summary.text,
     "",
     next,
     bring,
@@ -133,8 +142,7 @@ export const renderOrderReceived = orderMail(async (parts, { publicUrl }) => {
   ].join("\n");
   const body = html`<p>Dear ${receipt.fullName},</p>
 <p>Thank you for your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}.</p>
-${table}
-<p><strong>Total:</strong> ${formatMinor(receipt.totalGbpMinor, "GBP")}<br><strong>Pickup location:</strong> ${receipt.branch.name}, ${address}</p>
+${summary.html}
 <p>${next}</p>
 <p>${bring}</p>
 ${passHtml(parts)}
@@ -155,15 +163,14 @@ ${parts.trackHtml}`;
  * its own (outbox dedupe key `order-amended:<amendmentId>`).
  */
 export const renderOrderAmended = orderMail(async (parts, { publicUrl }) => {
-  const { receipt, way, placed, address, table, textLines } = parts;
+  const { receipt, way, placed } = parts;
+  const summary = orderSummary(parts);
   const subject = `Your ${way} order ${receipt.orderNumber} has been amended`;
   const text = [
     `Dear ${receipt.fullName},`,
     "",
     `Your ${way} order ${receipt.orderNumber}, placed on ${placed}, has been amended as you asked. It now reads:`,
-    textLines,
-    `Total: ${formatMinor(receipt.totalGbpMinor, "GBP")}`,
-    `Pickup location: ${receipt.branch.name}, ${address}`,
+    summary.text,
     "",
     `If you did not ask for this, please call our ${receipt.branch.name} branch on ${receipt.branch.phone}.`,
     "",
@@ -173,8 +180,7 @@ export const renderOrderAmended = orderMail(async (parts, { publicUrl }) => {
   ].join("\n");
   const body = html`<p>Dear ${receipt.fullName},</p>
 <p>Your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}, has been amended as you asked. It now reads:</p>
-${table}
-<p><strong>Total:</strong> ${formatMinor(receipt.totalGbpMinor, "GBP")}<br><strong>Pickup location:</strong> ${receipt.branch.name}, ${address}</p>
+${summary.html}
 <p>If you did not ask for this, please call our ${receipt.branch.name} branch on ${receipt.branch.phone}.</p>
 ${passHtml(parts)}
 ${parts.trackHtml}`;
