@@ -43,6 +43,7 @@ const listeners = new Set<() => void>();
  */
 const emptyCart: CartItem[] = [];
 let snapshot: { raw: string | null; items: CartItem[] } = { raw: null, items: emptyCart };
+const orEmptyCart = (items: CartItem[]) => (items.length === 0 ? emptyCart : items);
 
 function now() {
   return Date.now();
@@ -80,11 +81,8 @@ export function readCart(): CartItem[] {
   const raw = readRaw();
   const all = parse(raw);
   const valid = validCartItems(all, now());
-  if (valid.length !== all.length) {
-    writeCart(valid);
-    return valid;
-  }
-  if (raw !== snapshot.raw) snapshot = { raw, items: valid.length === 0 ? emptyCart : valid };
+  if (valid.length !== all.length) writeCart(valid);
+  else if (raw !== snapshot.raw) snapshot = { raw, items: orEmptyCart(valid) };
   return snapshot.items;
 }
 
@@ -97,7 +95,7 @@ function writeCart(items: CartItem[]) {
   } catch {
     // Storage full or blocked: the cart then only lives for this page.
   }
-  snapshot = { raw, items: items.length === 0 ? emptyCart : items };
+  snapshot = { raw, items: orEmptyCart(items) };
   for (const listener of listeners) listener();
 }
 
