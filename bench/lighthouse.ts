@@ -16,6 +16,12 @@
 // (comma-separated paths: audit only these, e.g. `/contact`), LIGHTHOUSE_LHR_DIR (write every run's full
 // Lighthouse report there, to see what a metric's simulation counted), LIGHTHOUSE_TRACE_FILE (write the last
 // run's Chromium trace there: the main thread's tasks as they really ran, before Lighthouse's simulation).
+//
+// The machine's floor: through nginx the bench also audits bench/machine-floor.html, a page of text with no
+// script and no stylesheet that nginx serves itself, as many times as each page. Its blocking time is the
+// browser's own work on this machine (the page's process and context, a parse and a paint), which no page can
+// go below. The gate is not changed by it; the report prints it beside the pages, and says so when even that
+// page misses the gate: then this machine cannot tell whether the product's pages meet it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -100,6 +106,18 @@ const MAX_MEDIAN_TBT_MS = 50;
 const CHROME_FLAGS = ["--headless=new", ...chromiumFlags];
 
 type Front = "nginx-https-http2" | "direct-http1";
+
+/** Where nginx serves bench/machine-floor.html in the run (not a path of the product). */
+const MACHINE_FLOOR_PATH = "/machine-floor.html";
+
+/** The floor page's runs: what the same browser, machine and front give a page that does next to nothing. */
+export type MachineFloor = {
+  runs: { performance: number | null; tbtMs: number | null; fcpMs: number | null }[];
+  medianPerformance: number | null;
+  medianTbtMs: number | null;
+  /** Whether the floor page itself meets the performance gate (every run, median, median TBT). */
+  meetsGate: boolean;
+};
 
 /** Gzipped size of every script the page's HTML loads up front (entry module and modulepreloads). */
 async function measureJs(baseUrl: string, pagePath: string): Promise<{ gzipBytes: number; files: number }> {
@@ -199,6 +217,31 @@ async function auditOnce(url: string, port: number, attempts = 3): Promise<Light
   throw new Error(`${url}: ${lastProblem}`);
 }
 
+/** Audits the floor page `runs` times, as each product page is audited, and checks it against the same gate. */
+async function auditMachineFloor(url: string, port: number): Promise<MachineFloor> {
+  const floorRuns: MachineFloor["runs"] = [];
+  for (let run = 0; run < runs; run++) {
+    const lhr = await auditOnce(url, port);
+    floorRuns.push({
+      performance: score(lhr, "performance"),
+      tbtMs: numericAudit(lhr, "total-blocking-time"),
+      fcpMs: numericAudit(lhr, "first-contentful-paint"),
+    });
+  }
+  const medianOf = (values: (number | null)[]) => {
+    const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
+    return known.length === values.length ? (known[Math.floor(known.length / 2)] as number) : null;
+  };
+  const medianPerformance = medianOf(floorRuns.map((run) => run.performance));
+  const medianTbtMs = medianOf(floorRuns.map((run) => run.tbtMs));
+  const meetsGate =
+    floorRuns.every((run) => (run.performance ?? 0) >= MIN_PERFORMANCE_EVERY_RUN) &&
+    (medianPerformance ?? 0) >= 100 &&
+    medianTbtMs !== null &&
+    medianTbtMs < MAX_MEDIAN_TBT_MS;
+  return { runs: floorRuns, medianPerformance, medianTbtMs, meetsGate };
+}
+
 function score(lhr: LighthouseResult, id: CategoryId): number | null {
   const value = lhr.categories[id]?.score;
   return typeof value === "number" ? Math.round(value * 100) : null;
@@ -239,6 +282,8 @@ export type LighthouseReport = {
   pages: PageResult[];
   /** Gated pages below the thresholds; empty when all pass. */
   problems: string[];
+  /** The floor page's runs; null without nginx (audited directly, there is nothing to serve it). */
+  machineFloor: MachineFloor | null;
 };
 
 /**
@@ -279,7 +324,13 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
   let chrome: Awaited<ReturnType<typeof launch>> | undefined;
   let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
   try {
-    if (nginxBinary) nginx = await startNginx(nginxBinary, [port], { https: true, listenPort: frontPort });
+    if (nginxBinary) {
+      nginx = await startNginx(nginxBinary, [port], {
+        https: true,
+        listenPort: frontPort,
+        staticFiles: { [MACHINE_FLOOR_PATH]: path.join(root, "bench/machine-floor.html") },
+      });
+    }
     const baseUrl = nginx?.url ?? productUrl;
     // The certificate is made for this run, so Chromium is told to accept it (only this audit's profile).
     const chromeFlags = nginx ? [...CHROME_FLAGS, "--ignore-certificate-errors"] : CHROME_FLAGS;
@@ -342,6 +393,8 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
       });
     }
 
+    const machineFloor = nginx ? await auditMachineFloor(nginx.url + MACHINE_FLOOR_PATH, chrome.port) : null;
+
     const problems: string[] = [];
     for (const r of results) {
       for (const id of CATEGORIES) {
@@ -380,6 +433,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
       },
       pages: results,
       problems,
+      machineFloor,
     };
     const resultsDir = path.join(root, "bench/results");
     mkdirSync(resultsDir, { recursive: true });
@@ -426,6 +480,7 @@ function printReport(report: LighthouseReport): void {
       .join(", ");
     console.log(`${pad(r.path, 22)}${total} ms: ${kinds}`);
   }
+  console.log(`\n${machineFloorLine(report.machineFloor)}`);
   console.log("\nWritten to bench/results/lighthouse.json");
   for (const r of report.pages) {
     for (const audit of r.failedAudits) console.log(`  ${r.path}: not passing ${audit}`);
@@ -435,11 +490,23 @@ function printReport(report: LighthouseReport): void {
   }
 }
 
+/** One line on the machine's floor, for the console and bench/results. */
+export function machineFloorLine(floor: MachineFloor | null): string {
+  if (!floor) return "Machine floor: not measured (it is served by nginx, and the pages were audited directly).";
+  const runsText = floor.runs.map((run) => `${run.performance ?? "-"}/${run.tbtMs ?? "-"}`).join(" ");
+  const verdict = floor.meetsGate
+    ? "it meets the gate, so the pages' figures are the product's own."
+    : "even this page misses the gate, so this machine cannot tell whether the product's pages meet it: the browser's own work at each load is already over the limit.";
+  return `Machine floor (${MACHINE_FLOOR_PATH}: text only, no script, no stylesheet), every run perf/TBT: ${runsText}; median ${floor.medianPerformance ?? "-"}, TBT ${floor.medianTbtMs ?? "-"} ms: ${verdict}`;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const report = await benchLighthouse();
   printReport(report);
   if (report.problems.length > 0) {
     console.error(`\nFAILED:\n${report.problems.map((p) => `  - ${p}`).join("\n")}`);
+    if (report.machineFloor && !report.machineFloor.meetsGate)
+      console.error(`\n${machineFloorLine(report.machineFloor)}`);
     process.exitCode = 1;
   } else {
     console.log(

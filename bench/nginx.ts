@@ -25,12 +25,18 @@ export function nginxConfig({
   upstreamPorts,
   prefix,
   tls,
+  staticFiles = {},
 }: {
   listenPort: number;
   upstreamPorts: number[];
   prefix: string;
   tls?: NginxTls;
+  /** Exact paths nginx answers itself from a file (HTML), not the product: the Lighthouse bench's machine floor. */
+  staticFiles?: Record<string, string>;
 }) {
+  const staticLocations = Object.entries(staticFiles)
+    .map(([location, file]) => `    location = ${location} { alias ${file}; default_type text/html; }\n`)
+    .join("");
   // `listen … ssl http2` rather than `http2 on;`: Debian 12's nginx (1.22) predates the directive.
   const listen = tls
     ? `    listen 127.0.0.1:${listenPort} ssl http2;
@@ -56,7 +62,7 @@ ${upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=0;`).join(
 ${listen}
     client_max_body_size 1m;
     location = /metrics { return 404; }
-    location / {
+${staticLocations}    location / {
       proxy_pass http://product;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
@@ -136,14 +142,17 @@ function healthy(url: string, ca: string | undefined): Promise<boolean> {
 export async function startNginx(
   binary: string,
   upstreamPorts: number[],
-  options: { https?: boolean; listenPort?: number } = {},
+  options: { https?: boolean; listenPort?: number; staticFiles?: Record<string, string> } = {},
 ) {
   const prefix = mkdtempSync(path.join(tmpdir(), "bureau-nginx-"));
   for (const dir of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(prefix, dir));
   const listenPort = options.listenPort ?? (await freePort());
   const tls = options.https ? selfSignedCertificate(prefix) : undefined;
   const conf = path.join(prefix, "nginx.conf");
-  writeFileSync(conf, nginxConfig({ listenPort, upstreamPorts, prefix, ...(tls ? { tls } : {}) }));
+  writeFileSync(
+    conf,
+    nginxConfig({ listenPort, upstreamPorts, prefix, staticFiles: options.staticFiles, ...(tls ? { tls } : {}) }),
+  );
   const child = spawn(binary, ["-p", prefix, "-c", conf, "-g", "daemon off;"], { stdio: "ignore" });
   const url = `${tls ? "https" : "http"}://127.0.0.1:${listenPort}`;
   const ca = tls ? readFileSync(tls.certificateFile, "utf8") : undefined;

@@ -15,7 +15,7 @@ import { benchCurrencies } from "./currencies.ts";
 import { benchDashboard } from "./dashboard.ts";
 import { benchDayReport } from "./day-report.ts";
 import { benchExport, EXPORT_BENCH_OLD_SPACE_MB, type ExportRun } from "./export.ts";
-import { benchLighthouse } from "./lighthouse.ts";
+import { benchLighthouse, machineFloorLine } from "./lighthouse.ts";
 import { benchOrders } from "./orders.ts";
 import { benchRateAlerts } from "./rate-alerts.ts";
 import { benchRateHistory } from "./rate-history.ts";
@@ -407,6 +407,8 @@ if (wanted("lighthouse")) {
         ? `Below target: ${l.problems.join("; ")}`
         : "Every page meets its targets: performance, accessibility, best practices and SEO 100.",
       `Home page JavaScript: ${round((home?.jsGzipBytes ?? 0) / 1024)} KB gzipped against a budget of ${round(l.thresholds.homeJsGzipBytes / 1024)} KB: ${(home?.jsGzipBytes ?? 0) <= l.thresholds.homeJsGzipBytes ? "within" : "over"}.`,
+      "",
+      machineFloorLine(l.machineFloor),
     ].join("\n"),
   );
 }
