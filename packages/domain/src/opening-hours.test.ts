@@ -22,6 +22,8 @@ describe("opening hours in words", () => {
     const lateSaturday = new Date("2026-11-28T23:30:00Z");
     expect(weekdayIn("Europe/London", lateSaturday)).toBe("Saturday");
     expect(weekdayIn("Asia/Tokyo", lateSaturday)).toBe("Sunday");
+    // In British Summer Time 23:30 UTC is already the next day in London.
+    expect(weekdayIn("Europe/London", new Date("2026-07-04T23:30:00Z"))).toBe("Sunday");
     expect(todaysHoursText(week, "Saturday")).toBe("Open today 9AM to 5:30PM");
     expect(todaysHoursText(week, "Wednesday")).toBe("Closed today");
   });

@@ -9,7 +9,7 @@ import {
   rateFreshness,
   ratesAsOfText,
 } from "@bureau/domain/rate-freshness";
-import { summariseOpeningHours } from "./branch-format.ts";
+import { summariseOpeningHours } from "@bureau/domain/opening-hours";
 
 /**
  * Display strings computed in loaders (on the server), so that pages which only show money and

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { WAY_TITLES } from "@bureau/domain/constants";
 import { ratesAsOfText } from "@bureau/domain/rate-freshness";
 import { DataTable } from "../../components/ui/data-table.tsx";
-import { hoursRows, todayLine, weekdayIn } from "../../features/branches/branch-hours.ts";
+import { todaysHoursText, weekdayIn } from "@bureau/domain/opening-hours";
+import { hoursRows } from "../../features/branches/branch-hours.ts";
 import { googleMapsSearchUrl, telHref } from "../../features/public/branch-format.ts";
 import { loaderDisplayDates } from "../../lib/display-dates.ts";
 import { refusalAsResponse, serverApi } from "../../lib/server-api.ts";
@@ -15,12 +16,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   });
   const dates = loaderDisplayDates(context);
   // Today in the bureau's zone, worked out once here: the server's page and the hydrated one agree.
-  const hours = hoursRows(page.branch.hours, weekdayIn(dates.timeZone, new Date()));
+  const today = weekdayIn(dates.timeZone, new Date());
+  const hours = hoursRows(page.branch.hours, today);
   const { freshness, ratesAsOf } = page.rates;
   return {
     branch: page.branch,
     hours,
-    today: todayLine(hours),
+    today: todaysHoursText(page.branch.hours, today),
     rates: page.rates.currencies,
     live: freshness === "live",
     ratesAsOf: ratesAsOf && freshness !== "none" ? ratesAsOfText({ state: freshness, asOf: ratesAsOf }, dates) : null,

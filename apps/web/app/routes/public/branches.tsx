@@ -1,6 +1,5 @@
 import { BranchList } from "../../features/branches/branch-list.tsx";
-import { hoursRows, todayLine, weekdayIn } from "../../features/branches/branch-hours.ts";
-import { summariseOpeningHours } from "../../features/public/branch-format.ts";
+import { summariseOpeningHours, todaysHoursText, weekdayIn } from "@bureau/domain/opening-hours";
 import { loaderDisplayDates } from "../../lib/display-dates.ts";
 import { serverApi } from "../../lib/server-api.ts";
 import type { Route } from "./+types/branches";
@@ -25,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       postcode,
       phone,
       mapQuery,
-      today: todayLine(hoursRows(hours, today)),
+      today: todaysHoursText(hours, today),
       hours: summariseOpeningHours(hours),
     })),
   };
