@@ -110,7 +110,10 @@ export const dayReportSchema = z.object({
   stockAtClose: z.array(
     z.object({ currency: z.string(), notes: z.array(noteCountSchema), totalMinor: z.number().int() }),
   ),
-  /** The tills opened at the branch on the day (issue 33 item 5), first opened first, and their sum. */
+  /**
+   * The tills open at the branch at some time on the day (issue 33 item 5): opened that day, or earlier
+   * and still open when it began; first opened first, each with its whole session's figures; and their sum.
+   */
   tills: z.array(tillOfDaySchema),
   tillTotals: z.array(branchTillCurrencySchema),
   /**

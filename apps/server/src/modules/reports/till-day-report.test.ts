@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type DayReport, dayReportSchema } from "@bureau/domain/contracts/reports";
-import { orderLines, orderNotes, orderReversals, orders, stockNotes } from "../../db/schema.ts";
+import { DEFAULT_DISPLAY_TIME_ZONE, displayDates } from "@bureau/domain/dates";
+import { orderLines, orderNotes, orderReversals, orders, stockNotes, tills } from "../../db/schema.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import { type SignedIn, signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { parseCsv } from "../../test/csv-parse.ts";
@@ -361,6 +362,67 @@ describe("the day's report of the tills", () => {
     );
     expect(records.find((r) => r[6] === "Reversal")?.[11]).toContain(day.collect.orderNumber);
     expect(records.find((r) => r[6] === "Order" && r[11]?.startsWith(day.purchase.orderNumber))?.[7]).toBe("Counter");
+  });
+
+  it("keeps a till left open overnight in each day it is open, and a till closed the day before out of today's", async () => {
+    const [carol, dave] = [await staff("cashier", ["brighton"]), await staff("cashier", ["brighton"])];
+    const manager = await staff("manager", ["brighton"]);
+    const open = async (who: SignedIn) => {
+      const opened = await call(who, "POST", "/api/admin/till", {
+        branch: "brighton",
+        counts: [{ currency: "GBP", notes: [{ valueMinor: 1000, count: 5 }] }],
+      });
+      expect(opened.statusCode, opened.body).toBe(201);
+      return opened.json().id as string;
+    };
+    const leftOpen = await open(carol);
+    const closedBefore = await open(dave);
+    // Both were opened a day and two hours ago; Dave's was closed an hour later, Carol's never was.
+    const openedAt = new Date(Date.now() - 26 * 3_600_000);
+    await db().update(tills).set({ openedAt }).where(eq(tills.id, leftOpen));
+    await db()
+      .update(tills)
+      .set({
+        openedAt,
+        status: "closed",
+        countedAt: new Date(openedAt.getTime() + 3_600_000),
+        closedAt: new Date(openedAt.getTime() + 3_600_000),
+      })
+      .where(eq(tills.id, closedBefore));
+    // Carol takes £20 into her till today.
+    await db().transaction((tx) =>
+      recordTillMovement(tx, {
+        tillId: leftOpen,
+        kind: "float",
+        actor: { id: carol.userId, email: carol.email },
+        movements: [{ currency: "GBP", amountMinor: 2_000, method: "cash" }],
+      }),
+    );
+
+    const today = dayReportSchema.parse((await call(manager, "GET", "/api/admin/reports/day?branch=brighton")).json());
+    // (The shared staff member's till, open at every branch, is there too.)
+    const todaysIds = today.tills.map((till) => till.id);
+    expect(todaysIds).toContain(leftOpen);
+    expect(todaysIds).not.toContain(closedBefore);
+    const carols = today.tills.find((till) => till.id === leftOpen);
+    expect(carols?.currencies.find((c) => c.currency === "GBP")).toMatchObject({
+      floatMinor: 5_000,
+      floatMovedMinor: 2_000,
+      expectedMinor: 7_000,
+    });
+    const expectedOf = (till: DayReport["tills"][number]) =>
+      till.currencies.find((c) => c.currency === "GBP")?.expectedMinor ?? 0;
+    expect(today.tillTotals.find((t) => t.currency === "GBP")?.expectedMinor).toBe(
+      today.tills.reduce((sum, till) => sum + expectedOf(till), 0),
+    );
+
+    // The day they were opened shows both.
+    const openedDay = displayDates(DEFAULT_DISPLAY_TIME_ZONE).day(openedAt);
+    expect(openedDay < today.date).toBe(true);
+    const before = dayReportSchema.parse(
+      (await call(manager, "GET", `/api/admin/reports/day?branch=brighton&date=${openedDay}`)).json(),
+    );
+    expect(before.tills.map((till) => till.id)).toEqual(expect.arrayContaining([leftOpen, closedBefore]));
   });
 
   it("keeps a manager or a cashier to what they may see: reports for managers, at their branches", async () => {

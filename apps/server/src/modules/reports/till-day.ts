@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { DayReport } from "@bureau/domain/contracts/reports";
 import { branchDay, type TillMovementSum, type TillNoteFlow, tillDay } from "@bureau/domain/till-day-report";
 import type { AmountsByCurrency, TillMovementKind, TillPaymentMethod } from "@bureau/domain/till";
@@ -10,7 +10,9 @@ import { queryRows } from "../../lib/postgres.ts";
 type DayOfBranch = { branchKey: string; day: string; timeZone: string };
 
 /**
- * The tills of a branch's day (issue 33 item 5): every till opened at the branch on the day, with its
+ * The tills of a branch's day (issue 33 item 5): every till open at the branch at some time on the day
+ * (opened that day, or earlier and not closed before the day began: a till left open overnight is still
+ * the one its cashier takes money into, and the day must not lose it), with its
  * float, its movements in and out by method, the notes of the orders and trades it handed over or took
  * in by denomination (a reversal's with the opposite sign), its expected and counted close, variance
  * and sign-off; and the branch's sum of them. Three grouped statements whatever the number of
@@ -23,7 +25,8 @@ export async function tillsOfDay(db: Db, options: DayOfBranch): Promise<Pick<Day
     .where(
       and(
         eq(tills.branchKey, options.branchKey),
-        ...onDisplayDays(tills.openedAt, { from: options.day, to: options.day }, options.timeZone),
+        ...onDisplayDays(tills.openedAt, { to: options.day }, options.timeZone),
+        or(isNull(tills.closedAt), ...onDisplayDays(tills.closedAt, { from: options.day }, options.timeZone)),
       ),
     )
     .orderBy(asc(tills.openedAt), asc(tills.id));

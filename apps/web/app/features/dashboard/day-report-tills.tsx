@@ -80,16 +80,18 @@ function NotesTable({ caption, figures }: { caption: string; figures: readonly F
   );
 }
 
-function TillOfDay({ till, number }: { till: DayReport["tills"][number]; number: number }) {
+function TillOfDay({ till, number, day }: { till: DayReport["tills"][number]; number: number; day: string }) {
   const dates = useDisplayDates();
   const name = `Till ${number}: ${till.cashierEmail}`;
+  // A till left open overnight spans days: a time on another day than the report's says which day.
+  const when = (at: string) => (dates.day(new Date(at)) === day ? dates.time(at) : dates.longDateTime(at));
   return (
     <article className="report-till" aria-labelledby={`till-${till.id}`}>
       <h4 id={`till-${till.id}`}>{name}</h4>
       <p>
-        {STATUS_TITLES[till.status]}. Opened {dates.time(till.openedAt)}
-        {till.countedAt ? `, counted ${dates.time(till.countedAt)}` : ""}
-        {till.closedAt ? `, closed ${dates.time(till.closedAt)}` : ""}; {till.movementCount}{" "}
+        {STATUS_TITLES[till.status]}. Opened {when(till.openedAt)}
+        {till.countedAt ? `, counted ${when(till.countedAt)}` : ""}
+        {till.closedAt ? `, closed ${when(till.closedAt)}` : ""}; {till.movementCount}{" "}
         {till.movementCount === 1 ? "movement" : "movements"}.
       </p>
       <FiguresTable caption={`${name}: figures`} figures={till.currencies} />
@@ -97,14 +99,14 @@ function TillOfDay({ till, number }: { till: DayReport["tills"][number]; number:
       {till.signOff ? (
         <p className="till-sign-off">
           Variance of {formatMinor(till.varianceGbpMinor ?? 0, "GBP")} signed off by {till.signOff.by} at{" "}
-          {dates.time(till.signOff.at)}: “{till.signOff.reason}”
+          {when(till.signOff.at)}: “{till.signOff.reason}”
         </p>
       ) : null}
     </article>
   );
 }
 
-/** The tills opened at the branch that day, then all of them added up. */
+/** The tills open at the branch that day (opened that day or left open from before), then all of them added up. */
 export function TillsOfDay({ report }: { report: DayReport }) {
   const counted = report.tills.filter((till) => till.countedAt !== null).length;
   return (
@@ -115,7 +117,7 @@ export function TillsOfDay({ report }: { report: DayReport }) {
       ) : (
         <>
           {report.tills.map((till, index) => (
-            <TillOfDay key={till.id} till={till} number={index + 1} />
+            <TillOfDay key={till.id} till={till} number={index + 1} day={report.date} />
           ))}
           <h4>All tills</h4>
           <p className="muted">
