@@ -126,11 +126,21 @@ describe("amending a Pending order", () => {
 
   it("refuses a branch without the notes and leaves the order and its reservation as they were", async () => {
     await h.track("worthing", { 5000: 50, 2000: 40, 1000: 40, 500: 40 });
-    await h.track("chichester", { 500: 2 });
+    await h.track("chichester", { 5000: 50, 2000: 40, 1000: 40, 500: 40 });
     const { token, orderId } = await h.place(200_00);
     const before = await h.orderOf(orderId);
     const reservedBefore = await h.reserved("worthing");
-    const preview = (await h.preview(token, "chichester", [200_00])).json() as AmendmentPreview;
+    const previewed = await h.preview(token, "chichester", [200_00]);
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    const preview = previewed.json() as AmendmentPreview;
+    // Chichester's notes go before the customer confirms: the price check now says so, with the most it has…
+    await h.track("chichester", { 5000: 0, 2000: 0, 1000: 0, 500: 2 });
+    const checkedAgain = await h.preview(token, "chichester", [200_00]);
+    expect(checkedAgain.statusCode).toBe(409);
+    expect(checkedAgain.json().error.message).toBe(
+      "Chichester does not have enough EUR notes for this order: the most it can supply is €10. Please choose another collection point or a smaller amount.",
+    );
+    // …and the confirmation of the quotes seen before is refused as well.
     const refused = await h.confirm(token, preview);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toContain("does not have enough EUR notes");
@@ -140,6 +150,32 @@ describe("amending a Pending order", () => {
     expect(after.notes).toEqual(before.notes);
     expect(await h.reserved("worthing")).toBe(reservedBefore);
     expect(await h.reserved("chichester")).toBe(0);
+  });
+
+  it("counts the notes the order holds at its own branch on the price check, as the confirmation does", async () => {
+    await h.track("172", { 5000: 40, 2000: 40, 1000: 40, 500: 40 });
+    const { token, orderId } = await h.place(250_00, "172");
+    const held = (await h.orderOf(orderId)).notes;
+    // London keeps only the notes this order holds: none is free, yet the order itself can keep them.
+    await h.track(
+      "172",
+      Object.fromEntries(
+        [5000, 2000, 1000, 500].map((value) => [
+          value,
+          held.find((note) => note.denominationMinor === value)?.count ?? 0,
+        ]),
+      ) as Record<number, number>,
+    );
+    const same = await h.preview(token, "172", [240_00]);
+    expect(same.statusCode, same.body).toBe(200);
+    const confirmed = await h.confirm(token, same.json() as AmendmentPreview);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // A smaller amount is fine from them; more than they make is refused before confirming.
+    const more = await h.preview(token, "172", [400_00]);
+    expect(more.statusCode).toBe(409);
+    expect(more.json().error.message).toContain(
+      "does not have enough EUR notes for this order: the most it can supply is",
+    );
   });
 
   it("refuses amounts above the order limit, on the price check and on confirmation", async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { AmendmentPreview } from "@bureau/domain/contracts/tracking";
 import { DEFAULT_DISPLAY_TIME_ZONE, displayDates } from "@bureau/domain/dates";
 import { DEFAULT_DUE_DILIGENCE_TIERS, type DueDiligenceTiers } from "@bureau/domain/due-diligence";
@@ -17,12 +18,13 @@ import { DEFAULT_RISK_RULES, type RiskRules } from "@bureau/domain/risk-flags";
 import { DEFAULT_MAX_STERLING_BACK_PERCENT } from "@bureau/domain/whole-notes";
 import type { CurrencyList } from "@bureau/domain/contracts/reference-data";
 import type { Db } from "../../db/client.ts";
+import { branches } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { violatedUniqueConstraint } from "../../lib/postgres.ts";
 import { wakeMailer } from "../mail/index.ts";
 import { loadOrderRows } from "../orders/index.ts";
 import { createQuote } from "../quotes/index.ts";
-import { isNotesTaken } from "../stock/index.ts";
+import { getAvailability, isNotesTaken } from "../stock/index.ts";
 import {
   AMEND_LOCK_ORDER,
   AMEND_READ_ORDER,
@@ -49,8 +51,10 @@ function refused(refusal: PlacementRefusal): AppError {
 
 /**
  * "Check the new price": the order's lines priced afresh at the amounts the customer asks for (a new
- * quote per line, held 30 minutes, as the basket's) beside what the order holds now. Nothing of the order
- * changes; the quotes are what a confirmation sends back.
+ * quote per line, held 30 minutes, as the basket's) beside what the order holds now. A Click & Collect's
+ * new branch is checked for the notes as the confirmation will check it (the notes the order holds count
+ * at its own branch), so a branch that cannot supply it is refused here, with the most it can, before the
+ * customer confirms. Nothing of the order changes; the quotes are what a confirmation sends back.
  */
 export async function quoteAmendment({
   db,
@@ -58,6 +62,7 @@ export async function quoteAmendment({
   branch,
   amountsMinor,
   limits = DEFAULT_ORDER_LIMITS,
+  maxSterlingBackPercent = DEFAULT_MAX_STERLING_BACK_PERCENT,
   cachedCurrencies,
   now = new Date(),
 }: {
@@ -66,6 +71,7 @@ export async function quoteAmendment({
   branch: string;
   amountsMinor: number[];
   limits?: OrderLimits;
+  maxSterlingBackPercent?: number;
   cachedCurrencies?: () => Promise<CurrencyList>;
   now?: Date;
 }): Promise<AmendmentPreview> {
@@ -102,6 +108,16 @@ export async function quoteAmendment({
     });
     basketGbpMinor += quote.gbpMinor;
     quotes.push(quote);
+  }
+  if (order.way === "Order") {
+    const { branches } = await getAvailability({
+      db,
+      need: quotes.map((quote) => ({ currency: quote.currency, gbpMinor: quote.gbpMinor, rate: quote.rate })),
+      maxSterlingBackPercent,
+      heldBy: { orderId, branchKey: order.branchKey },
+    });
+    const short = branches.find((candidate) => candidate.key === branch)?.largest;
+    if (short) throw refused(notEnoughNotes(short.currency, await branchNameOf(db, branch), short.foreignMinor));
   }
   return {
     before: {
@@ -253,4 +269,9 @@ function toAmendableOrder(row: LockedOrderRow): AmendableOrder {
     countedInMonth: row.counted_month,
     countedInFrequent: row.counted_frequent,
   };
+}
+
+async function branchNameOf(db: Db, key: string): Promise<string> {
+  const [row] = await db.select({ name: branches.name }).from(branches).where(eq(branches.key, key));
+  return row?.name ?? key;
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Availability, AvailabilityList } from "@bureau/domain/contracts/stock";
+import type { NoteCount } from "@bureau/domain/note-split";
 import { quoteCollect } from "@bureau/domain/pricing";
 import { type CollectLine, collectBasketAtBranch, defaultSmallestNoteMinor } from "@bureau/domain/whole-notes";
 import type { Db } from "../../db/client.ts";
@@ -10,16 +11,19 @@ import { freeNotesOf, toFreeNotes } from "./reserve-notes.ts";
  * Whether each branch can supply a Click & Collect basket today, by the rule placement reserves with
  * (collectBasketAtBranch): "available" when its free notes hand over every line without giving back more
  * sterling than allowed, "short" (with the largest amount it can supply) when not, null where it tracks
- * none of the basket's currencies. Tells nothing of the counts themselves.
+ * none of the basket's currencies. Tells nothing of the counts themselves. `heldBy`: an order being amended,
+ * whose reserved notes count as free at its own branch (its confirmation releases them before it reserves).
  */
 export async function getAvailability({
   db,
   need,
   maxSterlingBackPercent,
+  heldBy,
 }: {
   db: Db;
   need: { currency: string; gbpMinor: number; rate: string }[];
   maxSterlingBackPercent: number;
+  heldBy?: { orderId: string; branchKey: string };
 }): Promise<AvailabilityList> {
   const codes = sql.join(
     need.map((line) => sql`${line.currency}`),
@@ -30,20 +34,30 @@ export async function getAvailability({
     currency_code: string;
     smallest_note_minor: string | number | null;
     free_notes: unknown;
+    held_notes: unknown;
   }>(
     db,
     sql`select b.key, c.code as currency_code, cur.smallest_note_minor,
-          ${freeNotesOf(sql`b.key`, sql`c.code`)} as free_notes
+          ${freeNotesOf(sql`b.key`, sql`c.code`)} as free_notes,
+          ${
+            heldBy
+              ? sql`case when b.key = ${heldBy.branchKey} then (select jsonb_agg(jsonb_build_array(n.denomination_minor, n.count))
+                  from order_notes n where n.order_id = ${heldBy.orderId}::uuid and n.currency_code = c.code) end`
+              : sql`null`
+          } as held_notes
         from branches b cross join unnest(array[${codes}]::varchar[]) as c(code)
         left join currencies cur on cur.code = c.code
         order by b.display_order, b.key`,
   );
-  const byBranch = new Map<string, Map<string, { free: unknown; smallest: number }>>();
+  const byBranch = new Map<string, Map<string, { free: NoteCount[] | null; smallest: number }>>();
   for (const row of rows) {
-    const seen = byBranch.get(row.key) ?? new Map<string, { free: unknown; smallest: number }>();
+    const seen = byBranch.get(row.key) ?? new Map<string, { free: NoteCount[] | null; smallest: number }>();
     const smallest =
       row.smallest_note_minor === null ? defaultSmallestNoteMinor(row.currency_code) : Number(row.smallest_note_minor);
-    seen.set(row.currency_code, { free: row.free_notes, smallest });
+    seen.set(row.currency_code, {
+      free: withHeldNotes(toFreeNotes(row.free_notes), toFreeNotes(row.held_notes)),
+      smallest,
+    });
     byBranch.set(row.key, seen);
   }
   return {
@@ -60,7 +74,7 @@ export async function getAvailability({
             exactForeignMinor: exact.foreignMinor,
             rate: exact.rate,
             smallestNoteMinor: known.smallest,
-            free: toFreeNotes(known.free),
+            free: known.free,
           },
         ];
       });
@@ -81,4 +95,12 @@ export async function getAvailability({
       return { key, availability, largest, lines: handed };
     }),
   };
+}
+
+/** A tracked currency's free notes with an amended order's own reserved notes added back (null: untracked). */
+function withHeldNotes(free: NoteCount[] | null, held: NoteCount[] | null): NoteCount[] | null {
+  if (!free || !held) return free;
+  const counts = new Map(free.map((note) => [note.valueMinor, note.count]));
+  for (const note of held) counts.set(note.valueMinor, (counts.get(note.valueMinor) ?? 0) + note.count);
+  return [...counts].map(([valueMinor, count]) => ({ valueMinor, count }));
 }

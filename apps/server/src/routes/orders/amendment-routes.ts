@@ -42,6 +42,7 @@ export function registerAmendmentRoutes(
         branch: request.body.branch,
         amountsMinor: request.body.amountsMinor,
         limits: app.config.orderLimits,
+        maxSterlingBackPercent: app.config.maxSterlingBackPercent,
         cachedCurrencies: async () => (await app.currencyList.get()).value,
       });
     },
