@@ -18,10 +18,10 @@
 // run's Chromium trace there: the main thread's tasks as they really ran, before Lighthouse's simulation).
 //
 // The machine's floor: through nginx the bench also audits bench/machine-floor.html, a page of text with no
-// script and no stylesheet that nginx serves itself, as many times as each page. Its blocking time is the
-// browser's own work on this machine (the page's process and context, a parse and a paint), which no page can
-// go below. The gate is not changed by it; the report prints it beside the pages, and says so when even that
-// page misses the gate: then this machine cannot tell whether the product's pages meet it.
+// script and no stylesheet that nginx serves itself, once after each page (and at least as often as a page).
+// Its blocking time is the browser's own work on this machine (the page's process and context, a parse and a
+// paint), which no page can go below. The gate is not changed by it; the report prints it beside the pages,
+// and says so when even that page misses the gate: then this machine cannot tell whether the pages meet it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -217,17 +217,18 @@ async function auditOnce(url: string, port: number, attempts = 3): Promise<Light
   throw new Error(`${url}: ${lastProblem}`);
 }
 
-/** Audits the floor page `runs` times, as each product page is audited, and checks it against the same gate. */
-async function auditMachineFloor(url: string, port: number): Promise<MachineFloor> {
-  const floorRuns: MachineFloor["runs"] = [];
-  for (let run = 0; run < runs; run++) {
-    const lhr = await auditOnce(url, port);
-    floorRuns.push({
-      performance: score(lhr, "performance"),
-      tbtMs: numericAudit(lhr, "total-blocking-time"),
-      fcpMs: numericAudit(lhr, "first-contentful-paint"),
-    });
-  }
+/** One run of the floor page. */
+async function auditFloorOnce(url: string, port: number): Promise<MachineFloor["runs"][number]> {
+  const lhr = await auditOnce(url, port);
+  return {
+    performance: score(lhr, "performance"),
+    tbtMs: numericAudit(lhr, "total-blocking-time"),
+    fcpMs: numericAudit(lhr, "first-contentful-paint"),
+  };
+}
+
+/** The floor's runs summed up and checked against the pages' own gate. */
+function machineFloorOf(floorRuns: MachineFloor["runs"]): MachineFloor {
   const medianOf = (values: (number | null)[]) => {
     const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
     return known.length === values.length ? (known[Math.floor(known.length / 2)] as number) : null;
@@ -339,6 +340,8 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
     let lighthouseVersion: string | undefined;
     const lhrDir = process.env.LIGHTHOUSE_LHR_DIR;
     if (lhrDir) mkdirSync(lhrDir, { recursive: true });
+    const floorUrl = nginx ? nginx.url + MACHINE_FLOOR_PATH : null;
+    const floorRuns: MachineFloor["runs"] = [];
     for (const page of pagesToAudit) {
       const pagePath = page.placeOrder ? await placeOrderForItsPage(productUrl) : page.path;
       const url = baseUrl + pagePath;
@@ -371,6 +374,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
           .map((ref) => `${id}: ${ref.id}`),
       );
       const refusalsPassed = Object.keys(refused).filter((id) => lhr.audits[id]?.score !== 0);
+      if (floorUrl) floorRuns.push(await auditFloorOnce(floorUrl, chrome.port));
       results.push({
         path: page.path,
         minPerformance: page.minPerformance,
@@ -393,7 +397,10 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
       });
     }
 
-    const machineFloor = nginx ? await auditMachineFloor(nginx.url + MACHINE_FLOOR_PATH, chrome.port) : null;
+    // The floor's runs are spread over the batch (one after each page, at least as many as a page's), so that
+    // they meet the machine's moments as the pages do.
+    while (floorUrl && floorRuns.length < runs) floorRuns.push(await auditFloorOnce(floorUrl, chrome.port));
+    const machineFloor = floorUrl ? machineFloorOf(floorRuns) : null;
 
     const problems: string[] = [];
     for (const r of results) {

@@ -11,10 +11,13 @@
 //   HTML parse, paint, other: the browser's own work such as creating the page's context);
 // - after first paint: the tasks that start after the first contentful paint, their blocking time (each task's
 //   time over 50 ms, as Lighthouse counts it, but on the real trace) and the longest of them.
-// Reported as the median and the range of the loads. Environment: MAIN_THREAD_RUNS, MAIN_THREAD_PAGES
+// Reported as the median and the range of the loads, beside the machine's floor: bench/machine-floor.html (text
+// only, no script, no stylesheet; the Lighthouse bench's reference page), served by a bare node:http server and
+// loaded as often as a page, alternating with the pages' loads. Environment: MAIN_THREAD_RUNS, MAIN_THREAD_PAGES
 // (comma-separated paths), WEB_BUILD_DIR (the web build to serve, as for the server), MAIN_THREAD_BASELINE_BUILD
 // (a second build to compare with, load for load), CHROMIUM_PATH.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -166,6 +169,21 @@ const range = (values: number[]) => `${Math.round(Math.min(...values))}-${Math.r
 
 type Side = { name: string; url: string; stop: () => Promise<void> };
 
+/** The floor page from a bare HTTP server on a free port: what a page that does next to nothing costs here. */
+async function serveMachineFloor(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const html = readFileSync(path.join(root, "bench/machine-floor.html"));
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": html.length });
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/machine-floor.html`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 function summary(loads: Load[]): string {
   const m = (pick: (load: Load) => number) => `${Math.round(median(loads.map(pick)))} (${range(loads.map(pick))})`;
   return (
@@ -194,6 +212,8 @@ export async function benchMainThread() {
   if (baselineBuild) sides.unshift(await start(`baseline (${baselineBuild})`, { WEB_BUILD_DIR: baselineBuild }));
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   const results: { path: string; sides: { name: string; loads: Load[] }[] }[] = [];
+  const floor = await serveMachineFloor();
+  const floorLoads: Load[] = [];
   try {
     for (const page of pages) {
       const urls = await Promise.all(
@@ -203,6 +223,8 @@ export async function benchMainThread() {
       for (let run = 0; run < RUNS; run++) {
         const order = run % 2 === 0 ? sides.map((_, i) => i) : sides.map((_, i) => i).reverse();
         for (const i of order) (loads[i] as Load[]).push(await traceLoad(browser, urls[i] as string));
+        // One floor load per run of a page, so that the floor meets the machine's moments as the pages do.
+        if (floorLoads.length < RUNS * (results.length + 1)) floorLoads.push(await traceLoad(browser, floor.url));
       }
       results.push({ path: page, sides: sides.map((side, i) => ({ name: side.name, loads: loads[i] as Load[] })) });
       sides.forEach((side, i) => {
@@ -210,15 +232,23 @@ export async function benchMainThread() {
         console.log(`${label.padEnd(sides.length > 1 ? 40 : 22)} ${summary(loads[i] as Load[])}`);
       });
     }
+    console.log(`${"machine floor".padEnd(sides.length > 1 ? 40 : 22)} ${summary(floorLoads)}`);
   } finally {
     await browser.close();
+    await floor.stop();
     for (const side of sides) await side.stop();
   }
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
   writeFileSync(
     path.join(root, "bench/results/main-thread.json"),
     JSON.stringify(
-      { at: new Date().toISOString(), runsPerPage: RUNS, cpuSlowdown: CPU_SLOWDOWN, pages: results },
+      {
+        at: new Date().toISOString(),
+        runsPerPage: RUNS,
+        cpuSlowdown: CPU_SLOWDOWN,
+        pages: results,
+        machineFloor: { path: "bench/machine-floor.html", loads: floorLoads },
+      },
       null,
       2,
     ),
