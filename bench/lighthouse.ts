@@ -18,7 +18,8 @@
 // run's Chromium trace there: the main thread's tasks as they really ran, before Lighthouse's simulation).
 //
 // The machine's floor: through nginx the bench also audits bench/machine-floor.html, a page of text with no
-// script and no stylesheet that nginx serves itself, once after each page (and at least as often as a page).
+// script and no stylesheet that nginx serves itself with the product's own policy headers (servers.ts
+// productPolicyHeaders), once after each page (and at least as often as a page).
 // Its blocking time is the browser's own work on this machine (the page's process and context, a parse and a
 // paint), which no page can go below. The gate is not changed by it; the report prints it beside the pages,
 // and says so when even that page misses the gate: then this machine cannot tell whether the pages meet it.
@@ -33,7 +34,7 @@ import lighthouse from "lighthouse";
 import { chromiumFlags, chromiumPath } from "../e2e/support/chromium.ts";
 import { buildWebIfNeeded } from "../scripts/lib.mjs";
 import { ensureNginx, startNginx } from "./nginx.ts";
-import { freePort, startProduct } from "./servers.ts";
+import { freePort, productPolicyHeaders, startProduct } from "./servers.ts";
 
 /**
  * An audited page: `path` names it in the report and LIGHTHOUSE_PAGES; `placeOrder` pages are an order's own
@@ -329,7 +330,12 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
       nginx = await startNginx(nginxBinary, [port], {
         https: true,
         listenPort: frontPort,
-        staticFiles: { [MACHINE_FLOOR_PATH]: path.join(root, "bench/machine-floor.html") },
+        staticFiles: {
+          [MACHINE_FLOOR_PATH]: {
+            file: path.join(root, "bench/machine-floor.html"),
+            headers: await productPolicyHeaders(productUrl),
+          },
+        },
       });
     }
     const baseUrl = nginx?.url ?? productUrl;

@@ -12,7 +12,8 @@
 // - after first paint: the tasks that start after the first contentful paint, their blocking time (each task's
 //   time over 50 ms, as Lighthouse counts it, but on the real trace) and the longest of them.
 // Reported as the median and the range of the loads, beside the machine's floor: bench/machine-floor.html (text
-// only, no script, no stylesheet; the Lighthouse bench's reference page), served by a bare node:http server and
+// only, no script, no stylesheet; the Lighthouse bench's reference page), served by a bare node:http server with
+// the product's policy headers (servers.ts productPolicyHeaders) and
 // loaded as often as a page, alternating with the pages' loads. Environment: MAIN_THREAD_RUNS, MAIN_THREAD_PAGES
 // (comma-separated paths), WEB_BUILD_DIR (the web build to serve, as for the server), MAIN_THREAD_BASELINE_BUILD
 // (a second build to compare with, load for load), CHROMIUM_PATH.
@@ -25,7 +26,7 @@ import { type Browser, chromium } from "playwright";
 import { chromiumFlags, chromiumPath } from "../e2e/support/chromium.ts";
 import { buildWebIfNeeded } from "../scripts/lib.mjs";
 import { placeOrderForItsPage } from "./lighthouse.ts";
-import { startProduct } from "./servers.ts";
+import { productPolicyHeaders, startProduct } from "./servers.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Math.max(1, Number(process.env.MAIN_THREAD_RUNS ?? 9));
@@ -170,10 +171,10 @@ const range = (values: number[]) => `${Math.round(Math.min(...values))}-${Math.r
 type Side = { name: string; url: string; stop: () => Promise<void> };
 
 /** The floor page from a bare HTTP server on a free port: what a page that does next to nothing costs here. */
-async function serveMachineFloor(): Promise<{ url: string; stop: () => Promise<void> }> {
+async function serveMachineFloor(headers: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const html = readFileSync(path.join(root, "bench/machine-floor.html"));
   const server = createServer((_request, response) => {
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": html.length });
+    response.writeHead(200, { ...headers, "content-type": "text/html; charset=utf-8", "content-length": html.length });
     response.end(html);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -212,7 +213,7 @@ export async function benchMainThread() {
   if (baselineBuild) sides.unshift(await start(`baseline (${baselineBuild})`, { WEB_BUILD_DIR: baselineBuild }));
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   const results: { path: string; sides: { name: string; loads: Load[] }[] }[] = [];
-  const floor = await serveMachineFloor();
+  const floor = await serveMachineFloor(await productPolicyHeaders((sides.at(-1) as Side).url));
   const floorLoads: Load[] = [];
   try {
     for (const page of pages) {

@@ -14,6 +14,7 @@ import { freePort } from "./servers.ts";
 const NGINX = "/usr/sbin/nginx";
 
 export type NginxTls = { certificateFile: string; keyFile: string };
+export type StaticFile = { file: string; headers?: Record<string, string> };
 
 /**
  * Round-robin over the instances. A request refused by an instance that is stopping (connection refused,
@@ -31,11 +32,19 @@ export function nginxConfig({
   upstreamPorts: number[];
   prefix: string;
   tls?: NginxTls;
-  /** Exact paths nginx answers itself from a file (HTML), not the product: the Lighthouse bench's machine floor. */
-  staticFiles?: Record<string, string>;
+  /**
+   * Exact paths nginx answers itself from a file (HTML) with the given headers, not the product: the Lighthouse
+   * bench's machine floor.
+   */
+  staticFiles?: Record<string, StaticFile>;
 }) {
   const staticLocations = Object.entries(staticFiles)
-    .map(([location, file]) => `    location = ${location} { alias ${file}; default_type text/html; }\n`)
+    .map(([location, { file, headers = {} }]) => {
+      const added = Object.entries(headers).map(
+        ([name, value]) => ` add_header ${name} "${value.replaceAll('"', '\\"')}" always;`,
+      );
+      return `    location = ${location} { alias ${file}; default_type text/html;${added.join("")} }\n`;
+    })
     .join("");
   // `listen … ssl http2` rather than `http2 on;`: Debian 12's nginx (1.22) predates the directive.
   const listen = tls
@@ -142,7 +151,7 @@ function healthy(url: string, ca: string | undefined): Promise<boolean> {
 export async function startNginx(
   binary: string,
   upstreamPorts: number[],
-  options: { https?: boolean; listenPort?: number; staticFiles?: Record<string, string> } = {},
+  options: { https?: boolean; listenPort?: number; staticFiles?: Record<string, StaticFile> } = {},
 ) {
   const prefix = mkdtempSync(path.join(tmpdir(), "bureau-nginx-"));
   for (const dir of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(prefix, dir));

@@ -73,3 +73,29 @@ export async function startProduct(
       }),
   };
 }
+
+/**
+ * The response headers of the product's home page that decide how a browser sets a page up before any of its
+ * content (the security policy: opener isolation, agent cluster, CSP and the like). The machine-floor page is
+ * served with them, so that the floor includes what the product's policy costs each load (a page with
+ * `Cross-Origin-Opener-Policy: same-origin` opened from a blank tab gets a new renderer process) and leaves out
+ * only the page's own work.
+ */
+export async function productPolicyHeaders(productUrl: string): Promise<Record<string, string>> {
+  const response = await fetch(`${productUrl}/`);
+  await response.arrayBuffer();
+  const names = [
+    "cross-origin-opener-policy",
+    "cross-origin-embedder-policy",
+    "cross-origin-resource-policy",
+    "origin-agent-cluster",
+    "content-security-policy",
+    "permissions-policy",
+    "referrer-policy",
+    "x-content-type-options",
+    "x-frame-options",
+  ];
+  return Object.fromEntries(
+    names.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name) as string]] : [])),
+  );
+}
