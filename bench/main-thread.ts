@@ -134,8 +134,11 @@ function analyse(events: TraceEvent[]): Load {
   };
 }
 
-/** One load of the page in a fresh context, traced; a trace without its navigation (seen now and then) is taken again. */
-async function traceLoad(browser: Browser, url: string, attempts = 3): Promise<Load> {
+/**
+ * One load of the page in a fresh context, traced; a trace without its navigation is taken again (seen now and
+ * then, and more often for a page whose opener policy moves it to a new renderer process as it loads).
+ */
+async function traceLoad(browser: Browser, url: string, attempts = 6): Promise<Load> {
   for (let attempt = 1; ; attempt++) {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
     try {
