@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { AmendmentPreview } from "@bureau/domain/contracts/tracking";
 import { DEFAULT_DISPLAY_TIME_ZONE, displayDates } from "@bureau/domain/dates";
 import { DEFAULT_DUE_DILIGENCE_TIERS, type DueDiligenceTiers } from "@bureau/domain/due-diligence";
@@ -18,13 +17,13 @@ import { DEFAULT_RISK_RULES, type RiskRules } from "@bureau/domain/risk-flags";
 import { DEFAULT_MAX_STERLING_BACK_PERCENT } from "@bureau/domain/whole-notes";
 import type { CurrencyList } from "@bureau/domain/contracts/reference-data";
 import type { Db } from "../../db/client.ts";
-import { branches } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { violatedUniqueConstraint } from "../../lib/postgres.ts";
 import { wakeMailer } from "../mail/index.ts";
 import { loadOrderRows } from "../orders/index.ts";
 import { createQuote } from "../quotes/index.ts";
 import { getAvailability, isNotesTaken } from "../stock/index.ts";
+import { branchNameOf } from "../till/index.ts";
 import {
   AMEND_LOCK_ORDER,
   AMEND_READ_ORDER,
@@ -269,9 +268,4 @@ function toAmendableOrder(row: LockedOrderRow): AmendableOrder {
     countedInMonth: row.counted_month,
     countedInFrequent: row.counted_frequent,
   };
-}
-
-async function branchNameOf(db: Db, key: string): Promise<string> {
-  const [row] = await db.select({ name: branches.name }).from(branches).where(eq(branches.key, key));
-  return row?.name ?? key;
 }
