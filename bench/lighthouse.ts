@@ -518,8 +518,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   printReport(report);
   if (report.problems.length > 0) {
     console.error(`\nFAILED:\n${report.problems.map((p) => `  - ${p}`).join("\n")}`);
-    if (report.machineFloor && !report.machineFloor.meetsGate)
-      console.error(`\n${machineFloorLine(report.machineFloor)}`);
     process.exitCode = 1;
   } else {
     console.log(
