@@ -14,8 +14,8 @@
 // the median run by performance is kept), LIGHTHOUSE_FRONT (`nginx`, the default, or `direct` to audit the
 // product's own HTTP/1.1 server), WEB_BUILD_DIR (as for the server and the build), LIGHTHOUSE_PAGES
 // (comma-separated paths: audit only these, e.g. `/contact`), LIGHTHOUSE_LHR_DIR (write every run's full
-// Lighthouse report there, to see what a metric's simulation counted), LIGHTHOUSE_TRACE_FILE (write the last
-// run's Chromium trace there: the main thread's tasks as they really ran, before Lighthouse's simulation).
+// Lighthouse report there, to see what a metric's simulation counted, and its Chromium trace beside it: the
+// main thread's tasks as they really ran, before Lighthouse's simulation).
 //
 // The machine's floor: through nginx the bench also audits bench/machine-floor.html, a page of text with no
 // script and no stylesheet that nginx serves itself with the product's own policy headers (servers.ts
@@ -194,7 +194,11 @@ function scriptTransferBytes(lhr: LighthouseResult): number | null {
 }
 
 /** One Lighthouse run; a run whose trace failed (e.g. NO_NAVSTART on a busy machine) is retried. */
-async function auditOnce(url: string, port: number, attempts = 3): Promise<LighthouseResult> {
+async function auditOnce(
+  url: string,
+  port: number,
+  attempts = 3,
+): Promise<{ lhr: LighthouseResult; trace: unknown }> {
   let lastProblem = "";
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const result = await lighthouse(url, {
@@ -204,13 +208,7 @@ async function auditOnce(url: string, port: number, attempts = 3): Promise<Light
       onlyCategories: CATEGORIES,
     });
     if (result && !result.lhr.runtimeError) {
-      if (process.env.LIGHTHOUSE_TRACE_FILE) {
-        writeFileSync(
-          process.env.LIGHTHOUSE_TRACE_FILE,
-          JSON.stringify((result.artifacts as { Trace?: unknown }).Trace),
-        );
-      }
-      return result.lhr;
+      return { lhr: result.lhr, trace: (result.artifacts as { Trace?: unknown }).Trace };
     }
     lastProblem = result?.lhr.runtimeError?.message ?? "Lighthouse returned nothing";
     console.warn(`${url}: run ${attempt} failed (${lastProblem}), retrying`);
@@ -220,7 +218,7 @@ async function auditOnce(url: string, port: number, attempts = 3): Promise<Light
 
 /** One run of the floor page. */
 async function auditFloorOnce(url: string, port: number): Promise<MachineFloor["runs"][number]> {
-  const lhr = await auditOnce(url, port);
+  const { lhr } = await auditOnce(url, port);
   return {
     performance: score(lhr, "performance"),
     tbtMs: numericAudit(lhr, "total-blocking-time"),
@@ -353,11 +351,12 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
       const url = baseUrl + pagePath;
       const lhrs: LighthouseResult[] = [];
       for (let run = 0; run < runs; run++) {
-        const lhr = await auditOnce(url, chrome.port);
+        const { lhr, trace } = await auditOnce(url, chrome.port);
         lhrs.push(lhr);
         if (lhrDir) {
-          const name = `${page.path.replace(/\W+/g, "_") || "home"}-${run + 1}.json`;
-          writeFileSync(path.join(lhrDir, name), JSON.stringify(lhr));
+          const name = `${page.path.replace(/\W+/g, "_") || "home"}-${run + 1}`;
+          writeFileSync(path.join(lhrDir, `${name}.json`), JSON.stringify(lhr));
+          writeFileSync(path.join(lhrDir, `${name}.trace.json`), JSON.stringify(trace));
         }
       }
       const everyRun = lhrs.map((run) => ({
