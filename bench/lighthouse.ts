@@ -194,11 +194,7 @@ function scriptTransferBytes(lhr: LighthouseResult): number | null {
 }
 
 /** One Lighthouse run; a run whose trace failed (e.g. NO_NAVSTART on a busy machine) is retried. */
-async function auditOnce(
-  url: string,
-  port: number,
-  attempts = 3,
-): Promise<{ lhr: LighthouseResult; trace: unknown }> {
+async function auditOnce(url: string, port: number, attempts = 3): Promise<{ lhr: LighthouseResult; trace: unknown }> {
   let lastProblem = "";
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const result = await lighthouse(url, {
