@@ -3,7 +3,6 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerDetailsMessages } from "@bureau/domain/customer-details";
 import type { MyRateAlerts } from "@bureau/domain/contracts/rate-alerts";
-import { rateAlertMessages } from "@bureau/domain/rate-alerts";
 import { PASSWORD_TOO_SHORT_MESSAGE } from "@bureau/domain/account-rules";
 import { auditLog, currencies, rateAlerts } from "../../db/schema.ts";
 import { fireRateAlerts } from "../../modules/rate-alerts/index.ts";

@@ -43,9 +43,7 @@ export const rateAlertRoutes: FastifyPluginAsyncZod = async (app) => {
       // The signed-in customer's own address, proven theirs by its verification, needs no second opt-in.
       const signedIn = await loadSession(request, reply);
       const ownVerifiedAddress =
-        signedIn !== null &&
-        signedIn.user.emailVerified &&
-        signedIn.user.email.toLowerCase() === request.body.email.toLowerCase();
+        signedIn?.user.emailVerified === true && signedIn.user.email.toLowerCase() === request.body.email.toLowerCase();
       const { status } = await createRateAlert({
         db: app.db,
         code: request.params.code,
