@@ -133,6 +133,7 @@ export const adminRoutePermissions: PermissionTree<typeof adminRoutes> = {
     mine: "till.own",
     open: "till.own",
     close: "till.own",
+    moveCash: "till.own",
     awaitingSignOff: "till.signoff",
     signOff: "till.signoff",
   },

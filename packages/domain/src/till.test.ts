@@ -2,12 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   assessClose,
+  checkTillCashMove,
   checkTillCount,
   countedAmounts,
   expectedClose,
   gbpValueMinor,
   handoverMovements,
   signOffReasonProblem,
+  STERLING_TILL_DENOMINATIONS_MINOR,
   type TillMovement,
   tillDenominations,
   tillVariance,
@@ -247,5 +249,117 @@ describe("signOffReasonProblem", () => {
     expect(signOffReasonProblem("  ab ")).not.toBeNull();
     expect(signOffReasonProblem("Counted twice, £20 note stuck in drawer")).toBeNull();
     expect(signOffReasonProblem("x".repeat(501))).not.toBeNull();
+  });
+});
+
+describe("checkTillCashMove", () => {
+  const till = { currencies: ["GBP", "EUR"], expected: { GBP: 30_000, EUR: 10_000 } };
+  const move = (over: Partial<Parameters<typeof checkTillCashMove>[0]>) =>
+    checkTillCashMove(
+      {
+        direction: "out",
+        currency: "GBP",
+        notes: [{ valueMinor: 2000, count: 5 }],
+        reason: "Drop to the safe",
+        ...over,
+      },
+      till,
+    );
+
+  it("answers cash out of the drawer as a negative movement and cash in as a positive one, by denomination", () => {
+    expect(move({})).toEqual({
+      ok: true,
+      currency: "GBP",
+      notes: [{ valueMinor: 2000, count: 5 }],
+      signedMinor: -10_000,
+      reason: "Drop to the safe",
+    });
+    const topUp = move({
+      direction: "in",
+      currency: "eur",
+      notes: [
+        { valueMinor: 5000, count: 1 },
+        { valueMinor: 1000, count: 2 },
+        { valueMinor: 5000, count: 1 },
+      ],
+      reason: "  Top-up from the safe  ",
+    });
+    expect(topUp).toMatchObject({
+      ok: true,
+      currency: "EUR",
+      notes: [
+        { valueMinor: 5000, count: 2 },
+        { valueMinor: 1000, count: 2 },
+      ],
+      signedMinor: 12_000,
+      reason: "Top-up from the safe",
+    });
+  });
+
+  it("takes out at most what the drawer should hold, saying how much that is", () => {
+    expect(move({ notes: [{ valueMinor: 5000, count: 6 }] }).ok).toBe(true);
+    expect(
+      move({
+        notes: [
+          { valueMinor: 5000, count: 6 },
+          { valueMinor: 1, count: 1 },
+        ],
+      }),
+    ).toEqual({
+      ok: false,
+      message: "The drawer should hold £300.00: you cannot take out £300.01.",
+      fields: { notes: "The drawer should hold £300.00: you cannot take out £300.01" },
+    });
+    // Into the drawer there is no such limit.
+    expect(move({ direction: "in", notes: [{ valueMinor: 5000, count: 100 }] }).ok).toBe(true);
+  });
+
+  it("refuses a currency the till does not count, a denomination that is not one, no cash at all and no reason", () => {
+    expect(move({ currency: "USD" }).ok).toBe(false);
+    expect(move({ currency: "USD" })).toMatchObject({ fields: { currency: "USD is not counted in this till" } });
+    expect(move({ currency: "EUR", notes: [{ valueMinor: 300, count: 1 }] })).toMatchObject({
+      fields: { notes: "€3.00 is not a EUR denomination" },
+    });
+    expect(move({ notes: [{ valueMinor: 2000, count: 1.5 }] })).toMatchObject({
+      fields: { notes: "Each count must be a whole number from 0" },
+    });
+    expect(move({ notes: [{ valueMinor: 2000, count: 0 }] })).toMatchObject({
+      fields: { notes: "Count the cash you move: at least one note or coin" },
+    });
+    expect(move({ reason: " ok " })).toMatchObject({
+      message: "Say why the cash moves (at least 5 characters).",
+      fields: { reason: "Say why the cash moves (at least 5 characters)" },
+    });
+    expect(move({ reason: "x".repeat(501) })).toMatchObject({
+      fields: { reason: "Keep the reason to 500 characters" },
+    });
+  });
+
+  it("never leaves the drawer expecting less than nothing, and moves it by exactly the notes counted", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("in" as const, "out" as const),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.array(fc.record({ valueMinor: fc.constantFrom(...STERLING_TILL_DENOMINATIONS_MINOR), count: fc.nat(50) }), {
+          maxLength: 8,
+        }),
+        (direction, heldMinor, notes) => {
+          const checked = checkTillCashMove(
+            { direction, currency: "GBP", notes, reason: "Moved with the safe" },
+            { currencies: ["GBP"], expected: { GBP: heldMinor } },
+          );
+          const counted = notes.reduce((sum, note) => sum + note.valueMinor * note.count, 0);
+          if (!checked.ok) {
+            expect(counted === 0 || (direction === "out" && counted > heldMinor)).toBe(true);
+            return;
+          }
+          expect(checked.signedMinor).toBe(direction === "in" ? counted : -counted);
+          const after = expectedClose({ GBP: heldMinor }, [
+            { currency: "GBP", method: "cash", amountMinor: checked.signedMinor },
+          ]);
+          expect(after.GBP).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
   });
 });

@@ -70,22 +70,42 @@ export function checkTillCount(input: readonly CurrencyCount[], currencies: read
       fields[key] = `Count the ${currency} in the till (0 where there is none)`;
       continue;
     }
-    const byValue = new Map<number, number>();
-    for (const note of entries.flatMap((entry) => entry.notes)) {
-      if (!denominations.includes(note.valueMinor)) {
-        fields[key] = `${formatMinor(note.valueMinor, currency)} is not a ${currency} denomination`;
-      } else if (!Number.isSafeInteger(note.count) || note.count < 0 || note.count > 1_000_000) {
-        fields[key] = "Each count must be a whole number from 0";
-      } else byValue.set(note.valueMinor, (byValue.get(note.valueMinor) ?? 0) + note.count);
-    }
-    const notes = denominations
-      .filter((value) => (byValue.get(value) ?? 0) > 0)
-      .map((valueMinor) => ({ valueMinor, count: byValue.get(valueMinor) ?? 0 }));
-    counts.push({ currency, notes });
+    const tally = tallyNotes(
+      currency,
+      denominations,
+      entries.flatMap((entry) => entry.notes),
+    );
+    if (tally.problem) fields[key] = tally.problem;
+    counts.push({ currency, notes: tally.notes });
   }
   const problems = Object.values(fields);
   if (problems.length > 0) return { ok: false, message: `${problems[0]}.`, fields };
   return { ok: true, counts, amounts: countedAmounts(counts) };
+}
+
+/**
+ * One currency's notes (or coins) counted by denomination: only its denominations, whole counts from 0,
+ * a denomination given twice adding up. Answers them largest first without the zero counts, and the
+ * last problem found (null when none).
+ */
+function tallyNotes(
+  currency: string,
+  denominations: readonly number[],
+  input: readonly NoteCount[],
+): { notes: NoteCount[]; problem: string | null } {
+  let problem: string | null = null;
+  const byValue = new Map<number, number>();
+  for (const note of input) {
+    if (!denominations.includes(note.valueMinor)) {
+      problem = `${formatMinor(note.valueMinor, currency)} is not a ${currency} denomination`;
+    } else if (!Number.isSafeInteger(note.count) || note.count < 0 || note.count > 1_000_000) {
+      problem = "Each count must be a whole number from 0";
+    } else byValue.set(note.valueMinor, (byValue.get(note.valueMinor) ?? 0) + note.count);
+  }
+  const notes = denominations
+    .filter((value) => (byValue.get(value) ?? 0) > 0)
+    .map((valueMinor) => ({ valueMinor, count: byValue.get(valueMinor) ?? 0 }));
+  return { notes, problem };
 }
 
 /** The amount per currency of a count by denomination. */
@@ -233,4 +253,55 @@ export function handoverMovements({
     if (amountMinor !== 0) movements.push({ currency, amountMinor: -sterlingSign * amountMinor, method: "cash" });
   }
   return movements;
+}
+
+/** Cash moved between the drawer and the branch's safe during the day: into the drawer, or out of it. */
+export const TILL_CASH_DIRECTIONS = ["in", "out"] as const;
+export type TillCashDirection = (typeof TILL_CASH_DIRECTIONS)[number];
+
+export type TillCashMove = {
+  direction: TillCashDirection;
+  currency: string;
+  notes: readonly NoteCount[];
+  reason: string;
+};
+
+export type TillCashMoveCheck =
+  | { ok: true; currency: string; notes: NoteCount[]; signedMinor: number; reason: string }
+  | { ok: false; message: string; fields: Record<string, string> };
+
+/**
+ * Checks cash moved into or out of an open till during the day (a top-up from the safe, a drop to it),
+ * counted by denomination like the float: a currency the till counts, only its denominations, at least
+ * one note or coin, and a reason. Out of the drawer, no more than it should hold now (float + movements):
+ * taking out more would hide a shortage in a variance at the close instead of refusing it now. Answers
+ * the amount signed as a till movement (into the drawer positive).
+ */
+export function checkTillCashMove(
+  move: TillCashMove,
+  till: { currencies: readonly string[]; expected: AmountsByCurrency },
+): TillCashMoveCheck {
+  const fields: Record<string, string> = {};
+  const currency = move.currency.trim().toUpperCase();
+  const denominations = tillDenominations(currency);
+  if (!till.currencies.includes(currency) || !denominations) {
+    fields.currency = `${currency || "That currency"} is not counted in this till`;
+  }
+  const tally = tallyNotes(currency, denominations ?? [], fields.currency ? [] : move.notes);
+  if (tally.problem) fields.notes = tally.problem;
+  const notes = tally.notes;
+  const amountMinor = notes.reduce((sum, note) => sum + note.valueMinor * note.count, 0);
+  if (!fields.currency && !fields.notes && amountMinor === 0) {
+    fields.notes = "Count the cash you move: at least one note or coin";
+  }
+  const held = till.expected[currency] ?? 0;
+  if (!fields.currency && !fields.notes && move.direction === "out" && amountMinor > held) {
+    fields.notes = `The drawer should hold ${formatMinor(held, currency)}: you cannot take out ${formatMinor(amountMinor, currency)}`;
+  }
+  const reason = move.reason.trim();
+  if (reason.length < 5) fields.reason = "Say why the cash moves (at least 5 characters)";
+  else if (reason.length > 500) fields.reason = "Keep the reason to 500 characters";
+  const problems = Object.values(fields);
+  if (problems.length > 0) return { ok: false, message: `${problems[0]}.`, fields };
+  return { ok: true, currency, notes, signedMinor: move.direction === "in" ? amountMinor : -amountMinor, reason };
 }

@@ -176,6 +176,7 @@ export const adminRoutes = {
     mine: { method: "GET", path: "/api/admin/till" },
     open: { method: "POST", path: "/api/admin/till" },
     close: { method: "POST", path: "/api/admin/till/:id/close" },
+    moveCash: { method: "POST", path: "/api/admin/till/:id/cash" },
     awaitingSignOff: { method: "GET", path: "/api/admin/till/awaiting-sign-off" },
     signOff: { method: "POST", path: "/api/admin/till/:id/sign-off" },
   },

@@ -109,6 +109,7 @@ import {
   openTillRequestSchema,
   signOffTillRequestSchema,
   tillAwaitingQuerySchema,
+  tillCashMoveRequestSchema,
   tillBranchQuerySchema,
   tillIdParams,
   tillPageSchema,
@@ -659,6 +660,11 @@ export const endpoints = joinEndpoints(endpointRoutes, {
       mine: { querystring: tillBranchQuerySchema, response: { 200: tillPageSchema, ...staffErrors } },
       open: { body: openTillRequestSchema, response: { 201: tillViewSchema, ...staffErrors } },
       close: { params: tillIdParams, body: closeTillRequestSchema, response: { 200: tillViewSchema, ...staffErrors } },
+      moveCash: {
+        params: tillIdParams,
+        body: tillCashMoveRequestSchema,
+        response: { 200: tillViewSchema, ...staffErrors },
+      },
       awaitingSignOff: { querystring: tillAwaitingQuerySchema, response: { 200: tillsAwaitingSchema, ...staffErrors } },
       signOff: {
         params: tillIdParams,

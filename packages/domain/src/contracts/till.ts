@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { branchKeys } from "./reference-data.ts";
+import { TILL_CASH_DIRECTIONS } from "../till.ts";
 import { noteCountSchema } from "./stock.ts";
 
 /** The till (issue 33 item 2): what staff send and read. The rules are packages/domain/src/till.ts's. */
@@ -26,6 +27,16 @@ export const tillIdParams = z.object({ id: z.uuid({ error: "There is no such til
 export const openTillRequestSchema = z.object({ branch: branchKey, counts: tillCountsSchema }).strict();
 export const closeTillRequestSchema = z.object({ counts: tillCountsSchema }).strict();
 export const signOffTillRequestSchema = z.object({ reason: z.string().max(2000) }).strict();
+/** Cash moved between the drawer and the safe during the day, counted by denomination (one currency). */
+export const tillCashMoveRequestSchema = z
+  .object({
+    direction: z.enum(TILL_CASH_DIRECTIONS, { error: "Say whether the cash goes into the drawer or out of it." }),
+    currency: z.string().regex(/^[A-Za-z]{3}$/, "must be a 3-letter currency code"),
+    notes: z.array(noteCountSchema).max(30),
+    reason: z.string().max(2000),
+  })
+  .strict();
+export type TillCashMoveInput = z.infer<typeof tillCashMoveRequestSchema>;
 
 const amountSchema = z.object({ currency: z.string(), amountMinor: z.number().int() });
 

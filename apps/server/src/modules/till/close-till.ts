@@ -13,6 +13,7 @@ import {
   branchNameOf,
   closingCurrenciesOf,
   expectedOf,
+  lockOwnOpenTill,
   lockTill,
   ratesOf,
   tillCurrenciesOf,
@@ -67,16 +68,7 @@ export async function closeTill(options: {
 }): Promise<TillView> {
   const { db, tillId, actor, requestId, now = new Date() } = options;
   const closed = await db.transaction(async (tx) => {
-    const till = await lockTill(tx, tillId);
-    if (till.cashierId !== actor.id)
-      throw new AppError("forbidden", "This is not your till: only its cashier closes it.");
-    if (!worksAt(actor, till.branchKey)) throw new AppError("forbidden", NOT_YOUR_BRANCH_MESSAGE);
-    if (till.status !== "open") {
-      throw new AppError(
-        "conflict",
-        till.status === "closed" ? "This till is already closed." : "This till is waiting for a manager's sign-off.",
-      );
-    }
+    const till = await lockOwnOpenTill(tx, tillId, actor);
     const { expected } = await expectedOf(tx, till.id);
     // Whatever the branch tracks now, and whatever the till held or took since it opened.
     const currencies = (await closingCurrenciesOf(tx, till.branchKey, Object.keys(expected))).map((c) => c.currency);

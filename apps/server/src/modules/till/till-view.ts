@@ -7,9 +7,11 @@ import {
   type TillMovement,
   tillDenominations,
 } from "@bureau/domain/till";
+import { NOT_YOUR_BRANCH_MESSAGE, type StaffPlacement, worksAt } from "@bureau/domain/staff-permissions";
 import type { Db, Tx } from "../../db/client.ts";
 import { branches, currencies, stockCurrencies, tillCounts, tillMovements, tills } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { AuditActor } from "../../lib/audit-actor.ts";
 
 /** The reads the till's operations share: a branch's name and currencies, a till's row, counts and movements. */
 
@@ -149,5 +151,22 @@ export async function tillView(db: Db | Tx, till: TillRow): Promise<TillView> {
 export async function lockTill(tx: Tx, tillId: string): Promise<TillRow> {
   const [till] = await tx.select().from(tills).where(eq(tills.id, tillId)).for("update");
   if (!till) throw new AppError("not_found", "There is no such till.");
+  return till;
+}
+
+/**
+ * The acting staff member's own open till, locked for the transaction: only its cashier, still working at
+ * its branch, moves or closes it, and only while it is open (a till counted for sign-off takes nothing more).
+ */
+export async function lockOwnOpenTill(tx: Tx, tillId: string, actor: AuditActor & StaffPlacement): Promise<TillRow> {
+  const till = await lockTill(tx, tillId);
+  if (till.cashierId !== actor.id) throw new AppError("forbidden", "This is not your till: only its cashier uses it.");
+  if (!worksAt(actor, till.branchKey)) throw new AppError("forbidden", NOT_YOUR_BRANCH_MESSAGE);
+  if (till.status !== "open") {
+    throw new AppError(
+      "conflict",
+      till.status === "closed" ? "This till is already closed." : "This till is waiting for a manager's sign-off.",
+    );
+  }
   return till;
 }

@@ -37,6 +37,8 @@ describe("the till", () => {
     call(who, "POST", "/api/admin/till", { branch, counts });
   const close = (who: SignedIn, tillId: string, counts: Count[]) =>
     call(who, "POST", `/api/admin/till/${tillId}/close`, { counts });
+  const moveCash = (who: SignedIn, tillId: string, move: object) =>
+    call(who, "POST", `/api/admin/till/${tillId}/cash`, move);
   const signOff = (who: SignedIn, tillId: string, reason: string) =>
     call(who, "POST", `/api/admin/till/${tillId}/sign-off`, { reason });
   const complete = (who: SignedIn, orderId: string, handover: object) =>
@@ -190,6 +192,106 @@ describe("the till", () => {
     expect(audit.map((a) => a.action).sort()).toEqual(["till.count-for-sign-off", "till.open", "till.sign-off"]);
     // With the till closed, the cashier may open a new one.
     expect((await open(cashier, "worthing", [{ currency: "GBP", notes: [] }])).statusCode).toBe(201);
+  });
+
+  it("records cash dropped to the safe and topped up from it, so a close after a drop balances; refuses taking out more than the drawer holds", async () => {
+    await trackEuros("brighton");
+    const cashier = await staffMember("cashier", ["brighton"]);
+    const opened = await open(cashier, "brighton", [
+      { currency: "GBP", notes: [{ valueMinor: 2000, count: 10 }] },
+      { currency: "EUR", notes: [{ valueMinor: 5000, count: 2 }] },
+    ]);
+    const tillId = opened.json().id as string;
+
+    // £150 to the safe (7 × £20 and a £10 note: a denomination the float did not have is still sterling).
+    const drop = await moveCash(cashier, tillId, {
+      direction: "out",
+      currency: "GBP",
+      notes: [
+        { valueMinor: 2000, count: 7 },
+        { valueMinor: 1000, count: 1 },
+      ],
+      reason: "Midday drop to the safe",
+    });
+    expect(drop.statusCode, drop.body).toBe(200);
+    expect(amountOf(drop.json().expected, "GBP")).toBe(5_000);
+    expect(amountOf(drop.json().float, "GBP")).toBe(20_000);
+
+    // More than the drawer should now hold is refused with the figure, and nothing is recorded.
+    const movementsBefore = await db().select().from(tillMovements).where(eq(tillMovements.tillId, tillId));
+    const tooMuch = await moveCash(cashier, tillId, {
+      direction: "out",
+      currency: "GBP",
+      notes: [{ valueMinor: 2000, count: 3 }],
+      reason: "Another drop to the safe",
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error.message).toBe("The drawer should hold £50.00: you cannot take out £60.00.");
+    const badReason = await moveCash(cashier, tillId, {
+      direction: "in",
+      currency: "EUR",
+      notes: [{ valueMinor: 5000, count: 1 }],
+      reason: "ok",
+    });
+    expect(badReason.statusCode).toBe(400);
+    expect(badReason.json().error.fields).toEqual({ reason: "Say why the cash moves (at least 5 characters)" });
+    const notCounted = await moveCash(cashier, tillId, {
+      direction: "in",
+      currency: "JPY",
+      notes: [{ valueMinor: 1000, count: 1 }],
+      reason: "Top-up from the safe",
+    });
+    expect(notCounted.statusCode).toBe(400);
+    expect(notCounted.json().error.fields).toEqual({ currency: "JPY is not counted in this till" });
+    expect(await db().select().from(tillMovements).where(eq(tillMovements.tillId, tillId))).toEqual(movementsBefore);
+
+    // €50 topped up from the safe.
+    const topUp = await moveCash(cashier, tillId, {
+      direction: "in",
+      currency: "eur",
+      notes: [{ valueMinor: 5000, count: 1 }],
+      reason: "Top-up from the safe",
+    });
+    expect(topUp.statusCode, topUp.body).toBe(200);
+    expect(amountOf(topUp.json().expected, "EUR")).toBe(15_000);
+
+    // Only the till's cashier moves its cash: not a manager of the branch, not another cashier.
+    const manager = await staffMember("manager", ["brighton"]);
+    const notTheirs = await moveCash(manager, tillId, {
+      direction: "out",
+      currency: "GBP",
+      notes: [{ valueMinor: 1000, count: 1 }],
+      reason: "Taking it to the safe",
+    });
+    expect(notTheirs.statusCode).toBe(403);
+    expect(notTheirs.json().error.message).toBe("This is not your till: only its cashier uses it.");
+
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, tillId), sql`${auditLog.action} like 'till.cash-%'`));
+    expect(audits.map((a) => a.action).sort()).toEqual(["till.cash-in", "till.cash-out"]);
+    expect(audits.find((a) => a.action === "till.cash-out")?.after).toMatchObject({
+      currency: "GBP",
+      expectedMinor: 5_000,
+      reason: "Midday drop to the safe",
+    });
+
+    // The drawer now holds £50 and €150: counting exactly that closes without a variance.
+    const closed = await close(cashier, tillId, [
+      { currency: "GBP", notes: [{ valueMinor: 5000, count: 1 }] },
+      { currency: "EUR", notes: [{ valueMinor: 5000, count: 3 }] },
+    ]);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ status: "closed", varianceGbpMinor: 0 });
+    const afterClose = await moveCash(cashier, tillId, {
+      direction: "in",
+      currency: "GBP",
+      notes: [{ valueMinor: 1000, count: 1 }],
+      reason: "Top-up from the safe",
+    });
+    expect(afterClose.statusCode).toBe(409);
+    expect(afterClose.json().error.message).toBe("This till is already closed.");
   });
 
   it("refuses a manager signing off their own till's variance", async () => {

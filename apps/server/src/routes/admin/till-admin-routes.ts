@@ -1,7 +1,14 @@
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { routeOf } from "../../lib/endpoint-route.ts";
-import { closeTill, listTillsAwaitingSignOff, openTill, signOffTill, tillOf } from "../../modules/till/index.ts";
+import {
+  closeTill,
+  listTillsAwaitingSignOff,
+  moveTillCash,
+  openTill,
+  signOffTill,
+  tillOf,
+} from "../../modules/till/index.ts";
 import { actingStaffOf, auditActorOf, requireBranch, signedInSession } from "../../plugins/session.ts";
 
 /**
@@ -66,6 +73,24 @@ export const tillAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actingStaffOf(request),
         counts: request.body.counts,
         signOffAboveGbpMinor: app.config.tillVarianceSignOffGbpMinor,
+        requestId: request.id,
+      }),
+  });
+
+  app.route({
+    ...routeOf(endpoints.admin.till.moveCash),
+    schema: {
+      ...endpoints.admin.till.moveCash.schema,
+      tags: ["staff"],
+      summary:
+        "Record cash moved between one's own open till and the safe (in or out), counted by denomination with a reason; out of the drawer no more than it should hold (audited)",
+    },
+    handler: async (request) =>
+      moveTillCash({
+        db: app.db,
+        tillId: request.params.id,
+        actor: actingStaffOf(request),
+        move: request.body,
         requestId: request.id,
       }),
   });
