@@ -109,9 +109,30 @@ test("a cashier's day: open with a float, a collection paid in cash, a walk-in s
   await waitForHydration(page);
   await expect(page.getByRole("row", { name: new RegExp(sale.orderNumber) })).toContainText("Counter");
 
+  // Cash to and from the safe: a top-up of £100, a drop of £40, and a drop of more than the drawer holds,
+  // refused with the figure. The drawer's expected sterling follows the two that were recorded.
   await page.goto("/dashboard/till");
   await waitForHydration(page);
-  const expectedMinor = 20_000 + totalGbpMinor - back + sale.gbpMinor - purchase.gbpMinor;
+  const safe = page.getByRole("form", { name: "Cash to or from the safe" });
+  await expectNoSeriousAxeViolations(page);
+  await safe.getByLabel("Into the drawer, from the safe").check();
+  await safe.getByRole("group", { name: "Cash moved: GBP" }).getByLabel("£20.00 notes").fill("5");
+  await safe.getByLabel("Reason").fill("Top-up from the safe for the lunchtime queue");
+  await safe.getByRole("button", { name: "Record the cash move" }).click();
+  await expect(toast(page, "Recorded: £100.00 from the safe")).toBeVisible();
+  await safe.getByLabel("Out of the drawer, to the safe").check();
+  await safe.getByRole("group", { name: "Cash moved: GBP" }).getByLabel("£50.00 notes").fill("400");
+  await safe.getByLabel("Reason").fill("Too much for the drawer");
+  await safe.getByRole("button", { name: "Record the cash move" }).click();
+  await expect(safe.getByRole("alert")).toContainText("you cannot take out £20,000.00");
+  await expectNoSeriousAxeViolations(page);
+  await safe.getByRole("group", { name: "Cash moved: GBP" }).getByLabel("£50.00 notes").fill("");
+  await safe.getByRole("group", { name: "Cash moved: GBP" }).getByLabel("£20.00 notes").fill("2");
+  await safe.getByLabel("Reason").fill("Drop to the safe");
+  await safe.getByRole("button", { name: "Record the cash move" }).click();
+  await expect(toast(page, "Recorded: £40.00 to the safe")).toBeVisible();
+
+  const expectedMinor = 20_000 + totalGbpMinor - back + sale.gbpMinor - purchase.gbpMinor + 6_000;
   const expected = `£${(expectedMinor / 100).toLocaleString("en-GB", { minimumFractionDigits: 2 })}`;
   await expect(page.getByRole("row", { name: /GBP/ }).first()).toContainText(expected);
   const close = page.getByRole("form", { name: "Close your till" });
@@ -146,8 +167,10 @@ test("a cashier's day: open with a float, a collection paid in cash, a walk-in s
   await expect(gbpCells.nth(0)).toHaveText(pounds(20_000));
   await expect(gbpCells.nth(1)).toHaveText(pounds(totalGbpMinor + sale.gbpMinor));
   await expect(gbpCells.nth(2)).toHaveText(pounds(back + purchase.gbpMinor));
-  await expect(gbpCells.nth(5)).toHaveText(pounds(expectedMinor));
-  await expect(gbpCells.nth(6)).toHaveText(pounds(20_000));
+  // The cash moved to and from the safe has its own column: +£100 − £40.
+  await expect(gbpCells.nth(5)).toHaveText(`+${pounds(6_000)}`);
+  await expect(gbpCells.nth(6)).toHaveText(pounds(expectedMinor));
+  await expect(gbpCells.nth(7)).toHaveText(pounds(20_000));
   await expect(manager.getByRole("article", { name: tillName })).toContainText("Cash for the order banked early");
   const collected = manager.getByRole("table", { name: "Orders collected" });
   await expect(collected.getByRole("row", { name: new RegExp(orderNumber) })).toContainText("Online");

@@ -1,6 +1,6 @@
 import { endpoints } from "@bureau/domain/contracts/endpoints";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { routeOf } from "../../lib/endpoint-route.ts";
+import { routeOf, type ZodApp } from "../../lib/endpoint-route.ts";
 import {
   closeTill,
   listTillsAwaitingSignOff,
@@ -18,6 +18,12 @@ import { actingStaffOf, auditActorOf, requireBranch, signedInSession } from "../
  * "till.signoff".
  */
 export const tillAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerOwnTillRoutes(app);
+  registerSignOffRoutes(app);
+};
+
+/** A cashier's own till: the page's data, open, cash to or from the safe, close. */
+function registerOwnTillRoutes(app: ZodApp) {
   app.route({
     ...routeOf(endpoints.admin.till.mine),
     schema: {
@@ -94,7 +100,10 @@ export const tillAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         requestId: request.id,
       }),
   });
+}
 
+/** A manager's part: the tills of their branches waiting for a sign-off, and the sign-off. */
+function registerSignOffRoutes(app: ZodApp) {
   app.route({
     ...routeOf(endpoints.admin.till.awaitingSignOff),
     schema: {
@@ -126,4 +135,4 @@ export const tillAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         requestId: request.id,
       }),
   });
-};
+}

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Form } from "react-router";
-import type { TillCountsInput, TillPage, TillView } from "@bureau/domain/contracts/till";
+import type { TillCashMoveInput, TillCountsInput, TillPage, TillView } from "@bureau/domain/contracts/till";
 import { formatMinor } from "@bureau/domain/money";
 import { roleMay } from "@bureau/domain/staff-permissions";
 import { DataTable } from "../../components/ui/data-table.tsx";
@@ -41,9 +41,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** Open, close and sign off: the API checks the counts, the branch and who may, and audits each. */
+/** Open, move cash, close and sign off: the API checks the counts, the branch and who may, and audits each. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const posted = await readIntent(request, ["open", "close", "sign-off"]);
+  const posted = await readIntent(request, ["open", "cash", "close", "sign-off"]);
   return apiAction(context, (api) => {
     if (posted.intent === "open") {
       return api.admin.till.open(
@@ -54,6 +54,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     const id = posted.text("tillId");
+    if (posted.intent === "cash") {
+      return api.admin.till.moveCash({
+        id,
+        body: postedAs<TillCashMoveInput>({
+          direction: posted.value("direction"),
+          currency: posted.value("currency"),
+          notes: posted.value("notes"),
+          reason: posted.value("reason"),
+        }),
+      });
+    }
     if (posted.intent === "close") {
       return api.admin.till.close({ id, body: { counts: postedAs<TillCountsInput>(posted.value("counts")) } });
     }
@@ -117,9 +128,164 @@ function OpenTill({ page, till, onClosed }: { page: TillPage; till: TillView; on
           <VarianceTable till={till} />
         </>
       ) : (
-        <CountForm page={page} stage="close" till={till} onClosed={onClosed} />
+        <>
+          <CashMoveForm page={page} till={till} />
+          <CountForm page={page} stage="close" till={till} onClosed={onClosed} />
+        </>
       )}
     </>
+  );
+}
+
+/**
+ * Cash moved between the drawer and the safe during the day (a drop, a top-up), counted by denomination
+ * with a reason: the expected close follows it, so the close after a drop balances. The API refuses taking
+ * out more than the drawer should hold.
+ */
+function CashMoveForm({ page, till }: { page: TillPage; till: TillView }) {
+  const id = useId();
+  const toast = useToast();
+  const { submit, busy } = useRouteAction<TillView>();
+  const [direction, setDirection] = useState<"out" | "in">("out");
+  const [currency, setCurrency] = useState(page.currencies[0]?.currency ?? "GBP");
+  const [counts, setCounts] = useState<Record<number, string>>({});
+  const [reason, setReason] = useState("");
+  const [failure, setFailure] = useState<{ message: string; fields?: Record<string, string> | undefined } | null>(null);
+  const chosen = page.currencies.find((c) => c.currency === currency) ?? page.currencies[0];
+  const inputId = (code: string, valueMinor: number) => `${id}-${code}-${valueMinor}`;
+  const countOf = (valueMinor: number) => {
+    const text = (counts[valueMinor] ?? "").trim();
+    return text === "" ? 0 : /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  };
+
+  async function send(event: React.FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    if (!chosen) return;
+    const bad = chosen.denominationsMinor.find((v) => !Number.isSafeInteger(countOf(v)));
+    if (bad !== undefined) {
+      setFailure({ message: "Each count must be a whole number, 0 or more." });
+      document.getElementById(inputId(chosen.currency, bad))?.focus();
+      return;
+    }
+    const notes = chosen.denominationsMinor.map((valueMinor) => ({ valueMinor, count: countOf(valueMinor) }));
+    const outcome = await submit("cash", { tillId: till.id, direction, currency: chosen.currency, notes, reason });
+    if (!outcome.ok) {
+      setFailure({ message: outcome.message, fields: outcome.fields });
+      const field = outcome.fields?.reason
+        ? `${id}-reason`
+        : inputId(chosen.currency, chosen.denominationsMinor[0] ?? 0);
+      document.getElementById(field)?.focus();
+      return;
+    }
+    const amount = formatMinor(
+      notes.reduce((sum, note) => sum + note.valueMinor * note.count, 0),
+      chosen.currency,
+    );
+    toast.success(direction === "out" ? `Recorded: ${amount} to the safe` : `Recorded: ${amount} from the safe`);
+    setCounts({});
+    setReason("");
+  }
+
+  return (
+    <form className="till-count" onSubmit={send} noValidate aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Cash to or from the safe</h2>
+      <p className="hint">Count the notes and coins you move; what the drawer should hold changes with them.</p>
+      {failure ? (
+        <div className="alert" role="alert">
+          {failure.message}
+        </div>
+      ) : null}
+      <DirectionFields name={`${id}-direction`} direction={direction} onChange={setDirection} />
+      <div className="field">
+        <label htmlFor={`${id}-currency`}>Currency</label>
+        <select
+          id={`${id}-currency`}
+          value={chosen?.currency ?? ""}
+          onChange={(e) => {
+            setCurrency(e.target.value);
+            setCounts({});
+          }}
+        >
+          {page.currencies.map((c) => (
+            <option key={c.currency} value={c.currency}>
+              {c.currency}
+            </option>
+          ))}
+        </select>
+      </div>
+      {chosen ? (
+        <CurrencyCountFields
+          currency={chosen}
+          legend={`Cash moved: ${chosen.currency}`}
+          inputId={inputId}
+          value={(valueMinor) => counts[valueMinor] ?? ""}
+          countOf={countOf}
+          onChange={(valueMinor, text) => setCounts((all) => ({ ...all, [valueMinor]: text }))}
+        />
+      ) : null}
+      <ReasonField id={`${id}-reason`} value={reason} problem={failure?.fields?.reason} onChange={setReason} />
+      <button type="submit" className="button" disabled={busy}>
+        Record the cash move
+      </button>
+    </form>
+  );
+}
+
+/** Which way cash moves between the drawer and the safe. */
+function DirectionFields({
+  name,
+  direction,
+  onChange,
+}: {
+  name: string;
+  direction: "out" | "in";
+  onChange: (direction: "out" | "in") => void;
+}) {
+  return (
+    <fieldset className="till-currency">
+      <legend>Which way</legend>
+      <label className="radio-option">
+        <input type="radio" name={name} checked={direction === "out"} onChange={() => onChange("out")} /> Out of the
+        drawer, to the safe
+      </label>
+      <label className="radio-option">
+        <input type="radio" name={name} checked={direction === "in"} onChange={() => onChange("in")} /> Into the drawer,
+        from the safe
+      </label>
+    </fieldset>
+  );
+}
+
+/** The reason a cash move is recorded with, and the API's word on it. */
+function ReasonField({
+  id,
+  value,
+  problem,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  problem: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Reason</label>
+      <textarea
+        id={id}
+        rows={2}
+        value={value}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {problem ? (
+        <p className="field-error" id={`${id}-error`}>
+          {problem}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
