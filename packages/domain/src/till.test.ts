@@ -6,6 +6,7 @@ import {
   checkTillCount,
   countedAmounts,
   expectedClose,
+  formatSignedMinor,
   gbpValueMinor,
   handoverMovements,
   signOffReasonProblem,
@@ -361,5 +362,13 @@ describe("checkTillCashMove", () => {
         },
       ),
     );
+  });
+});
+
+describe("formatSignedMinor", () => {
+  it("writes the sign of a difference, a true minus sign for a shortage and none for nothing", () => {
+    expect(formatSignedMinor(500, "GBP")).toBe("+£5.00");
+    expect(formatSignedMinor(-2000, "EUR")).toBe("\u2212€20.00");
+    expect(formatSignedMinor(0, "GBP")).toBe("£0.00");
   });
 });

@@ -39,6 +39,15 @@ export function tillDenominations(currency: string): readonly number[] | undefin
 /** One currency's count: how many of each denomination. */
 export type CurrencyCount = { currency: string; notes: readonly NoteCount[] };
 
+/**
+ * A till's difference (a variance, cash moved) with its sign always written: "+£5.00", "−€20.00" (a true
+ * minus sign), "£0.00". Here rather than beside formatMinor so that the public pages' shared script does not
+ * carry it.
+ */
+export function formatSignedMinor(minor: number, currency: string): string {
+  return `${minor > 0 ? "+" : minor < 0 ? "\u2212" : ""}${formatMinor(Math.abs(minor), currency)}`;
+}
+
 /** Per currency, an amount in its minor units. */
 export type AmountsByCurrency = Record<string, number>;
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { TillCountsInput, TillPage, TillView } from "@bureau/domain/contracts/till";
 import { formatMinor } from "@bureau/domain/money";
 import { NOT_YOUR_BRANCH_MESSAGE, type StaffPlacement, worksAt } from "@bureau/domain/staff-permissions";
-import { assessClose, checkTillCount, signOffReasonProblem } from "@bureau/domain/till";
+import { assessClose, checkTillCount, formatSignedMinor, signOffReasonProblem } from "@bureau/domain/till";
 import type { Db } from "../../db/client.ts";
 import { tills } from "../../db/schema.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -111,15 +111,11 @@ export async function closeTill(options: {
       Object.fromEntries(
         closed.assessed.currencies
           .filter((c) => c.varianceMinor !== 0)
-          .map((c) => [`variance.${c.currency}`, signedAmount(c.varianceMinor, c.currency)]),
+          .map((c) => [`variance.${c.currency}`, formatSignedMinor(c.varianceMinor, c.currency)]),
       ),
     );
   }
   return closed.view;
-}
-
-function signedAmount(minor: number, currency: string): string {
-  return `${minor > 0 ? "+" : minor < 0 ? "−" : ""}${formatMinor(Math.abs(minor), currency)}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { WAY_TITLES } from "@bureau/domain/constants";
 import type { DayReport } from "@bureau/domain/contracts/reports";
 import { ORDER_CHANNEL_LABELS } from "@bureau/domain/counter-trade";
 import { formatMinor } from "@bureau/domain/money";
+import { formatSignedMinor } from "@bureau/domain/till";
 import { DataTable } from "../../components/ui/data-table.tsx";
 import { useDisplayDates } from "../../lib/display-dates.ts";
 
@@ -10,9 +11,6 @@ import { useDisplayDates } from "../../lib/display-dates.ts";
 type Figures = DayReport["tills"][number]["currencies"][number] | DayReport["tillTotals"][number];
 
 const STATUS_TITLES = { open: "Open", awaiting_signoff: "Awaiting sign-off", closed: "Closed" } as const;
-
-const signed = (minor: number, currency: string) =>
-  `${minor > 0 ? "+" : minor < 0 ? "−" : ""}${formatMinor(Math.abs(minor), currency)}`;
 
 /** Per currency: float, in and out by method, cash moved outside orders, expected, counted, variance. */
 function FiguresTable({ caption, figures }: { caption: string; figures: readonly Figures[] }) {
@@ -41,10 +39,10 @@ function FiguresTable({ caption, figures }: { caption: string; figures: readonly
             <td>{money(f.cash.outMinor)}</td>
             <td>{money(f.card.inMinor)}</td>
             <td>{money(f.card.outMinor)}</td>
-            {floatMoved ? <td>{signed(f.floatMovedMinor, f.currency)}</td> : null}
+            {floatMoved ? <td>{formatSignedMinor(f.floatMovedMinor, f.currency)}</td> : null}
             <td>{money(f.expectedMinor)}</td>
             <td>{f.countedMinor === null ? "Not counted" : money(f.countedMinor)}</td>
-            <td>{f.varianceMinor === null ? "—" : signed(f.varianceMinor, f.currency)}</td>
+            <td>{f.varianceMinor === null ? "—" : formatSignedMinor(f.varianceMinor, f.currency)}</td>
           </tr>
         );
       })}

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { Form } from "react-router";
 import type { TillCashMoveInput, TillCountsInput, TillPage, TillView } from "@bureau/domain/contracts/till";
 import { formatMinor } from "@bureau/domain/money";
+import { formatSignedMinor } from "@bureau/domain/till";
 import { roleMay } from "@bureau/domain/staff-permissions";
 import { DataTable } from "../../components/ui/data-table.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
@@ -434,8 +435,8 @@ function VarianceTable({ till }: { till: TillView }) {
             <th scope="row">{v.currency}</th>
             <td>{formatMinor(v.expectedMinor, v.currency)}</td>
             <td>{formatMinor(v.countedMinor, v.currency)}</td>
-            <td>{signed(v.varianceMinor, v.currency)}</td>
-            <td>{signed(v.varianceGbpMinor, "GBP")}</td>
+            <td>{formatSignedMinor(v.varianceMinor, v.currency)}</td>
+            <td>{formatSignedMinor(v.varianceGbpMinor, "GBP")}</td>
           </tr>
         ))}
       </DataTable>
@@ -443,9 +444,6 @@ function VarianceTable({ till }: { till: TillView }) {
     </>
   );
 }
-
-const signed = (minor: number, currency: string) =>
-  `${minor > 0 ? "+" : minor < 0 ? "−" : ""}${formatMinor(Math.abs(minor), currency)}`;
 
 /** The till just closed: its variance, for the cashier to see before going. */
 function ClosedTill({ till }: { till: TillView }) {
