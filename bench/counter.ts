@@ -4,7 +4,8 @@ import { buildApp } from "../apps/server/src/app.ts";
 import { signUpAndSignIn } from "../apps/server/src/test/auth-helpers.ts";
 import { openTillsFor } from "../apps/server/src/test/factories.ts";
 import { bulkLoad, type Timing } from "./dashboard.ts";
-import { benchConfig, openSeededScratchDatabase, percentile } from "./support.ts";
+import { benchConfig, openSeededScratchDatabase } from "./support.ts";
+import { percentile } from "./statistics.ts";
 
 export type CounterBenchResult = {
   orders: number;

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../apps/server/src/app.ts";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { signUpAndSignIn } from "../apps/server/src/test/auth-helpers.ts";
-import { benchConfig, openSeededScratchDatabase, percentile } from "./support.ts";
+import { benchConfig, openSeededScratchDatabase } from "./support.ts";
+import { percentile } from "./statistics.ts";
 
 export type Timing = { samples: number; p50: number; p95: number; max: number };
 export type DashboardBenchResult = {

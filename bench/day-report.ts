@@ -5,7 +5,8 @@ import { type Database, openDatabase } from "../apps/server/src/db/client.ts";
 import { seedDatabase } from "../apps/server/src/db/seed.ts";
 import { signUpAndSignIn } from "../apps/server/src/test/auth-helpers.ts";
 import type { Timing } from "./dashboard.ts";
-import { benchConfig, openSeededScratchDatabase, percentile } from "./support.ts";
+import { benchConfig, openSeededScratchDatabase } from "./support.ts";
+import { percentile } from "./statistics.ts";
 
 /** Tills, orders and reversals of the busy day: 2 movements an order, 2 a reversal, 10,000 in all. */
 const TILLS = 8;

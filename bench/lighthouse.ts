@@ -35,6 +35,7 @@ import { chromiumFlags, chromiumPath } from "../e2e/support/chromium.ts";
 import { buildWebIfNeeded } from "../scripts/lib.mjs";
 import { ensureNginx, startNginx } from "./nginx.ts";
 import { freePort, productPolicyHeaders, startProduct } from "./servers.ts";
+import { median } from "./statistics.ts";
 
 /**
  * An audited page: `path` names it in the report and LIGHTHOUSE_PAGES; `placeOrder` pages are an order's own
@@ -224,10 +225,9 @@ async function auditFloorOnce(url: string, port: number): Promise<MachineFloor["
 
 /** The floor's runs summed up and checked against the pages' own gate. */
 function machineFloorOf(floorRuns: MachineFloor["runs"]): MachineFloor {
-  const medianOf = (values: (number | null)[]) => {
-    const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
-    return known.length === values.length ? (known[Math.floor(known.length / 2)] as number) : null;
-  };
+  // A run Lighthouse could not score leaves the median unknown rather than taken over the others.
+  const medianOf = (values: (number | null)[]) =>
+    values.every((value): value is number => value !== null) ? median(values) : null;
   const medianPerformance = medianOf(floorRuns.map((run) => run.performance));
   const medianTbtMs = medianOf(floorRuns.map((run) => run.tbtMs));
   const meetsGate =

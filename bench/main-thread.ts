@@ -27,6 +27,7 @@ import { chromiumFlags, chromiumPath } from "../e2e/support/chromium.ts";
 import { buildWebIfNeeded } from "../scripts/lib.mjs";
 import { placeOrderForItsPage } from "./lighthouse.ts";
 import { productPolicyHeaders, startProduct } from "./servers.ts";
+import { median } from "./statistics.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Math.max(1, Number(process.env.MAIN_THREAD_RUNS ?? 9));
@@ -146,8 +147,9 @@ async function traceLoad(browser: Browser, url: string, attempts = 6): Promise<L
       const cdp = await context.newCDPSession(tab);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
       const events: TraceEvent[] = [];
-      cdp.on("Tracing.dataCollected", (chunk: { value: TraceEvent[] }) => {
-        for (const event of chunk.value) events.push(event);
+      // The protocol types a trace event as a map of strings; its real shape is TraceEvent's.
+      cdp.on("Tracing.dataCollected", (chunk) => {
+        for (const event of chunk.value) events.push(event as unknown as TraceEvent);
       });
       const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
       await cdp.send("Tracing.start", {
@@ -168,7 +170,6 @@ async function traceLoad(browser: Browser, url: string, attempts = 6): Promise<L
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const range = (values: number[]) => `${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))}`;
 
 type Side = { name: string; url: string; stop: () => Promise<void> };

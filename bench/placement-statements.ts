@@ -17,7 +17,8 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import pg from "pg";
 import { regularCustomer, runPlacements, startPlacementProduct } from "./orders.ts";
-import { DEFAULT_BENCH_DATABASE_URL, openSeededScratchDatabase, percentile } from "./support.ts";
+import { DEFAULT_BENCH_DATABASE_URL, openSeededScratchDatabase } from "./support.ts";
+import { percentile } from "./statistics.ts";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL;
 const logPath = process.env.BENCH_PG_LOG ?? "/var/log/postgresql/postgresql-15-main.log";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { buildApp } from "../apps/server/src/app.ts";
-import { benchConfig, openSeededScratchDatabase, percentile } from "./support.ts";
+import { benchConfig, openSeededScratchDatabase } from "./support.ts";
+import { percentile } from "./statistics.ts";
 
 export type RateHistoryBenchResult = {
   readings: number;
@@ -44,8 +45,10 @@ export async function benchRateHistory({
       from generate_series(1, ${readings}) g`);
     const loadSeconds = (performance.now() - started) / 1000;
     await db.execute(sql`analyze`);
-    const daily = await db.execute(sql`select count(*)::int as n from rate_daily where currency_code = 'EUR'`);
-    const dailyRows = Number((daily.rows[0] as { n: number }).n);
+    const daily = (await db.execute(sql`select count(*)::int as n from rate_daily where currency_code = 'EUR'`)) as {
+      rows: { n: number }[];
+    };
+    const dailyRows = Number(daily.rows[0]?.n);
 
     const app = await buildApp({ config: benchConfig(), database, logger: false });
     await app.ready();

@@ -8,7 +8,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-// @ts-expect-error -- plain ES module without types
 import { buildWebIfNeeded } from "../scripts/lib.mjs";
 import { benchCounter } from "./counter.ts";
 import { benchCurrencies } from "./currencies.ts";

@@ -1,4 +1,5 @@
 import { startProduct } from "./servers.ts";
+import { median } from "./statistics.ts";
 
 export type StartupResult = { firstStartMs: number; restartsMs: number[]; medianRestartMs: number };
 
@@ -16,6 +17,9 @@ export async function benchStartup({ restarts = 5 } = {}): Promise<StartupResult
     restartsMs.push(again.startedInMs);
     await again.stop();
   }
-  const sorted = [...restartsMs].sort((a, b) => a - b);
-  return { firstStartMs: first.startedInMs, restartsMs, medianRestartMs: sorted[Math.floor(sorted.length / 2)] ?? 0 };
+  return {
+    firstStartMs: first.startedInMs,
+    restartsMs,
+    medianRestartMs: restartsMs.length > 0 ? median(restartsMs) : 0,
+  };
 }

@@ -5,6 +5,7 @@ import pg from "pg";
 import { type Config, loadConfig } from "../apps/server/src/config.ts";
 import { type Database, openDatabase } from "../apps/server/src/db/client.ts";
 import { seedDatabase } from "../apps/server/src/db/seed.ts";
+import { percentile } from "./statistics.ts";
 
 export const DEFAULT_BENCH_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
 
@@ -26,12 +27,6 @@ export async function createScratchDatabase(serverUrl: string): Promise<{ url: s
       await dropper.end();
     },
   };
-}
-
-export function percentile(sortedMs: number[], p: number): number {
-  if (sortedMs.length === 0) return Number.NaN;
-  const index = Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1);
-  return sortedMs[Math.max(0, index)] as number;
 }
 
 export type LoadResult = {

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-// @ts-expect-error -- autocannon ships no types
 import autocannon from "autocannon";
 import {
   type Context,

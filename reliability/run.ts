@@ -17,7 +17,6 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { type RunningProduct, startProduct } from "../bench/servers.ts";
 import { createScratchDatabase, DEFAULT_BENCH_DATABASE_URL } from "../bench/support.ts";
-// @ts-expect-error: plain JavaScript helper shared with the other scripts
 import { buildWebIfNeeded } from "../scripts/lib.mjs";
 import { ensureNginx, startNginx } from "../bench/nginx.ts";
 import { runCluster } from "./cluster.ts";
