@@ -226,8 +226,13 @@ export function assessClose({
 
 /** A sign-off's reason: written down, 5 to 500 characters. Null when acceptable, else what is wrong. */
 export function signOffReasonProblem(reason: string): string | null {
+  return reasonProblem(reason, "Write the reason for the variance (at least 5 characters)");
+}
+
+/** A reason the till records (a sign-off's, a cash move's): 5 to 500 characters once trimmed. */
+function reasonProblem(reason: string, tooShort: string): string | null {
   const text = reason.trim();
-  if (text.length < 5) return "Write the reason for the variance (at least 5 characters)";
+  if (text.length < 5) return tooShort;
   if (text.length > 500) return "Keep the reason to 500 characters";
   return null;
 }
@@ -307,10 +312,15 @@ export function checkTillCashMove(
   if (!fields.currency && !fields.notes && move.direction === "out" && amountMinor > held) {
     fields.notes = `The drawer should hold ${formatMinor(held, currency)}: you cannot take out ${formatMinor(amountMinor, currency)}`;
   }
-  const reason = move.reason.trim();
-  if (reason.length < 5) fields.reason = "Say why the cash moves (at least 5 characters)";
-  else if (reason.length > 500) fields.reason = "Keep the reason to 500 characters";
+  const reasonIssue = reasonProblem(move.reason, "Say why the cash moves (at least 5 characters)");
+  if (reasonIssue) fields.reason = reasonIssue;
   const problems = Object.values(fields);
   if (problems.length > 0) return { ok: false, message: `${problems[0]}.`, fields };
-  return { ok: true, currency, notes, signedMinor: move.direction === "in" ? amountMinor : -amountMinor, reason };
+  return {
+    ok: true,
+    currency,
+    notes,
+    signedMinor: move.direction === "in" ? amountMinor : -amountMinor,
+    reason: move.reason.trim(),
+  };
 }

@@ -154,10 +154,7 @@ function CashMoveForm({ page, till }: { page: TillPage; till: TillView }) {
   const [failure, setFailure] = useState<{ message: string; fields?: Record<string, string> | undefined } | null>(null);
   const chosen = page.currencies.find((c) => c.currency === currency) ?? page.currencies[0];
   const inputId = (code: string, valueMinor: number) => `${id}-${code}-${valueMinor}`;
-  const countOf = (valueMinor: number) => {
-    const text = (counts[valueMinor] ?? "").trim();
-    return text === "" ? 0 : /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  };
+  const countOf = (valueMinor: number) => countFromText(counts[valueMinor] ?? "");
 
   async function send(event: React.FormEvent) {
     event.preventDefault();
@@ -290,6 +287,12 @@ function ReasonField({
   );
 }
 
+/** A count as typed: empty is none, whole digits a number, anything else NaN (the form then says so). */
+const countFromText = (typed: string) => {
+  const text = typed.trim();
+  return text === "" ? 0 : /^\d+$/.test(text) ? Number(text) : Number.NaN;
+};
+
 /** The denominations' label: a coin or a note of its value. */
 const denominationLabel = (currency: string, valueMinor: number) =>
   `${formatMinor(valueMinor, currency)} ${currency === "GBP" && valueMinor < 500 ? "coins" : "notes"}`;
@@ -313,10 +316,7 @@ function CountForm({
   const [failure, setFailure] = useState<{ message: string; fields?: Record<string, string> | undefined } | null>(null);
   const key = (currency: string, valueMinor: number) => `${currency}-${valueMinor}`;
   const inputId = (currency: string, valueMinor: number) => `${id}-${key(currency, valueMinor)}`;
-  const countOf = (currency: string, valueMinor: number) => {
-    const text = (counts[key(currency, valueMinor)] ?? "").trim();
-    return text === "" ? 0 : /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  };
+  const countOf = (currency: string, valueMinor: number) => countFromText(counts[key(currency, valueMinor)] ?? "");
 
   async function send(event: React.FormEvent) {
     event.preventDefault();
