@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { dayReportSchema } from "@bureau/domain/contracts/reports";
 import { displayDates } from "@bureau/domain/dates";
-import { auditLog, orderHandovers, orderNotes, stockNotes } from "../../db/schema.ts";
+import { auditLog, orderHandovers, orderLines, orderNotes, quotes, stockNotes } from "../../db/schema.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import { signUpAndSignIn } from "../../test/auth-helpers.ts";
 import { createOrder } from "../../test/factories.ts";
@@ -148,6 +148,57 @@ describe("the end-of-day report", () => {
     expect(now.orders.map((o) => o.orderNumber)).toEqual(["31000006", "31000007"]);
     expect(now.sterling).toEqual({ inMinor: 1_000, outMinor: 4_500, backMinor: 0 });
     expect(closeOf(now)).toMatchObject({ 5000: 9, 2000: 15, 1000: 9 });
+  });
+
+  it("lists an order of several currencies once, with its lines in their order", async () => {
+    const day = displayDates(zone()).day(new Date(Date.now() - 30 * HOUR));
+    const order = await createOrder(env.t.db, {
+      orderNumber: "31000011",
+      branchKey: "brighton",
+      status: "completed",
+      gbpMinor: 10_000,
+      completedAt: noonOf(day),
+    });
+    // The order's EUR line becomes its second; a USD line is its first.
+    await env.t.db.update(orderLines).set({ position: 2 }).where(eq(orderLines.orderId, order.id));
+    const [usdQuote] = await env.t.db
+      .insert(quotes)
+      .values({
+        currencyCode: "USD",
+        way: "Order",
+        rate: "1.2500",
+        marketRate: "1.3000",
+        margin: "-3.8",
+        gbpMinor: 4_000,
+        foreignMinor: 5_000,
+        expiresAt: new Date(Date.now() + 30 * 60_000),
+      })
+      .returning();
+    await env.t.db.insert(orderLines).values({
+      orderId: order.id,
+      position: 1,
+      quoteId: usdQuote!.id,
+      currencyCode: "USD",
+      rate: "1.2500",
+      marketRate: "1.3000",
+      gbpMinor: 4_000,
+      foreignMinor: 5_000,
+    });
+
+    const dayReport = dayReportSchema.parse((await report(`branch=brighton&date=${day}`)).json());
+    expect(dayReport.orders.map((o) => [o.orderNumber, o.fx])).toEqual([
+      [
+        "31000011",
+        [
+          { currency: "USD", foreignMinor: 5_000 },
+          { currency: "EUR", foreignMinor: Math.floor((10_000 * 11232) / 10000) },
+        ],
+      ],
+    ]);
+    expect(dayReport.currencies.map((c) => [c.currency, c.outMinor])).toEqual([
+      ["EUR", Math.floor((10_000 * 11232) / 10000)],
+      ["USD", 5_000],
+    ]);
   });
 
   it("counts a sale at what its handover settled when the customer brought less than ordered", async () => {

@@ -123,69 +123,69 @@ async function movementSumsOf(db: Db, tillIds: string[]) {
   return byTill;
 }
 
-type MovedOrder = { till_id: string; sign: number };
-type HandedOut = MovedOrder & { currency: string; value_minor: string | number; count: string | number };
-type Received = MovedOrder & {
-  received: { currency: string; notes: { valueMinor: number; count: number }[] }[] | null;
-};
+/**
+ * A row of a till's note flows: the notes a Click & Collect (or a counter sale) handed over, by currency and
+ * denomination, or the notes a Click & Sell (or a counter purchase) took in, as its handover recorded them.
+ */
+type NoteFlowRow = { till_id: string; sign: number } & (
+  | { way: "Order"; currency: string; value_minor: string | number; count: string | number; received: null }
+  | {
+      way: "Sell";
+      received: { currency: string; notes: { valueMinor: number; count: number }[] }[] | null;
+    }
+);
 
 /**
  * The notes of the orders and trades each till moved, by denomination: what a Click & Collect (or a
  * counter sale) handed over is its order_notes; what a Click & Sell (or a counter purchase) took in is
  * what its handover recorded as received. An order whose reversal went through a till counts there
- * with the opposite sign. The received notes are read as their handovers hold them and added up here:
- * expanding the JSON in the statement makes PostgreSQL guess a hundred rows an element, and a plan
- * that large is compiled (JIT) at a cost of most of a second.
+ * with the opposite sign. One statement, which finds the tills' orders once for both ways. The received
+ * notes are read as their handovers hold them and added up here: expanding the JSON in the statement makes
+ * PostgreSQL guess a hundred rows an element, and a plan that large is compiled (JIT) at a cost of most of
+ * a second.
  */
 async function noteFlowsOf(db: Db, tillIds: string[]): Promise<Map<string, TillNoteFlow[]>> {
   const ids = sql.join(
     tillIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const moved = sql`with moved as (
-      select distinct m.till_id, m.order_id, case when m.kind = 'reversal' then -1 else 1 end as sign
-      from till_movements m
-      where m.till_id in (${ids}) and m.order_id is not null and m.kind in ('order', 'trade', 'reversal')
-    )`;
-  const [handedOut, received] = await Promise.all([
-    queryRows<HandedOut>(
-      db,
-      sql`${moved}
-        select moved.till_id, moved.sign, n.currency_code as currency, n.denomination_minor as value_minor,
-          sum(n.count)::int as count
-        from moved join orders o on o.id = moved.order_id and o.way = 'Order'
-          join order_notes n on n.order_id = moved.order_id
-        group by 1, 2, 3, 4`,
-    ),
-    queryRows<Received>(
-      db,
-      sql`${moved}
-        select moved.till_id, moved.sign, h.received
-        from moved join orders o on o.id = moved.order_id and o.way = 'Sell'
-          join order_handovers h on h.order_id = moved.order_id`,
-    ),
-  ]);
+  const rows = await queryRows<NoteFlowRow>(
+    db,
+    sql`with moved as (
+        select distinct m.till_id, m.order_id, case when m.kind = 'reversal' then -1 else 1 end as sign
+        from till_movements m
+        where m.till_id in (${ids}) and m.order_id is not null and m.kind in ('order', 'trade', 'reversal')
+      )
+      select moved.till_id, moved.sign, 'Order' as way, n.currency_code as currency,
+        n.denomination_minor as value_minor, sum(n.count)::int as count, null::jsonb as received
+      from moved join orders o on o.id = moved.order_id and o.way = 'Order'
+        join order_notes n on n.order_id = moved.order_id
+      group by moved.till_id, moved.sign, n.currency_code, n.denomination_minor
+      union all
+      select moved.till_id, moved.sign, 'Sell', null, null, null, h.received
+      from moved join orders o on o.id = moved.order_id and o.way = 'Sell'
+        join order_handovers h on h.order_id = moved.order_id`,
+  );
   const byTill = new Map<string, TillNoteFlow[]>();
   const add = (tillId: string, flow: TillNoteFlow) => {
     const flows = byTill.get(tillId) ?? [];
     flows.push(flow);
     byTill.set(tillId, flows);
   };
-  const signOf = (row: MovedOrder) => (Number(row.sign) < 0 ? -1 : 1);
-  for (const row of handedOut) {
-    add(row.till_id, {
-      currency: row.currency,
-      valueMinor: Number(row.value_minor),
-      count: Number(row.count),
-      way: "Order",
-      sign: signOf(row),
-    });
-  }
-  for (const row of received) {
+  for (const row of rows) {
+    const sign = Number(row.sign) < 0 ? -1 : 1;
+    if (row.way === "Order") {
+      add(row.till_id, {
+        currency: row.currency,
+        valueMinor: Number(row.value_minor),
+        count: Number(row.count),
+        way: "Order",
+        sign,
+      });
+      continue;
+    }
     for (const entry of row.received ?? []) {
-      for (const note of entry.notes) {
-        add(row.till_id, { currency: entry.currency, ...note, way: "Sell", sign: signOf(row) });
-      }
+      for (const note of entry.notes) add(row.till_id, { currency: entry.currency, ...note, way: "Sell", sign });
     }
   }
   return byTill;
