@@ -91,10 +91,11 @@ export function RenderWhenVisible({ children, data }: { children: ReactNode; dat
   const [firstData] = useState(data);
   if (!shown && data !== firstData) setShown(true);
   const element = useRef<HTMLDivElement>(null);
-  /** Which of the part's focusable elements had focus when the keyboard reached into the server's HTML. */
-  const focusToRestore = useRef<number | null>(null);
-  /** Which of the part's focusable elements was clicked in the server's HTML, to be clicked once rendered. */
-  const clickToPassOn = useRef<number | null>(null);
+  /**
+   * What reached into the server's HTML before the part rendered, to be given to the rendered part: which of
+   * its focusable elements had focus (the keyboard), or was clicked (and is clicked again once rendered).
+   */
+  const handOver = useRef<{ index: number; click: boolean } | null>(null);
 
   useEffect(() => {
     const part = element.current;
@@ -115,7 +116,7 @@ export function RenderWhenVisible({ children, data }: { children: ReactNode; dat
         show();
         return;
       }
-      focusToRestore.current = focusablesIn(part).indexOf(event.target as Element);
+      handOver.current = { index: focusablesIn(part).indexOf(event.target as Element), click: false };
       flushSync(() => setShown(true));
     };
     // A click that lands before the part renders (a tap right after a jump to the part, before the observer
@@ -128,7 +129,7 @@ export function RenderWhenVisible({ children, data }: { children: ReactNode; dat
       if (index < 0) return;
       event.preventDefault();
       event.stopPropagation();
-      clickToPassOn.current = index;
+      handOver.current = { index, click: true };
       flushSync(() => setShown(true));
     };
     const nearTheScreen = new IntersectionObserver(
@@ -151,17 +152,12 @@ export function RenderWhenVisible({ children, data }: { children: ReactNode; dat
   useLayoutEffect(() => {
     const part = element.current;
     if (!shown || !part) return;
-    const focusIndex = focusToRestore.current;
-    const clickIndex = clickToPassOn.current;
-    focusToRestore.current = null;
-    clickToPassOn.current = null;
-    const focusTarget = focusIndex === null || focusIndex < 0 ? null : focusablesIn(part)[focusIndex];
-    if (focusTarget instanceof HTMLElement) focusTarget.focus();
-    const clickTarget = clickIndex === null || clickIndex < 0 ? null : focusablesIn(part)[clickIndex];
-    if (clickTarget instanceof HTMLElement) {
-      clickTarget.focus();
-      clickTarget.click();
-    }
+    const given = handOver.current;
+    handOver.current = null;
+    const target = given === null || given.index < 0 ? null : focusablesIn(part)[given.index];
+    if (!(target instanceof HTMLElement)) return;
+    target.focus();
+    if (given?.click) target.click();
   }, [shown]);
 
   if (!shown) {
