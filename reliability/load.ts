@@ -50,7 +50,8 @@ type VisitContext = {
   t0?: number;
 };
 
-type RawRequest = { method: string; path: string; headers: Record<string, string>; body?: string };
+/** The request autocannon hands each slot to fill in. */
+type RawRequest = autocannon.Request;
 
 const BRANCHES = ["worthing", "brighton", "chichester", "172"];
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
@@ -85,15 +86,18 @@ export async function runLoad(
     "x-forwarded-for": context.ip ?? "11.255.255.255",
   });
   const slot = (choose: (request: RawRequest, context: VisitContext) => Kind) => ({
-    method: "GET",
+    method: "GET" as const,
     path: "/",
-    setupRequest(request: RawRequest, context: VisitContext) {
+    // autocannon keeps one context object per connection and types it as `object`: this load's own shape.
+    setupRequest(request: RawRequest, state: object) {
+      const context = state as VisitContext;
       const kind = choose(request, context);
       context.kind = kind;
       context.t0 = performance.now();
       return request;
     },
-    onResponse(status: number, body: string, context: VisitContext) {
+    onResponse(status: number, body: string, state: object) {
+      const context = state as VisitContext;
       const kind = context.kind as Kind;
       const ms = performance.now() - (context.t0 ?? performance.now());
       const bucket = latencies.get(kind) ?? [];
