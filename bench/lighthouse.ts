@@ -214,13 +214,20 @@ async function auditOnce(url: string, port: number, attempts = 3): Promise<{ lhr
 }
 
 /** One run of the floor page. */
-async function auditFloorOnce(url: string, port: number): Promise<MachineFloor["runs"][number]> {
-  const { lhr } = await auditOnce(url, port);
+async function auditFloorOnce(url: string, port: number, lhrDir?: string): Promise<MachineFloor["runs"][number]> {
+  const { lhr, trace } = await auditOnce(url, port);
+  if (lhrDir) writeRun(lhrDir, `machine-floor-${randomUUID().slice(0, 8)}`, lhr, trace);
   return {
     performance: score(lhr, "performance"),
     tbtMs: numericAudit(lhr, "total-blocking-time"),
     fcpMs: numericAudit(lhr, "first-contentful-paint"),
   };
+}
+
+/** LIGHTHOUSE_LHR_DIR: a run's full report and its Chromium trace, side by side. */
+function writeRun(lhrDir: string, name: string, lhr: LighthouseResult, trace: unknown) {
+  writeFileSync(path.join(lhrDir, `${name}.json`), JSON.stringify(lhr));
+  writeFileSync(path.join(lhrDir, `${name}.trace.json`), JSON.stringify(trace));
 }
 
 /** The floor's runs summed up and checked against the pages' own gate. */
@@ -349,11 +356,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
       for (let run = 0; run < runs; run++) {
         const { lhr, trace } = await auditOnce(url, chrome.port);
         lhrs.push(lhr);
-        if (lhrDir) {
-          const name = `${page.path.replace(/\W+/g, "_") || "home"}-${run + 1}`;
-          writeFileSync(path.join(lhrDir, `${name}.json`), JSON.stringify(lhr));
-          writeFileSync(path.join(lhrDir, `${name}.trace.json`), JSON.stringify(trace));
-        }
+        if (lhrDir) writeRun(lhrDir, `${page.path.replace(/\W+/g, "_") || "home"}-${run + 1}`, lhr, trace);
       }
       const everyRun = lhrs.map((run) => ({
         performance: score(run, "performance"),
@@ -375,7 +378,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
           .map((ref) => `${id}: ${ref.id}`),
       );
       const refusalsPassed = Object.keys(refused).filter((id) => lhr.audits[id]?.score !== 0);
-      if (floorUrl) floorRuns.push(await auditFloorOnce(floorUrl, chrome.port));
+      if (floorUrl) floorRuns.push(await auditFloorOnce(floorUrl, chrome.port, lhrDir));
       results.push({
         path: page.path,
         minPerformance: page.minPerformance,
@@ -400,7 +403,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
 
     // The floor's runs are spread over the batch (one after each page, at least as many as a page's), so that
     // they meet the machine's moments as the pages do.
-    while (floorUrl && floorRuns.length < runs) floorRuns.push(await auditFloorOnce(floorUrl, chrome.port));
+    while (floorUrl && floorRuns.length < runs) floorRuns.push(await auditFloorOnce(floorUrl, chrome.port, lhrDir));
     const machineFloor = floorUrl ? machineFloorOf(floorRuns) : null;
 
     const problems: string[] = [];
