@@ -17,7 +17,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { onDisplayDays } from "../../lib/display-day-range.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import { STOCK_AUDIT } from "../stock/index.ts";
-import { guaranteesOfDay } from "./guarantees-of-day.ts";
+import { boughtBackOnDay, guaranteesSoldAndUsed } from "./guarantees-of-day.ts";
 import { reversalsOfDay, tillsOfDay } from "./till-day.ts";
 
 type NoteKey = string;
@@ -55,24 +55,19 @@ export async function getDayReport({
 
   const ofDay = { branchKey: chosen.key, day, timeZone };
   // Independent reads, side by side where the database has connections for them.
-  const [{ collected, lines }, settled, { tills, tillTotals }, reversals] = await Promise.all([
+  const [{ collected, lines }, settled, { tills, tillTotals }, reversals, boughtBack] = await Promise.all([
     ordersCompletedOn(db, ofDay),
     notesSettledSince(db, { branchKey: chosen.key, day, nextDay, timeZone }),
     tillsOfDay(db, ofDay),
     reversalsOfDay(db, ofDay),
+    boughtBackOnDay(db, ofDay),
   ]);
 
   const { sterling, flows } = tallyOrders(collected, lines);
   /** What changed each note's count after the close: taken back from today's count. */
   const changedSince: NoteChanges = new Map();
   tallySettledNotes(settled, flows, changedSince);
-  const [stockAtClose, guarantees] = await Promise.all([
-    stockAtCloseOf(db, { branchKey: chosen.key, nextDay, timeZone, changedSince }),
-    guaranteesOfDay(
-      db,
-      collected.map((o) => o.id),
-    ),
-  ]);
+  const stockAtClose = await stockAtCloseOf(db, { branchKey: chosen.key, nextDay, timeZone, changedSince });
 
   return {
     branches: branchRows,
@@ -104,7 +99,7 @@ export async function getDayReport({
     stockAtClose,
     tills,
     tillTotals,
-    guarantees,
+    guarantees: { ...guaranteesSoldAndUsed(collected), boughtBack },
     reversals,
   };
 }
@@ -182,6 +177,10 @@ function completedOrderRows(
       // currency actually received, which may be less than ordered.
       settledGbpMinor: orderHandovers.gbpMinor,
       received: orderHandovers.received,
+      // For the buy-back guarantee's line of the report (guarantees-of-day.ts).
+      buybackDays: orders.buybackDays,
+      buybackFeeMinor: orders.buybackFeeMinor,
+      buybackOfOrderId: orders.buybackOfOrderId,
       lineCurrency: orderLines.currencyCode,
       lineForeignMinor: orderLines.foreignMinor,
       lineSterlingBackMinor: orderLines.sterlingBackMinor,
