@@ -17,7 +17,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { onDisplayDays } from "../../lib/display-day-range.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import { STOCK_AUDIT } from "../stock/index.ts";
-import { boughtBackOnDay, guaranteesSoldAndUsed } from "./guarantees-of-day.ts";
+import { guaranteesOfDay } from "./guarantees-of-day.ts";
 import { reversalsOfDay, tillsOfDay } from "./till-day.ts";
 
 type NoteKey = string;
@@ -55,12 +55,12 @@ export async function getDayReport({
 
   const ofDay = { branchKey: chosen.key, day, timeZone };
   // Independent reads, side by side where the database has connections for them.
-  const [{ collected, lines }, settled, { tills, tillTotals }, reversals, boughtBack] = await Promise.all([
+  const [{ collected, lines }, settled, { tills, tillTotals }, reversals, guarantees] = await Promise.all([
     ordersCompletedOn(db, ofDay),
     notesSettledSince(db, { branchKey: chosen.key, day, nextDay, timeZone }),
     tillsOfDay(db, ofDay),
     reversalsOfDay(db, ofDay),
-    boughtBackOnDay(db, ofDay),
+    guaranteesOfDay(db, ofDay),
   ]);
 
   const { sterling, flows } = tallyOrders(collected, lines);
@@ -99,7 +99,7 @@ export async function getDayReport({
     stockAtClose,
     tills,
     tillTotals,
-    guarantees: { ...guaranteesSoldAndUsed(collected), boughtBack },
+    guarantees,
     reversals,
   };
 }
@@ -177,10 +177,6 @@ function completedOrderRows(
       // currency actually received, which may be less than ordered.
       settledGbpMinor: orderHandovers.gbpMinor,
       received: orderHandovers.received,
-      // For the buy-back guarantee's line of the report (guarantees-of-day.ts).
-      buybackDays: orders.buybackDays,
-      buybackFeeMinor: orders.buybackFeeMinor,
-      buybackOfOrderId: orders.buybackOfOrderId,
       lineCurrency: orderLines.currencyCode,
       lineForeignMinor: orderLines.foreignMinor,
       lineSterlingBackMinor: orderLines.sterlingBackMinor,

@@ -4,54 +4,53 @@ import type { Db } from "../../db/client.ts";
 import { buybackUses, orders } from "../../db/schema.ts";
 import { onDisplayDays } from "../../lib/display-day-range.ts";
 
-type GuaranteeColumns = { buybackDays: number | null; buybackFeeMinor: number; buybackOfOrderId: string | null };
+type DayOfBranch = { branchKey: string; day: string; timeZone: string };
 
-// The buy-back guarantee in a day's report (docs/features/buyback-guarantee.md), over the orders the branch
-// completed that day: the guarantees sold (collected with their fee), their fees, and the guaranteed sales
-// (buy-backs) with what each currency was bought back for at the guaranteed rates.
-
-/** The guarantees sold, their fees and the guaranteed sales, counted from the day's orders as the report read them. */
-export function guaranteesSoldAndUsed(completed: readonly GuaranteeColumns[]) {
-  let sold = 0;
-  let feesMinor = 0;
-  let buybacks = 0;
-  for (const order of completed) {
-    if (order.buybackDays !== null) sold++;
-    feesMinor += order.buybackFeeMinor;
-    if (order.buybackOfOrderId !== null) buybacks++;
-  }
-  return { sold, feesMinor, buybacks };
-}
+/** The orders the branch completed on the day: the same conditions as the report's list of them. */
+const completedOnDay = ({ branchKey, day, timeZone }: DayOfBranch) =>
+  and(
+    eq(orders.branchKey, branchKey),
+    eq(orders.status, "completed"),
+    ...onDisplayDays(orders.completedAt, { from: day, to: day }, timeZone),
+  );
 
 /**
- * What the guaranteed sales completed at the branch on the day bought back, per currency: read by the same
- * conditions as the day's orders rather than by a list of thousands of ids, so it runs beside the report's
- * other statements instead of after them.
+ * The buy-back guarantee in a day's report (docs/features/buyback-guarantee.md), over the orders the
+ * branch completed that day: the guarantees sold (collected with their fee) and their fees, and the
+ * guaranteed sales (buy-backs) with what each currency was bought back for at the guaranteed rates.
+ * Read by the day's conditions (not by a list of the day's thousands of order ids), so that it runs beside
+ * the report's other statements rather than after them.
  */
-export async function boughtBackOnDay(
-  db: Db,
-  { branchKey, day, timeZone }: { branchKey: string; day: string; timeZone: string },
-): Promise<DayReport["guarantees"]["boughtBack"]> {
-  const rows = await db
-    .select({
-      currency: buybackUses.currencyCode,
-      foreignMinor: sql<string>`sum(${buybackUses.foreignMinor})::text`,
-      gbpMinor: sql<string>`sum(${buybackUses.gbpMinor})::text`,
-    })
-    .from(buybackUses)
-    .innerJoin(orders, eq(orders.id, buybackUses.sellOrderId))
-    .where(
-      and(
-        eq(orders.branchKey, branchKey),
-        eq(orders.status, "completed"),
-        ...onDisplayDays(orders.completedAt, { from: day, to: day }, timeZone),
-      ),
-    )
-    .groupBy(buybackUses.currencyCode)
-    .orderBy(asc(buybackUses.currencyCode));
-  return rows.map((row) => ({
-    currency: row.currency,
-    foreignMinor: Number(row.foreignMinor),
-    gbpMinor: Number(row.gbpMinor),
-  }));
+export async function guaranteesOfDay(db: Db, ofDay: DayOfBranch): Promise<DayReport["guarantees"]> {
+  const [[totals], boughtBack] = await Promise.all([
+    db
+      .select({
+        sold: sql<number>`(count(*) filter (where ${orders.buybackDays} is not null))::int`,
+        feesMinor: sql<string>`coalesce(sum(${orders.buybackFeeMinor}), 0)::text`,
+        buybacks: sql<number>`(count(*) filter (where ${orders.buybackOfOrderId} is not null))::int`,
+      })
+      .from(orders)
+      .where(completedOnDay(ofDay)),
+    db
+      .select({
+        currency: buybackUses.currencyCode,
+        foreignMinor: sql<string>`sum(${buybackUses.foreignMinor})::text`,
+        gbpMinor: sql<string>`sum(${buybackUses.gbpMinor})::text`,
+      })
+      .from(buybackUses)
+      .innerJoin(orders, eq(orders.id, buybackUses.sellOrderId))
+      .where(completedOnDay(ofDay))
+      .groupBy(buybackUses.currencyCode)
+      .orderBy(asc(buybackUses.currencyCode)),
+  ]);
+  return {
+    sold: Number(totals?.sold ?? 0),
+    feesMinor: Number(totals?.feesMinor ?? 0),
+    buybacks: Number(totals?.buybacks ?? 0),
+    boughtBack: boughtBack.map((row) => ({
+      currency: row.currency,
+      foreignMinor: Number(row.foreignMinor),
+      gbpMinor: Number(row.gbpMinor),
+    })),
+  };
 }
