@@ -17,6 +17,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { onDisplayDays } from "../../lib/display-day-range.ts";
 import { queryRows } from "../../lib/postgres.ts";
 import { STOCK_AUDIT } from "../stock/index.ts";
+import { completedOnDay, type DayOfBranch } from "./day-of-branch.ts";
 import { guaranteesOfDay } from "./guarantees-of-day.ts";
 import { reversalsOfDay, tillsOfDay } from "./till-day.ts";
 
@@ -143,7 +144,7 @@ async function chooseBranchAndDay(
  * in their order. One statement: an order's columns come again on each of its lines (most orders have one),
  * which costs less than reading the day's orders a second time to find their lines.
  */
-async function ordersCompletedOn(db: Db, ofDay: { branchKey: string; day: string; timeZone: string }) {
+async function ordersCompletedOn(db: Db, ofDay: DayOfBranch) {
   const collected: CompletedOrder[] = [];
   const lines: CurrencyLines = new Map();
   const rows = await completedOrderRows(db, ofDay);
@@ -158,10 +159,7 @@ async function ordersCompletedOn(db: Db, ofDay: { branchKey: string; day: string
   return { collected, lines };
 }
 
-function completedOrderRows(
-  db: Db,
-  { branchKey, day, timeZone }: { branchKey: string; day: string; timeZone: string },
-) {
+function completedOrderRows(db: Db, ofDay: DayOfBranch) {
   return db
     .select({
       id: orders.id,
@@ -184,13 +182,7 @@ function completedOrderRows(
     .from(orders)
     .leftJoin(orderHandovers, eq(orderHandovers.orderId, orders.id))
     .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(
-      and(
-        eq(orders.branchKey, branchKey),
-        eq(orders.status, "completed"),
-        ...onDisplayDays(orders.completedAt, { from: day, to: day }, timeZone),
-      ),
-    )
+    .where(completedOnDay(ofDay))
     .orderBy(asc(orders.completedAt), asc(orders.id), asc(orderLines.position));
 }
 
@@ -208,10 +200,7 @@ type SettledNotes = {
 };
 
 /** The notes each way of the day's completed orders moved, and those of orders completed after it. */
-function notesSettledSince(
-  db: Db,
-  { branchKey, day, nextDay, timeZone }: { branchKey: string; day: string; nextDay: string; timeZone: string },
-) {
+function notesSettledSince(db: Db, { branchKey, day, nextDay, timeZone }: DayOfBranch & { nextDay: string }) {
   const [afterClose] = onDisplayDays(orders.completedAt, { from: nextDay }, timeZone);
   return queryRows<SettledNotes>(
     db,

@@ -1,18 +1,8 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { DayReport } from "@bureau/domain/contracts/reports";
 import type { Db } from "../../db/client.ts";
 import { buybackUses, orders } from "../../db/schema.ts";
-import { onDisplayDays } from "../../lib/display-day-range.ts";
-
-type DayOfBranch = { branchKey: string; day: string; timeZone: string };
-
-/** The orders the branch completed on the day: the same conditions as the report's list of them. */
-const completedOnDay = ({ branchKey, day, timeZone }: DayOfBranch) =>
-  and(
-    eq(orders.branchKey, branchKey),
-    eq(orders.status, "completed"),
-    ...onDisplayDays(orders.completedAt, { from: day, to: day }, timeZone),
-  );
+import { completedOnDay, type DayOfBranch } from "./day-of-branch.ts";
 
 /**
  * The buy-back guarantee in a day's report (docs/features/buyback-guarantee.md), over the orders the

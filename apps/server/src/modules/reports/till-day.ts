@@ -6,8 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { orderReversals, orders, tillCounts, tillMovements, tills } from "../../db/schema.ts";
 import { onDisplayDays } from "../../lib/display-day-range.ts";
 import { queryRows } from "../../lib/postgres.ts";
-
-type DayOfBranch = { branchKey: string; day: string; timeZone: string };
+import type { DayOfBranch } from "./day-of-branch.ts";
 
 /**
  * The tills of a branch's day (issue 33 item 5): every till open at the branch at some time on the day
