@@ -20,10 +20,10 @@ const dialect = new PgDialect();
  * `queryRows` as a named prepared statement on a PostgreSQL server: each pooled connection parses and
  * analyses the statement once and reuses it (and, after a few executions, its plan when PostgreSQL finds
  * the generic one no worse), where an unnamed statement is parsed and planned on every call. For hot
- * statements whose text is the same at every call (storing quotes, waking the mailer): the name follows
- * from the text, which Drizzle's dialect builds (its public `sqlToQuery`). The embedded database (PGlite),
- * and a transaction (its own connection, not the pool), run it as `queryRows` does. (A placement's
- * statements are constant text of their own: modules/placement.)
+ * statements whose text is the same at every call (storing quotes, waking the mailer, counting a
+ * rate-limited request): the name follows from the text, which Drizzle's dialect builds (its public
+ * `sqlToQuery`). The embedded database (PGlite), and a transaction (its own connection, not the pool),
+ * run it as `queryRows` does. (A placement's statements are constant text of their own: modules/placement.)
  */
 export async function queryRowsPrepared<Row>(db: Db | Tx, query: SQL): Promise<Row[]> {
   // Drizzle's documented handle on the driver it wraps: a node-postgres Pool, or the PGlite instance.
