@@ -59,8 +59,13 @@ type PageResult = {
   reason?: string;
   scores: Record<CategoryId, number | null>;
   metrics: { fcpMs: number | null; lcpMs: number | null; tbtMs: number | null; cls: number | null };
-  /** Every run's performance score and total blocking time, in the order they ran. */
-  runs: { performance: number | null; tbtMs: number | null }[];
+  /**
+   * Every run's performance score and total blocking time, in the order they ran, and whether the browser
+   * painted before the content (`blankFirstFrame`: its first paint came before its first contentful paint).
+   * In such a run Lighthouse's simulated first paint is that empty frame, and the content's own layout and
+   * paint count as blocking after it (decision 040): a cause of run-to-run spread that is not the page's work.
+   */
+  runs: { performance: number | null; tbtMs: number | null; blankFirstFrame: boolean | null }[];
   /**
    * Lighthouse's main-thread breakdown of the median run (mainthread-work-breakdown, in simulated phone ms:
    * the trace's tasks times the 4× CPU slowdown), by kind of work, and its total.
@@ -142,6 +147,15 @@ type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr
 function numericAudit(lhr: LighthouseResult, id: string): number | null {
   const value = lhr.audits[id]?.numericValue;
   return typeof value === "number" ? Math.round(id === "cumulative-layout-shift" ? value * 1000 : value) : null;
+}
+
+/** Whether the run's first paint came before its first contentful paint (null when either is missing). */
+function paintedBeforeContent(lhr: LighthouseResult): boolean | null {
+  const observed = (lhr.audits.metrics?.details as { items?: Record<string, unknown>[] } | undefined)?.items?.[0];
+  const firstPaint = observed?.observedFirstPaint;
+  const firstContentfulPaint = observed?.observedFirstContentfulPaint;
+  if (typeof firstPaint !== "number" || typeof firstContentfulPaint !== "number") return null;
+  return firstPaint < firstContentfulPaint;
 }
 
 function mainThreadBreakdown(lhr: LighthouseResult): Record<string, number> {
@@ -361,6 +375,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
       const everyRun = lhrs.map((run) => ({
         performance: score(run, "performance"),
         tbtMs: numericAudit(run, "total-blocking-time"),
+        blankFirstFrame: paintedBeforeContent(run),
       }));
       // The median run by performance: one slow or fast outlier does not decide the result.
       lhrs.sort((a, b) => (score(a, "performance") ?? 0) - (score(b, "performance") ?? 0));
@@ -460,7 +475,18 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
 
 function printReport(report: LighthouseReport): void {
   const kb = (bytes: number | null) => (bytes === null ? "-" : `${(bytes / 1024).toFixed(1)} KB`);
-  const header = ["page", "perf", "a11y", "best", "seo", "LCP", "TBT", "JS gzip", "JS sent", "every run: perf/TBT"];
+  const header = [
+    "page",
+    "perf",
+    "a11y",
+    "best",
+    "seo",
+    "LCP",
+    "TBT",
+    "JS gzip",
+    "JS sent",
+    "every run: perf/TBT (* blank first frame)",
+  ];
   const widths = [22, 6, 6, 6, 6, 9, 8, 11, 10, 24];
   const front = report.front === "nginx-https-http2" ? "through nginx, HTTPS + HTTP/2" : "directly, HTTP/1.1";
   console.log(
@@ -478,10 +504,15 @@ function printReport(report: LighthouseReport): void {
       r.metrics.tbtMs === null ? "-" : `${r.metrics.tbtMs} ms`,
       kb(r.jsGzipBytes),
       kb(r.jsTransferBytes),
-      r.runs.map((run) => `${run.performance ?? "-"}/${run.tbtMs ?? "-"}`).join(" "),
+      r.runs.map((run) => `${run.performance ?? "-"}/${run.tbtMs ?? "-"}${run.blankFirstFrame ? "*" : ""}`).join(" "),
     ];
     console.log(row.map((cell, i) => pad(cell, widths[i] as number)).join(""));
   }
+  const blank = report.pages.flatMap((r) => r.runs).filter((run) => run.blankFirstFrame).length;
+  const allRuns = report.pages.reduce((sum, r) => sum + r.runs.length, 0);
+  console.log(
+    `* a blank first frame: the browser painted before the page's content (${blank} of ${allRuns} runs); Lighthouse's simulated first paint is then that frame, and the content's layout counts as blocking (docs/decisions/040-less-work-to-hydrate.md)`,
+  );
   console.log("\nMain thread of the median run (simulated phone ms): total, then by kind of work");
   for (const r of report.pages) {
     const { total, ...groups } = r.mainThreadMs;
