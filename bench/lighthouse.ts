@@ -511,7 +511,7 @@ function printReport(report: LighthouseReport): void {
   const blank = report.pages.flatMap((r) => r.runs).filter((run) => run.blankFirstFrame).length;
   const allRuns = report.pages.reduce((sum, r) => sum + r.runs.length, 0);
   console.log(
-    `* a blank first frame: the browser painted before the page's content (${blank} of ${allRuns} runs); Lighthouse's simulated first paint is then that frame, and the content's layout counts as blocking (docs/decisions/040-less-work-to-hydrate.md)`,
+    `* a blank first frame: the browser painted before the page's content (${blank} of ${allRuns} runs); Lighthouse's simulated first paint is then that frame, and the content's layout can count as blocking (docs/decisions/040-less-work-to-hydrate.md)`,
   );
   console.log("\nMain thread of the median run (simulated phone ms): total, then by kind of work");
   for (const r of report.pages) {
