@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalTimeZone, DEFAULT_DISPLAY_TIME_ZONE, displayDates, ordinalSuffix } from "./dates.ts";
+import {
+  canonicalTimeZone,
+  DEFAULT_DISPLAY_TIME_ZONE,
+  displayDates,
+  displayDatesOf,
+  longCalendarDate,
+  ordinalSuffix,
+  type ZoneOffsets,
+  zoneOffsets,
+} from "./dates.ts";
 
 const london = displayDates(DEFAULT_DISPLAY_TIME_ZONE);
 const { day: displayDay, longDate: formatLongDate, longDateTime: formatLongDateTime } = london;
@@ -128,5 +137,91 @@ describe("canonicalTimeZone", () => {
     expect(canonicalTimeZone("Europe/Atlantis")).toBeUndefined();
     expect(canonicalTimeZone("")).toBeUndefined();
     expect(canonicalTimeZone("+01:00")).toBeUndefined();
+  });
+});
+
+describe("displayDatesOf (a zone's table of offsets, no Intl)", () => {
+  const from = new Date("2024-01-01T00:00:00Z");
+  const until = new Date("2028-01-01T00:00:00Z");
+  // Zones with a summer time, a half-hour or 45-minute offset, a 30-minute summer shift, one in the southern
+  // hemisphere, one that moves its clocks around Ramadan, and none at all.
+  const zones = [
+    "Europe/London",
+    "America/New_York",
+    "Australia/Lord_Howe",
+    "Asia/Kolkata",
+    "Pacific/Chatham",
+    "America/Santiago",
+    "Africa/Casablanca",
+    "UTC",
+  ];
+  const tables = new Map(zones.map((zone) => [zone, zoneOffsets(zone, from, until)]));
+  const sameAsIntl = (zone: string, instant: Date) => {
+    const table = displayDatesOf(tables.get(zone) as ZoneOffsets);
+    const intl = displayDates(zone);
+    expect(table.day(instant)).toBe(intl.day(instant));
+    expect(table.longDate(instant)).toBe(intl.longDate(instant));
+    expect(table.longDate(instant.toISOString())).toBe(intl.longDate(instant));
+    expect(table.time(instant)).toBe(intl.time(instant));
+    expect(table.longDateTime(instant)).toBe(intl.longDateTime(instant));
+  };
+
+  it("property: writes every instant of its span as Intl does, in every zone", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: from.getTime() - 86_400_000, max: until.getTime() + 86_400_000 }),
+        (zone, at) => sameAsIntl(zone, new Date(at)),
+      ),
+      { numRuns: 4000 },
+    );
+  });
+
+  it("changes offset on the second the zone does", () => {
+    for (const zone of zones) {
+      const table = tables.get(zone) as ZoneOffsets;
+      for (const [start] of table.spans.slice(1)) {
+        for (const delta of [-60_000, -1000, -1, 0, 1, 1000, 60_000]) sameAsIntl(zone, new Date(start + delta));
+      }
+    }
+    // London: the clocks went forward at 01:00Z on 2026-03-29 and back at 01:00Z on 2026-10-25.
+    const london = tables.get("Europe/London") as ZoneOffsets;
+    expect(london.spans.map(([start, minutes]) => [new Date(start).toISOString(), minutes])).toContainEqual([
+      "2026-03-29T01:00:00.000Z",
+      60,
+    ]);
+    expect(london.spans.filter(([start]) => start >= Date.UTC(2026, 0) && start < Date.UTC(2027, 0))).toEqual([
+      [Date.UTC(2026, 2, 29, 1), 60],
+      [Date.UTC(2026, 9, 25, 1), 0],
+    ]);
+    expect(tables.get("UTC")?.spans).toHaveLength(1);
+  });
+
+  it("names the zone canonically and refuses an unknown zone, an empty span and an invalid date", () => {
+    expect(zoneOffsets("europe/london", from, until).timeZone).toBe("Europe/London");
+    expect(() => zoneOffsets("Mars/Olympus_Mons", from, until)).toThrow(RangeError);
+    expect(() => zoneOffsets("Europe/London", until, from)).toThrow(RangeError);
+    expect(() => displayDatesOf(tables.get("UTC") as ZoneOffsets).longDate("not a date")).toThrow(RangeError);
+  });
+});
+
+describe("longCalendarDate", () => {
+  it("property: writes a calendar day as the UTC long date of its midnight", () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("1900-01-01Z"), max: new Date("2999-12-31Z"), noInvalidDate: true }),
+        (date) => {
+          const day = date.toISOString().slice(0, 10);
+          expect(longCalendarDate(day)).toBe(displayDates("UTC").longDate(`${day}T00:00:00Z`));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("refuses what is not a calendar day", () => {
+    for (const day of ["2026-02-30", "2026-13-01", "2026-00-10", "26-01-01", "2026-1-01", "", "2026-01-01T00:00:00Z"]) {
+      expect(() => longCalendarDate(day)).toThrow(RangeError);
+    }
   });
 });

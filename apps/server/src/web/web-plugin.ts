@@ -1,6 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AppLoadContext, PublicConfig } from "@bureau/domain/contracts/web-host";
+import { zoneOffsetsAround } from "@bureau/domain/dates";
 import fastifyStatic from "@fastify/static";
 import { createRequestListener } from "@remix-run/node-fetch-server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -32,7 +33,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { buildDir: strin
     orderLimits: app.config.orderLimits,
     orderExpiry: app.config.orderExpiry,
     retention: app.config.retention,
-    displayTimeZone: app.config.displayTimeZone,
+    displayZone: zoneOffsetsAround(app.config.displayTimeZone, new Date()),
     buybackGuarantee: app.config.buybackGuarantee,
   };
   const urlOptions = publicOrigin(app.config.publicUrl);

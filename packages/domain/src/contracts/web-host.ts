@@ -1,3 +1,4 @@
+import type { ZoneOffsets } from "../dates.ts";
 import type { OrderExpiry } from "../order-lifecycle.ts";
 import type { OrderLimits } from "../order-limits.ts";
 import type { RetentionRules } from "../retention.ts";
@@ -41,8 +42,11 @@ export type PublicConfig = {
   orderExpiry: OrderExpiry;
   /** How long personal data is kept, for the privacy notice (the retention job applies it). */
   retention: RetentionRules;
-  /** The IANA zone whose calendar days and times pages show (DISPLAY_TIME_ZONE). */
-  displayTimeZone: string;
+  /**
+   * The zone whose calendar days and times pages show (DISPLAY_TIME_ZONE): its canonical name and its offsets
+   * from UTC around today, so that the browser writes dates without loading Intl's zone data (decision 040).
+   */
+  displayZone: ZoneOffsets;
   /** The buy-back guarantee offered at Click & Collect checkout (BUYBACK_GUARANTEE_GBP, BUYBACK_GUARANTEE_DAYS). */
   buybackGuarantee?: { feeGbpMinor: number; days: number } | undefined;
 };

@@ -1,9 +1,9 @@
-import { displayDates } from "@bureau/domain/dates";
+import { longCalendarDate } from "@bureau/domain/dates";
 
 /** A history day ("2026-11-23", a calendar day of the display zone) in the site's date format. */
 export function dayLabel(day: string): string {
-  // Already a calendar day, so no zone moves it: read as the start of that day in UTC, shown in UTC.
-  return displayDates("UTC").longDate(`${day}T00:00:00Z`);
+  // Already a calendar day, so no zone moves it; written without Intl (decision 040).
+  return longCalendarDate(day);
 }
 
 /** A signed change of a rate and its percentage: "+0.0300 (+2.68%)". */
