@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { href, Link, useNavigate } from "react-router";
 import { BASE_CURRENCY, DEFAULT_CURRENCY, WAY_TITLES, WAYS, type Way } from "@bureau/domain/constants";
 import { type OrderLimits, orderLimitMessage, orderLimitProblem } from "@bureau/domain/order-limits";
@@ -9,50 +9,22 @@ import type { RatesView } from "./display-format.ts";
 import type { RateRow } from "./rates-list.tsx";
 import { RatesUpdated } from "./rates-updated.tsx";
 import { useTabs } from "./use-tabs.ts";
-import type { Side, Typed } from "./widget-engine.ts";
-
-type Engine = typeof import("./widget-engine.ts");
+import {
+  addLineToCart,
+  formatMinor,
+  minorToMajorString,
+  type Priced,
+  priceTyped,
+  type Side,
+  type Typed,
+  tooLargeMessage,
+} from "./widget-engine.ts";
 
 const BUTTON_CAPTIONS: Record<Way, string> = { Order: "Order Now", Sell: "Sell Now" };
 
 /** The order page of spec §2: /purchase/{code}/Order or /purchase/{code}/Sell. */
 function orderPage(code: string, way: Way): string {
   return href("/purchase/:currencyParams/:currentWay", { currencyParams: code, currentWay: way });
-}
-
-let enginePromise: Promise<Engine> | undefined;
-function loadEngine(): Promise<Engine> {
-  enginePromise ??= import("./widget-engine.ts").catch((error: unknown) => {
-    enginePromise = undefined;
-    throw error;
-  });
-  return enginePromise;
-}
-
-/**
- * The widget's maths arrives after first paint: asked for when the browser is idle, or at once when
- * the customer focuses or touches the widget.
- */
-function useEngine(): [Engine | null, () => Promise<Engine>] {
-  const [engine, setEngine] = useState<Engine | null>(null);
-  const load = useCallback(
-    () =>
-      loadEngine().then((loaded) => {
-        setEngine(() => loaded);
-        return loaded;
-      }),
-    [],
-  );
-  useEffect(() => {
-    const start = () => void load().catch(() => {});
-    if ("requestIdleCallback" in window) {
-      const handle = window.requestIdleCallback(start, { timeout: 2000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(start, 200);
-    return () => clearTimeout(timer);
-  }, [load]);
-  return [engine, load];
 }
 
 /**
@@ -76,30 +48,24 @@ export function ExchangeWidget({
   );
   const [typed, setTyped] = useState<Typed>({ side: "gbp", text: "" });
   const tabs = useTabs(WAYS, way, setWay);
-  const [engine, loadEngineNow] = useEngine();
   const id = useId();
   const currency = currencies.find((entry) => entry.code === code);
-  const { busy, onSubmit } = useOrderNow({ code, currency, way, typed, engine, loadEngineNow, orderLimits });
+  const { busy, onSubmit } = useOrderNow({ code, currency, way, typed, orderLimits });
 
   if (!currency) return null;
-  const priced = engine ? engine.priceTyped(typed, way, currency) : null;
-  const quoted = priced?.result?.ok ? priced.result : null;
+  const priced = priceTyped(typed, way, currency);
+  const quoted = priced.result?.ok ? priced.result : null;
 
   const shown = (side: Side): string => {
     if (typed.side === side) return typed.text;
-    if (!engine || !quoted) return "";
+    if (!quoted) return "";
     return side === "gbp"
-      ? engine.minorToMajorString(quoted.gbpMinor, BASE_CURRENCY)
-      : engine.minorToMajorString(quoted.foreignMinor, currency.code);
+      ? minorToMajorString(quoted.gbpMinor, BASE_CURRENCY)
+      : minorToMajorString(quoted.foreignMinor, currency.code);
   };
 
   return (
-    <section
-      className="exchange-widget"
-      aria-labelledby={`${id}-title`}
-      onFocus={() => void loadEngineNow().catch(() => {})}
-      onPointerDown={() => void loadEngineNow().catch(() => {})}
-    >
+    <section className="exchange-widget" aria-labelledby={`${id}-title`}>
       <h2 className="visually-hidden" id={`${id}-title`}>
         Exchange calculator
       </h2>
@@ -128,7 +94,7 @@ export function ExchangeWidget({
           />
           <WidgetSummary
             id={`${id}-summary`}
-            text={widgetSummary({ way, typed, priced, engine, currencyCode: currency.code, orderLimits })}
+            text={widgetSummary({ way, typed, priced, currencyCode: currency.code, orderLimits })}
             aboveMaximum={way === "Order" ? orderLimitMessage("above_order_maximum", orderLimits) : null}
           />
           <button type="submit" className="button button-primary widget-submit" aria-disabled={busy}>
@@ -226,8 +192,8 @@ function WidgetSummary({ id, text, aboveMaximum }: { id: string; text: string; a
 }
 
 /** Above the Click & Collect order maximum, the product's words; Click & Sell keeps the per-line limit. */
-function tooLargeText(way: Way, orderLimits: OrderLimits, loaded: { tooLargeMessage: () => string }): string {
-  return way === "Order" ? orderLimitMessage("above_order_maximum", orderLimits) : loaded.tooLargeMessage();
+function tooLargeText(way: Way, orderLimits: OrderLimits): string {
+  return way === "Order" ? orderLimitMessage("above_order_maximum", orderLimits) : tooLargeMessage();
 }
 
 /** The line under the amounts: what the typed amount comes to, or why it cannot be ordered. */
@@ -235,30 +201,28 @@ function widgetSummary({
   way,
   typed,
   priced,
-  engine,
   currencyCode,
   orderLimits,
 }: {
   way: Way;
   typed: Typed;
-  priced: ReturnType<Engine["priceTyped"]> | null;
-  engine: Engine | null;
+  priced: Priced;
   currencyCode: string;
   orderLimits: OrderLimits;
 }): string {
-  const quoted = priced?.result?.ok ? priced.result : null;
-  const tooLarge = priced?.result?.ok === false && priced.result.reason === "amount_too_large";
+  const quoted = priced.result?.ok ? priced.result : null;
+  const tooLarge = priced.result?.ok === false && priced.result.reason === "amount_too_large";
   const limitProblem = quoted ? orderLimitProblem({ way, lineGbpMinor: quoted.gbpMinor }, orderLimits) : null;
-  const roundedUp = way === "Order" && quoted && typed.side === "gbp" && quoted.gbpMinor !== priced?.typedMinor;
+  const roundedUp = way === "Order" && quoted && typed.side === "gbp" && quoted.gbpMinor !== priced.typedMinor;
   if (limitProblem) return orderLimitMessage(limitProblem, orderLimits);
-  if (engine && quoted) {
-    const gbp = engine.formatMinor(quoted.gbpMinor, BASE_CURRENCY);
-    const foreign = engine.formatMinor(quoted.foreignMinor, currencyCode);
+  if (quoted) {
+    const gbp = formatMinor(quoted.gbpMinor, BASE_CURRENCY);
+    const foreign = formatMinor(quoted.foreignMinor, currencyCode);
     const text = way === "Order" ? `You pay ${gbp} and collect ${foreign}.` : `You sell ${foreign} and get ${gbp}.`;
     return roundedUp ? `${text} Click & Collect amounts go up to the next £10.` : text;
   }
-  if (engine && tooLarge) return tooLargeText(way, orderLimits, engine);
-  if (typed.text.trim() !== "") return engine ? "Enter an amount above 0, for example 250 or 99.50." : "Calculating…";
+  if (tooLarge) return tooLargeText(way, orderLimits);
+  if (typed.text.trim() !== "") return "Enter an amount above 0, for example 250 or 99.50.";
   return way === "Order" ? "Click & Collect amounts go up to the next £10." : "We buy back banknotes only, not coins.";
 }
 
@@ -271,16 +235,12 @@ function useOrderNow({
   currency,
   way,
   typed,
-  engine,
-  loadEngineNow,
   orderLimits,
 }: {
   code: string;
   currency: RateRow | undefined;
   way: Way;
   typed: Typed;
-  engine: Engine | null;
-  loadEngineNow: () => Promise<Engine>;
   orderLimits: OrderLimits;
 }) {
   const [busy, setBusy] = useState(false);
@@ -295,11 +255,10 @@ function useOrderNow({
     const target = orderPage(currency.code, way);
     setBusy(true);
     try {
-      const loaded = engine ?? (await loadEngineNow());
-      const { typedMinor, result } = loaded.priceTyped(typed, way, currency);
+      const { typedMinor, result } = priceTyped(typed, way, currency);
       if (typedMinor === null || !result?.ok) {
         if (result?.ok === false && result.reason === "amount_too_large") {
-          toast.error(tooLargeText(way, orderLimits, loaded));
+          toast.error(tooLargeText(way, orderLimits));
           return;
         }
         // Spec §5: the message, and the customer still goes to the order page.
@@ -312,7 +271,7 @@ function useOrderNow({
         toast.error(orderLimitMessage(problem, orderLimits));
         return;
       }
-      const added = await loaded.addLineToCart(
+      const added = await addLineToCart(
         typed.side === "gbp"
           ? { currency: currency.code, way, gbpMinor: typedMinor }
           : { currency: currency.code, way, foreignMinor: typedMinor },
