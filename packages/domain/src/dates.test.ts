@@ -160,7 +160,7 @@ describe("displayDates and displayDatesOf (a zone's table of offsets, no Intl) w
   const intlText = (timeZone: string, instant: Date) => {
     const parts = new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric", month: "long", day: "numeric" })
       .formatToParts(instant)
-      .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
+      .reduce<Record<string, string>>((all, part) => Object.assign(all, { [part.type]: part.value }), {});
     const longDate = `${parts.month} ${Number(parts.day)}${ordinalSuffix(Number(parts.day))}, ${parts.year}`;
     const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit" }).format(instant);
     return {
