@@ -34,7 +34,7 @@ export function originOf(page: Page) {
  * sign-up screen itself.
  */
 /** A documentation-range address (RFC 5737) of the e-mail's own, the same for the same e-mail. */
-function clientAddressFor(email: string): string {
+export function clientAddressFor(email: string): string {
   let hash = 0;
   for (const char of email) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return `198.51.100.${1 + (hash % 254)}`;
