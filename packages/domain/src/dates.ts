@@ -2,7 +2,9 @@
  * Dates are shown, and the staff statistics grouped, by the calendar of one display time zone, whatever
  * the server's or the visitor's own zone: the bureau's (DISPLAY_TIME_ZONE, Europe/London unless the
  * operator sets another). The server reads the setting (apps/server/src/config.ts) and hands it to the
- * web app in the page's public settings; both format through displayDates(zone), the one date formatter.
+ * web app in the page's public settings, with the zone's offsets around today. Every date is written by one
+ * writer (datesFrom below): displayDates(zone) reads the offsets through Intl, displayDatesOf(table) from the
+ * table the page carries, so a page need not load Intl's zone data (decision 040).
  */
 export const DEFAULT_DISPLAY_TIME_ZONE = "Europe/London";
 

@@ -1,24 +1,17 @@
 import { type FormEvent, useId, useState } from "react";
 import { href, Link, useNavigate } from "react-router";
 import { BASE_CURRENCY, DEFAULT_CURRENCY, WAY_TITLES, WAYS, type Way } from "@bureau/domain/constants";
+import { formatMinor, minorToMajorString } from "@bureau/domain/money";
 import { type OrderLimits, orderLimitMessage, orderLimitProblem } from "@bureau/domain/order-limits";
 import { useToast } from "../../components/ui/toast.tsx";
+import { addLineToCart } from "../cart/cart-store.ts";
 import { useQuoteRequester } from "../cart/use-quote-requester.ts";
 import { CurrencyPicker } from "./currency-picker.tsx";
 import type { RatesView } from "./display-format.ts";
 import type { RateRow } from "./rates-list.tsx";
 import { RatesUpdated } from "./rates-updated.tsx";
 import { useTabs } from "./use-tabs.ts";
-import {
-  addLineToCart,
-  formatMinor,
-  minorToMajorString,
-  type Priced,
-  priceTyped,
-  type Side,
-  type Typed,
-  tooLargeMessage,
-} from "./widget-engine.ts";
+import { type Priced, priceTyped, type Side, type Typed, tooLargeMessage } from "./widget-engine.ts";
 
 const BUTTON_CAPTIONS: Record<Way, string> = { Order: "Order Now", Sell: "Sell Now" };
 

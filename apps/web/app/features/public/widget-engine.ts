@@ -1,11 +1,10 @@
 import { BASE_CURRENCY, MAX_LINE_GBP_MINOR, type Way } from "@bureau/domain/constants";
-import { formatMinor, minorToMajorString, parseMajorToMinor } from "@bureau/domain/money";
+import { formatMinor, parseMajorToMinor } from "@bureau/domain/money";
 import { type QuoteResult, quote } from "@bureau/domain/pricing";
-import { addLineToCart } from "../cart/cart-store.ts";
 import type { RateRow } from "./rates-list.tsx";
 
 /**
- * The exchange widget's maths and cart access. It is part of the home page's own script: the exact decimal
+ * The exchange widget's maths. It is part of the home page's own script: the exact decimal
  * arithmetic it uses (big.js, the pricing rules) is in the scripts every public page loads, so loading this
  * module on its own later cost the page a script request and Vite's preload helper for 593 bytes of code.
  */
@@ -36,5 +35,3 @@ export function priceTyped(typed: Typed, way: Way, currency: RateRow): Priced {
 export function tooLargeMessage(): string {
   return `Online orders are limited to ${formatMinor(MAX_LINE_GBP_MINOR, BASE_CURRENCY)} per currency. For more, please call or visit a branch.`;
 }
-
-export { addLineToCart, formatMinor, minorToMajorString };
