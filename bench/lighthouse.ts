@@ -58,7 +58,13 @@ type PageResult = {
   minPerformance: number;
   reason?: string;
   scores: Record<CategoryId, number | null>;
+  /** The median run's figures (the run in the middle by performance), as Lighthouse's own report shows a run. */
   metrics: { fcpMs: number | null; lcpMs: number | null; tbtMs: number | null; cls: number | null };
+  /**
+   * The median of every run's total blocking time: the gated figure. The run in the middle by performance
+   * is not it when scores tie (every run scoring 100, the order they ran in picks one).
+   */
+  medianTbtMs: number | null;
   /**
    * Every run's performance score and total blocking time, in the order they ran, and whether the browser
    * painted before the content (`blankFirstFrame`: its first paint came before its first contentful paint).
@@ -108,7 +114,7 @@ const PAGES: PageSpec[] = [
 ];
 /** Every run of every page scores at least this for performance, whatever its median. */
 const MIN_PERFORMANCE_EVERY_RUN = 98;
-/** The median run's total blocking time stays under this (ms). */
+/** The median of a page's runs' total blocking times stays under this (ms). */
 const MAX_MEDIAN_TBT_MS = 50;
 const CHROME_FLAGS = ["--headless=new", ...chromiumFlags];
 
@@ -244,11 +250,13 @@ function writeRun(lhrDir: string, name: string, lhr: LighthouseResult, trace: un
   writeFileSync(path.join(lhrDir, `${name}.trace.json`), JSON.stringify(trace));
 }
 
+/** The median of the runs' figures; a run Lighthouse could not score leaves it unknown rather than taken over the others. */
+function medianOf(values: (number | null)[]): number | null {
+  return values.every((value): value is number => value !== null) ? median(values) : null;
+}
+
 /** The floor's runs summed up and checked against the pages' own gate. */
 function machineFloorOf(floorRuns: MachineFloor["runs"]): MachineFloor {
-  // A run Lighthouse could not score leaves the median unknown rather than taken over the others.
-  const medianOf = (values: (number | null)[]) =>
-    values.every((value): value is number => value !== null) ? median(values) : null;
   const medianPerformance = medianOf(floorRuns.map((run) => run.performance));
   const medianTbtMs = medianOf(floorRuns.map((run) => run.tbtMs));
   const meetsGate =
@@ -406,6 +414,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
           cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? null,
         },
         runs: everyRun,
+        medianTbtMs: medianOf(everyRun.map((run) => run.tbtMs)),
         mainThreadMs: mainThreadBreakdown(lhr),
         jsGzipBytes: js.gzipBytes,
         jsTransferBytes: scriptTransferBytes(lhr),
@@ -436,8 +445,10 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
           `${r.path}: performance ${lowRuns.map((run) => run.performance).join(", ")} in a run < ${MIN_PERFORMANCE_EVERY_RUN}`,
         );
       }
-      if (r.metrics.tbtMs === null || r.metrics.tbtMs >= MAX_MEDIAN_TBT_MS) {
-        problems.push(`${r.path}: total blocking time ${r.metrics.tbtMs ?? "missing"} ms ≥ ${MAX_MEDIAN_TBT_MS} ms`);
+      if (r.medianTbtMs === null || r.medianTbtMs >= MAX_MEDIAN_TBT_MS) {
+        problems.push(
+          `${r.path}: median total blocking time ${r.medianTbtMs ?? "missing"} ms ≥ ${MAX_MEDIAN_TBT_MS} ms`,
+        );
       }
     }
     const home = results.find((r) => r.path === "/");
@@ -482,7 +493,7 @@ function printReport(report: LighthouseReport): void {
     "best",
     "seo",
     "LCP",
-    "TBT",
+    "TBT med",
     "JS gzip",
     "JS sent",
     "every run: perf/TBT (* blank first frame)",
@@ -501,7 +512,7 @@ function printReport(report: LighthouseReport): void {
       String(r.scores["best-practices"] ?? "-"),
       String(r.scores.seo ?? "-"),
       r.metrics.lcpMs === null ? "-" : `${r.metrics.lcpMs} ms`,
-      r.metrics.tbtMs === null ? "-" : `${r.metrics.tbtMs} ms`,
+      r.medianTbtMs === null ? "-" : `${r.medianTbtMs} ms`,
       kb(r.jsGzipBytes),
       kb(r.jsTransferBytes),
       r.runs.map((run) => `${run.performance ?? "-"}/${run.tbtMs ?? "-"}${run.blankFirstFrame ? "*" : ""}`).join(" "),
