@@ -10,13 +10,34 @@ import { placeOrder } from "../support/orders.ts";
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
-/** The scale's sizes at the root's 16 px, and its weights. */
-const SIZES_PX = [13.6, 16, 19.2, 24, 28.8];
-const WEIGHTS = ["400", "700"];
-/** The most sizes × weights a page may use (a page needs only some of the ten). */
+/** The most sizes × weights a page may use (a page needs only some of the scale's). */
 const MOST_FONTS_PER_PAGE = 8;
 
 type Font = { family: string; sizePx: number; weight: string; style: string; example: string };
+type Scale = { sizesPx: number[]; weights: string[] };
+
+/**
+ * The scale as the page's stylesheet defines it (app.css's `--text-*` and `--weight-*` on `:root`), resolved by
+ * the browser: each step applied to a probe element and read back as computed px and weights.
+ */
+async function scaleOf(page: Page): Promise<Scale> {
+  return page.evaluate(() => {
+    const root = getComputedStyle(document.documentElement);
+    const names = [...root].filter((name) => name.startsWith("--text-") || name.startsWith("--weight-"));
+    const probe = document.createElement("span");
+    document.body.append(probe);
+    const resolved = (property: "fontSize" | "fontWeight", name: string) => {
+      probe.style[property] = `var(${name})`;
+      return getComputedStyle(probe)[property];
+    };
+    const scale = {
+      sizesPx: names.filter((n) => n.startsWith("--text-")).map((n) => Number.parseFloat(resolved("fontSize", n))),
+      weights: names.filter((n) => n.startsWith("--weight-")).map((n) => resolved("fontWeight", n)),
+    };
+    probe.remove();
+    return scale;
+  });
+}
 
 /** The font of every text drawn on the page (below the fold too), as the browser computed it. */
 async function fontsOf(page: Page): Promise<Font[]> {
@@ -44,12 +65,17 @@ async function fontsOf(page: Page): Promise<Font[]> {
   });
 }
 
-function expectInTheScale(fonts: Font[]) {
+async function expectInTheScale(page: Page) {
+  const { sizesPx, weights } = await scaleOf(page);
+  // The scale itself: five sizes and two weights (a sixth is a choice about the whole scale, decision 041).
+  expect(sizesPx).toHaveLength(5);
+  expect(weights.toSorted()).toEqual(["400", "700"]);
+  const fonts = await fontsOf(page);
   const rootFamily = fonts[0]?.family;
   for (const font of fonts) {
     expect(font.family, font.example).toBe(rootFamily);
-    expect(SIZES_PX, `${font.sizePx}px: ${font.example}`).toContain(font.sizePx);
-    expect(WEIGHTS, `weight ${font.weight}: ${font.example}`).toContain(font.weight);
+    expect(sizesPx, `${font.sizePx}px: ${font.example}`).toContain(font.sizePx);
+    expect(weights, `weight ${font.weight}: ${font.example}`).toContain(font.weight);
     expect(font.style, font.example).toBe("normal");
   }
   expect(fonts.length).toBeLessThanOrEqual(MOST_FONTS_PER_PAGE);
@@ -61,7 +87,7 @@ for (const path of pages) {
   test(`${path} writes its text in the type scale`, async ({ page }) => {
     await page.goto(path);
     await waitForHydration(page);
-    expectInTheScale(await fontsOf(page));
+    await expectInTheScale(page);
   });
 }
 
@@ -70,5 +96,5 @@ test("an order's page writes its text in the type scale", async ({ page }) => {
   await page.goto(`/track/${accessToken}`);
   await waitForHydration(page);
   await expect(page.getByRole("heading", { name: `Order ${orderNumber}` })).toBeVisible();
-  expectInTheScale(await fontsOf(page));
+  await expectInTheScale(page);
 });
