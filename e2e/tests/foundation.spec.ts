@@ -77,6 +77,13 @@ test("the home page hydrates with React DOM on under 130 KB of JavaScript gzippe
   expect(scripts.size).toBeGreaterThan(0);
   console.log(`home page JavaScript: ${gzipBytes} bytes gzipped in ${scripts.size} scripts`);
   expect(gzipBytes).toBeLessThan(130 * 1024);
+  // The libraries' chunk (React DOM among them) opens with V8's compile hint, so the browser compiles it while
+  // it downloads rather than on the main thread during hydration (decision 042); the hint counts only on the
+  // file's first line.
+  const bodies = await Promise.all([...scripts.values()]);
+  const reactDomChunks = bodies.map(String).filter((text) => text.includes("__reactFiber$"));
+  expect(reactDomChunks).toHaveLength(1);
+  expect(reactDomChunks[0].startsWith("//# allFunctionsCalledOnLoad\n")).toBe(true);
   // React DOM itself hydrates the page: its fiber keys are on the DOM nodes it manages.
   const hydratedByReactDom = await page.evaluate(() =>
     Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber$")),
