@@ -93,7 +93,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 /** Accessibility, best practices and SEO: every audited page must score this. */
 const MIN_OTHER_SCORE = 100;
-const HOME_JS_BUDGET_GZIP_BYTES = 130 * 1024;
+/** 130 KB read as 130,000 bytes, the stricter of its two readings. */
+const HOME_JS_BUDGET_GZIP_BYTES = 130_000;
 const CATEGORIES: CategoryId[] = ["performance", "accessibility", "best-practices", "seo"];
 const PAGES: PageSpec[] = [
   { path: "/", minPerformance: 100 },
@@ -485,7 +486,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
 }
 
 function printReport(report: LighthouseReport): void {
-  const kb = (bytes: number | null) => (bytes === null ? "-" : `${(bytes / 1024).toFixed(1)} KB`);
+  const kb = (bytes: number | null) => (bytes === null ? "-" : `${(bytes / 1000).toFixed(1)} KB`);
   const header = [
     "page",
     "perf",

@@ -4,6 +4,49 @@ import { defineConfig } from "vite";
 /** The chunk every page loads first: the libraries (React, React DOM, React Router, big.js, …). */
 const FRAMEWORK_CHUNK = "framework";
 
+/** The modules whose code the landing page runs: the document's root, the public layout and the home page. */
+const LANDING_PAGE_MODULES = /app\/(root|entry\.client|routes\/public\/(public-layout|home))\.tsx$/;
+
+/**
+ * Our code the public pages share, split by whether the landing page needs it (see `landingPageChunk`). The staff
+ * dashboard's code stays apart, and so do the rules only the dashboard runs (the handover panel's ID check and
+ * note counts, the due-diligence record, the receipt, the permission matrix, the till, the counter, reversals),
+ * the order page's collect-by date and opening hours, the sign-in and sign-up forms, the account links' pages
+ * (verification, the Secure Box) and the legal documents' layout, which only their own pages load.
+ */
+const PUBLIC_CODE =
+  /packages\/domain\/src\/(?!handover|denominations|note-split|customer-due-diligence|customer-receipt|whole-notes|note-text|staff-permissions|till|counter-trade|reversal|collection-deadline|opening-hours)|app\/((lib|components|content|features\/(public|cart|order))\/(?!legal-document)|features\/account\/(?!auth-|provider-|account-link-|staff-step-card))/;
+
+type ModuleGraph = { getModuleInfo(id: string): { importers: readonly string[] } | null };
+
+/**
+ * Whether the landing page reaches a module through static imports, read off Rolldown's module graph upwards
+ * (from the module to whatever imports it) and remembered per module for the build.
+ */
+function reachedByLandingPage(id: string, graph: ModuleGraph, known: Map<string, boolean>): boolean {
+  const remembered = known.get(id);
+  if (remembered !== undefined) return remembered;
+  known.set(id, false); // an import cycle is answered by the other paths out of it
+  const reached =
+    LANDING_PAGE_MODULES.test(id) ||
+    (graph.getModuleInfo(id)?.importers ?? []).some((importer) => reachedByLandingPage(importer, graph, known));
+  known.set(id, reached);
+  return reached;
+}
+
+const landingPageReach = new Map<string, boolean>();
+
+/**
+ * The public pages' shared code goes in two chunks: `shared`, what the landing page runs (every public page
+ * loads it), and `pages`, what only other pages share (the order's summary, the tables, the dialogs, …). The home
+ * page, the page most visitors open first, then downloads and compiles none of the second (decision 043). A
+ * module the home page starts to import moves to `shared` by itself. `shared` is formed first (a higher
+ * priority), so that the modules it depends on go with it rather than with `pages`.
+ */
+function landingPageChunk(id: string, graph: ModuleGraph): string | null {
+  return reachedByLandingPage(id, graph, landingPageReach) ? "shared" : null;
+}
+
 export default defineConfig({
   plugins: [reactRouter()],
   build: { assetsInlineLimit: 0 },
@@ -19,22 +62,15 @@ export default defineConfig({
             // thread, instead of stopping the main thread to compile each on its first call (decision 042). Our
             // own chunks are small and partly run only on a click: marking them made no measurable difference.
             postBanner: (chunk) => (chunk.name === FRAMEWORK_CHUNK ? "//# allFunctionsCalledOnLoad" : ""),
-            advancedChunks: {
+            codeSplitting: {
               groups: [
                 // Every library in one chunk, except those a staff page loads on demand (the QR scanner's
                 // jsQR): in this group every page would load them up front.
-                { name: FRAMEWORK_CHUNK, test: /node_modules\/(?!jsqr\/)/ },
-                // Everything the public pages share, in one request rather than one per small module
-                // (12 scripts → 5 up front on the home page); the staff dashboard's code stays apart, and so
-                // do the rules only the dashboard runs (the handover panel's ID check and note counts, the due-diligence
-                // record, the receipt, the permission matrix, the till, the counter, reversals), the order page's collect-by date and
-                // opening hours, the sign-in and sign-up forms, the account links' pages (verification, the
-                // Secure Box) and the legal documents' layout, which only their own pages load.
-                {
-                  name: "shared",
-                  test: /packages\/domain\/src\/(?!handover|denominations|note-split|customer-due-diligence|customer-receipt|whole-notes|note-text|staff-permissions|till|counter-trade|reversal|collection-deadline|opening-hours)|app\/((lib|components|content|features\/(public|cart|order))\/(?!legal-document)|features\/account\/(?!auth-|provider-|account-link-|staff-step-card))/,
-                  minShareCount: 2,
-                },
+                { name: FRAMEWORK_CHUNK, test: /node_modules\/(?!jsqr\/)/, priority: 3 },
+                // Everything the public pages share, in two requests rather than one per small module
+                // (12 scripts → 5 up front on the home page); see PUBLIC_CODE for what stays apart.
+                { name: landingPageChunk, test: PUBLIC_CODE, minShareCount: 2, priority: 2 },
+                { name: "pages", test: PUBLIC_CODE, minShareCount: 2, priority: 1 },
               ],
             },
           },
