@@ -71,7 +71,12 @@ type PageResult = {
    * In such a run Lighthouse's simulated first paint is that empty frame, and the content's own layout and
    * paint count as blocking after it (decision 040): a cause of run-to-run spread that is not the page's work.
    */
-  runs: { performance: number | null; tbtMs: number | null; blankFirstFrame: boolean | null }[];
+  runs: {
+    performance: number | null;
+    tbtMs: number | null;
+    blankFirstFrame: boolean | null;
+    cpuIndex: number | null;
+  }[];
   /**
    * Lighthouse's main-thread breakdown of the median run (mainthread-work-breakdown, in simulated phone ms:
    * the trace's tasks times the 4× CPU slowdown), by kind of work, and its total.
@@ -126,7 +131,7 @@ const MACHINE_FLOOR_PATH = "/machine-floor.html";
 
 /** The floor page's runs: what the same browser, machine and front give a page that does next to nothing. */
 export type MachineFloor = {
-  runs: { performance: number | null; tbtMs: number | null; fcpMs: number | null }[];
+  runs: { performance: number | null; tbtMs: number | null; fcpMs: number | null; cpuIndex: number | null }[];
   medianPerformance: number | null;
   medianTbtMs: number | null;
   /** Whether the floor page itself meets the performance gate (every run, median, median TBT). */
@@ -242,7 +247,16 @@ async function auditFloorOnce(url: string, port: number, lhrDir?: string): Promi
     performance: score(lhr, "performance"),
     tbtMs: numericAudit(lhr, "total-blocking-time"),
     fcpMs: numericAudit(lhr, "first-contentful-paint"),
+    cpuIndex: cpuIndexOf(lhr),
   };
+}
+
+/**
+ * Lighthouse's CPU index of a run (`environment.benchmarkIndex`: a fixed piece of work timed just before the
+ * page loads; higher is faster). Its spread over a batch shows how steady the machine was while it ran.
+ */
+function cpuIndexOf(lhr: LighthouseResult): number | null {
+  return lhr.environment?.benchmarkIndex ?? null;
 }
 
 /** LIGHTHOUSE_LHR_DIR: a run's full report and its Chromium trace, side by side. */
@@ -385,6 +399,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
         performance: score(run, "performance"),
         tbtMs: numericAudit(run, "total-blocking-time"),
         blankFirstFrame: paintedBeforeContent(run),
+        cpuIndex: cpuIndexOf(run),
       }));
       // The median run by performance: one slow or fast outlier does not decide the result.
       lhrs.sort((a, b) => (score(a, "performance") ?? 0) - (score(b, "performance") ?? 0));
@@ -535,6 +550,7 @@ function printReport(report: LighthouseReport): void {
     console.log(`${pad(r.path, 22)}${total} ms: ${kinds}`);
   }
   console.log(`\n${machineFloorLine(report.machineFloor)}`);
+  console.log(cpuIndexLine(report));
   console.log("\nWritten to bench/results/lighthouse.json");
   for (const r of report.pages) {
     for (const audit of r.failedAudits) console.log(`  ${r.path}: not passing ${audit}`);
@@ -542,6 +558,17 @@ function printReport(report: LighthouseReport): void {
       console.log(`  ${r.path}: seo left out of the score, failed on purpose: ${audit} (${why})`);
     }
   }
+}
+
+/** One line on how steady the machine was: the spread of Lighthouse's CPU index over every run of the batch. */
+export function cpuIndexLine(report: LighthouseReport): string {
+  const indexes = [...report.pages.flatMap((r) => r.runs), ...(report.machineFloor?.runs ?? [])]
+    .map((run) => run.cpuIndex)
+    .filter((index): index is number => index !== null);
+  if (indexes.length === 0) return "Lighthouse's CPU index: not reported.";
+  const low = Math.min(...indexes);
+  const high = Math.max(...indexes);
+  return `Lighthouse's CPU index over the batch's ${indexes.length} runs (higher is faster): ${Math.round(low)}-${Math.round(high)}, median ${Math.round(median(indexes))}; the wider that spread, the less one run says about the page.`;
 }
 
 /** One line on the machine's floor, for the console and bench/results. */

@@ -14,7 +14,7 @@ import { benchCurrencies } from "./currencies.ts";
 import { benchDashboard } from "./dashboard.ts";
 import { benchDayReport } from "./day-report.ts";
 import { benchExport, EXPORT_BENCH_OLD_SPACE_MB, type ExportRun } from "./export.ts";
-import { benchLighthouse, machineFloorLine } from "./lighthouse.ts";
+import { benchLighthouse, cpuIndexLine, machineFloorLine } from "./lighthouse.ts";
 import { benchOrders } from "./orders.ts";
 import { benchRateAlerts } from "./rate-alerts.ts";
 import { benchRateHistory } from "./rate-history.ts";
@@ -387,7 +387,7 @@ if (wanted("lighthouse")) {
   report.lighthouse = l;
   const home = l.pages.find((p) => p.path === "/");
   headline.push(
-    `Lighthouse mobile: ${l.pages.map((p) => `${p.path} ${p.scores.performance}/${p.scores.accessibility}`).join(", ")} (performance/accessibility); home JS ${round((home?.jsGzipBytes ?? 0) / 1024)} KB gzipped`,
+    `Lighthouse mobile: ${l.pages.map((p) => `${p.path} ${p.scores.performance}/${p.scores.accessibility}`).join(", ")} (performance/accessibility); home JS ${round((home?.jsGzipBytes ?? 0) / 1000)} KB gzipped`,
   );
   sections.push(
     [
@@ -399,15 +399,16 @@ if (wanted("lighthouse")) {
       "|---|---|---|---|---|---|---|---|---|---|",
       ...l.pages.map(
         (p) =>
-          `| ${p.path} | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores["best-practices"]} | ${p.scores.seo} | ${p.metrics.fcpMs} | ${p.metrics.lcpMs} | ${p.medianTbtMs} | ${round(p.jsGzipBytes / 1024)} | ${p.jsFiles} |`,
+          `| ${p.path} | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores["best-practices"]} | ${p.scores.seo} | ${p.metrics.fcpMs} | ${p.metrics.lcpMs} | ${p.medianTbtMs} | ${round(p.jsGzipBytes / 1000)} | ${p.jsFiles} |`,
       ),
       "",
       l.problems.length
         ? `Below target: ${l.problems.join("; ")}`
         : "Every page meets its targets: performance, accessibility, best practices and SEO 100.",
-      `Home page JavaScript: ${round((home?.jsGzipBytes ?? 0) / 1024)} KB gzipped against a budget of ${round(l.thresholds.homeJsGzipBytes / 1024)} KB: ${(home?.jsGzipBytes ?? 0) <= l.thresholds.homeJsGzipBytes ? "within" : "over"}.`,
+      `Home page JavaScript: ${round((home?.jsGzipBytes ?? 0) / 1000)} KB gzipped against a budget of ${round(l.thresholds.homeJsGzipBytes / 1000)} KB: ${(home?.jsGzipBytes ?? 0) <= l.thresholds.homeJsGzipBytes ? "within" : "over"}.`,
       "",
       machineFloorLine(l.machineFloor),
+      cpuIndexLine(l),
     ].join("\n"),
   );
 }
