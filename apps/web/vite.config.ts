@@ -1,3 +1,4 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
@@ -5,7 +6,12 @@ import { defineConfig } from "vite";
 const FRAMEWORK_CHUNK = "framework";
 
 /** The modules whose code the landing page runs: the document's root, the public layout and the home page. */
-const LANDING_PAGE_MODULES = /app\/(root|entry\.client|routes\/public\/(public-layout|home))\.tsx$/;
+const LANDING_PAGE_MODULES = [
+  "app/root.tsx",
+  "app/entry.client.tsx",
+  "app/routes/public/public-layout.tsx",
+  "app/routes/public/home.tsx",
+].map((file) => path.resolve(import.meta.dirname, file));
 
 /**
  * Our code the public pages share, split by whether the landing page needs it (see `landingPageChunk`). The staff
@@ -17,24 +23,22 @@ const LANDING_PAGE_MODULES = /app\/(root|entry\.client|routes\/public\/(public-l
 const PUBLIC_CODE =
   /packages\/domain\/src\/(?!handover|denominations|note-split|customer-due-diligence|customer-receipt|whole-notes|note-text|staff-permissions|till|counter-trade|reversal|collection-deadline|opening-hours)|app\/((lib|components|content|features\/(public|cart|order))\/(?!legal-document)|features\/account\/(?!auth-|provider-|account-link-|staff-step-card))/;
 
-type ModuleGraph = { getModuleInfo(id: string): { importers: readonly string[] } | null };
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
-/**
- * Whether the landing page reaches a module through static imports, read off Rolldown's module graph upwards
- * (from the module to whatever imports it) and remembered per module for the build.
- */
-function reachedByLandingPage(id: string, graph: ModuleGraph, known: Map<string, boolean>): boolean {
-  const remembered = known.get(id);
-  if (remembered !== undefined) return remembered;
-  known.set(id, false); // an import cycle is answered by the other paths out of it
-  const reached =
-    LANDING_PAGE_MODULES.test(id) ||
-    (graph.getModuleInfo(id)?.importers ?? []).some((importer) => reachedByLandingPage(importer, graph, known));
-  known.set(id, reached);
+/** Every module the given ones import, directly or through others, themselves included: read off Rolldown's graph. */
+function staticallyReachedFrom(entries: readonly string[], graph: ModuleGraph): Set<string> {
+  const reached = new Set<string>();
+  const waiting = [...entries];
+  for (let id = waiting.pop(); id !== undefined; id = waiting.pop()) {
+    if (reached.has(id)) continue;
+    reached.add(id);
+    waiting.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
   return reached;
 }
 
-const landingPageReach = new Map<string, boolean>();
+/** What the landing page reaches, worked out once per build, on the first module the chunking asks about. */
+let landingPageReach: Set<string> | undefined;
 
 /**
  * The public pages' shared code goes in two chunks: `shared`, what the landing page runs (every public page
@@ -44,7 +48,8 @@ const landingPageReach = new Map<string, boolean>();
  * priority), so that the modules it depends on go with it rather than with `pages`.
  */
 function landingPageChunk(id: string, graph: ModuleGraph): string | null {
-  return reachedByLandingPage(id, graph, landingPageReach) ? "shared" : null;
+  landingPageReach ??= staticallyReachedFrom(LANDING_PAGE_MODULES, graph);
+  return landingPageReach.has(id) ? "shared" : null;
 }
 
 export default defineConfig({
