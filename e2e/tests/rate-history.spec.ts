@@ -1,4 +1,5 @@
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
+import { chartDayCount } from "../support/rate-history.ts";
 
 // EUR as seeded (rate history from the seed's as-of day): market 1.1520, Click & Collect 1.1232, Click & Sell 1.1866.
 
@@ -17,18 +18,18 @@ test("every Exchange Rates row links to its rate history; the ranges switch and 
   const summary = page.getByRole("table", { name: /^Over 1 month/ });
   await expect(summary.getByRole("row", { name: /Click & Collect rate/ })).toContainText("1.1232");
   await expect(summary.getByRole("row", { name: /Market rate/ })).toContainText("1.1520");
-  await expectTableMatchesChart(page, 32);
+  await expectTableMatchesChart(page, chartDayCount("1m"));
   await expectNoSeriousAxeViolations(page);
 
   await periods.getByRole("link", { name: "1 year" }).click();
   await expect(page).toHaveURL(/\/exchangeRates\/EUR\?range=1y$/);
   await expect(periods.getByRole("link", { name: "1 year" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("table", { name: /^Over 1 year/ })).toBeVisible();
-  await expectTableMatchesChart(page, 53);
+  await expectTableMatchesChart(page, chartDayCount("1y"));
 
   await periods.getByRole("link", { name: "5 years" }).click();
   await expect(page.getByRole("table", { name: /^Over 5 years/ })).toBeVisible();
-  await expectTableMatchesChart(page, 61);
+  await expectTableMatchesChart(page, chartDayCount("5y"));
   expect(consoleErrors).toEqual([]);
 });
 
@@ -38,7 +39,7 @@ test("the rate history reads without JavaScript", async ({ browser }) => {
   await page.goto("/exchangeRates/usd?range=1y");
   await expect(page.getByRole("heading", { level: 1, name: /USD .* rate history/ })).toBeVisible();
   await expect(page.getByRole("img", { name: /Chart of the USD rates/ })).toBeVisible();
-  await expectTableMatchesChart(page, 53);
+  await expectTableMatchesChart(page, chartDayCount("1y"));
   await page.getByRole("link", { name: "1 month" }).click();
   await expect(page.getByRole("table", { name: /^Over 1 month/ })).toBeVisible();
   await context.close();

@@ -1,4 +1,5 @@
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
+import { chartDayCount } from "../support/rate-history.ts";
 
 /**
  * Parts below the fold render when they near the screen (issue 34, "less work to hydrate";
@@ -57,12 +58,11 @@ test.describe("on a short screen, where the rate history's days start well below
     await waitForHydration(page);
     const days = page.locator(".render-when-visible:has(.history-table)");
     await expect(days).toHaveAttribute("data-awaiting-render", "");
-    // As seeded: 32 days over 1 month, 53 over 1 year (rate-history.spec.ts).
-    await expect(days.locator("tbody tr")).toHaveCount(32);
+    await expect(days.locator("tbody tr")).toHaveCount(chartDayCount("1m"));
     await page.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "1 year" }).click();
     await expect(page).toHaveURL(/range=1y$/);
     await expect(days).not.toHaveAttribute("data-awaiting-render");
-    await expect(days.locator("tbody tr")).toHaveCount(53);
+    await expect(days.locator("tbody tr")).toHaveCount(chartDayCount("1y"));
   });
 });
 

@@ -16,6 +16,10 @@ describe("rate history ranges", () => {
   it("ends every range today and draws a day, a week or a month apart", () => {
     expect(chartDays("1m", "2026-11-23")).toHaveLength(32);
     expect(chartDays("1m", "2026-11-23")[0]).toBe("2026-10-23");
+    // A month back counts the days of the month before: 31 from 1 December, 29 from 1 March.
+    expect(chartDays("1m", "2026-12-01")).toHaveLength(31);
+    expect(chartDays("1m", "2027-03-01")).toHaveLength(29);
+    expect(chartDays("1m", "2026-03-31")[0]).toBe("2026-02-28");
     const year = chartDays("1y", "2026-11-23");
     expect(year).toHaveLength(53);
     expect(year.at(-1)).toBe("2026-11-23");

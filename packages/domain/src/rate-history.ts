@@ -77,8 +77,8 @@ export function rangeStart(range: RateHistoryRange, today: string): string {
 
 /**
  * The days a chart draws, oldest first, always ending on `today`: every day over a month, every week
- * over a year, every month over five years (32, 53 and 61 points), so a chart and its data table stay
- * readable whatever the range.
+ * over a year, every month over five years (29 to 32 points as the month before is long, 53 and 61),
+ * so a chart and its data table stay readable whatever the range.
  */
 export function chartDays(range: RateHistoryRange, today: string): string[] {
   const start = rangeStart(range, today);
