@@ -10,6 +10,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: "./tests",
+  globalSetup: "./support/global-setup.ts",
   fullyParallel: false,
   workers: 1,
   retries: 0,
