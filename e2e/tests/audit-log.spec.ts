@@ -5,15 +5,7 @@ import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "..
 import { placeOrder } from "../support/orders.ts";
 import { parseCsv } from "../../apps/server/src/test/csv-parse.ts";
 import { confirmDialog } from "../support/handover.ts";
-
-/** Today's calendar day in London, as the date fields take it. */
-const londonToday = () =>
-  new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/London",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date());
+import { londonToday } from "../support/dates.ts";
 
 async function acceptFromPendingOrders(page: Page, orderNumber: string) {
   await page.goto(`/dashboard/manageOrders?q=${orderNumber}`);

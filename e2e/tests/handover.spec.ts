@@ -3,6 +3,8 @@ import { signInAsStaff } from "../support/accounts.ts";
 import { expect, expectNoSeriousAxeViolations, test, waitForHydration } from "../support/fixtures.ts";
 import { completeThroughHandover, confirmDialog, fillHandover, handoverPanel } from "../support/handover.ts";
 import { placeOrder } from "../support/orders.ts";
+import { addDays } from "../../packages/domain/src/rate-history.ts";
+import { londonToday } from "../support/dates.ts";
 
 // Signing staff in may wait for the next authenticator step (up to 30 s).
 test.describe.configure({ timeout: 120_000 });
@@ -13,8 +15,8 @@ function toast(page: Page, text: string) {
 
 /** Today's date in London (the bureau's time zone), and the day before, as YYYY-MM-DD. */
 function londonDays(): { today: string; yesterday: string } {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
-  const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const today = londonToday();
+  const yesterday = addDays(today, -1);
   return { today, yesterday };
 }
 
