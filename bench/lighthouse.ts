@@ -23,6 +23,9 @@
 // Its blocking time is the browser's own work on this machine (the page's process and context, a parse and a
 // paint), which no page can go below. The gate is not changed by it; the report prints it beside the pages,
 // and says so when even that page misses the gate: then this machine cannot tell whether the pages meet it.
+// Beside it, the same floor without `Cross-Origin-Opener-Policy` (every other header the same), so that each
+// batch shows what the opener isolation the product keeps costs a load here: with it, a page opened from a
+// blank tab gets a renderer process of its own (docs/decisions/040-less-work-to-hydrate.md).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -128,6 +131,8 @@ type Front = "nginx-https-http2" | "direct-http1";
 
 /** Where nginx serves bench/machine-floor.html in the run (not a path of the product). */
 const MACHINE_FLOOR_PATH = "/machine-floor.html";
+/** The same page, served with every policy header of the product's but its opener policy. */
+const MACHINE_FLOOR_WITHOUT_OPENER_POLICY_PATH = "/machine-floor-without-opener-policy.html";
 
 /** The floor page's runs: what the same browser, machine and front give a page that does next to nothing. */
 export type MachineFloor = {
@@ -324,6 +329,8 @@ export type LighthouseReport = {
   problems: string[];
   /** The floor page's runs; null without nginx (audited directly, there is nothing to serve it). */
   machineFloor: MachineFloor | null;
+  /** The floor page's runs without the product's opener policy, audited beside each floor run. */
+  machineFloorWithoutOpenerPolicy: MachineFloor | null;
 };
 
 /**
@@ -365,14 +372,15 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
   let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
   try {
     if (nginxBinary) {
+      const policyHeaders = await productPolicyHeaders(productUrl);
+      const { "cross-origin-opener-policy": _openerPolicy, ...policyHeadersWithoutOpener } = policyHeaders;
+      const floorFile = path.join(root, "bench/machine-floor.html");
       nginx = await startNginx(nginxBinary, [port], {
         https: true,
         listenPort: frontPort,
         staticFiles: {
-          [MACHINE_FLOOR_PATH]: {
-            file: path.join(root, "bench/machine-floor.html"),
-            headers: await productPolicyHeaders(productUrl),
-          },
+          [MACHINE_FLOOR_PATH]: { file: floorFile, headers: policyHeaders },
+          [MACHINE_FLOOR_WITHOUT_OPENER_POLICY_PATH]: { file: floorFile, headers: policyHeadersWithoutOpener },
         },
       });
     }
@@ -384,8 +392,16 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
     let lighthouseVersion: string | undefined;
     const lhrDir = process.env.LIGHTHOUSE_LHR_DIR;
     if (lhrDir) mkdirSync(lhrDir, { recursive: true });
-    const floorUrl = nginx ? nginx.url + MACHINE_FLOOR_PATH : null;
     const floorRuns: MachineFloor["runs"] = [];
+    const openFloorRuns: MachineFloor["runs"] = [];
+    // The two floors alternate, so that they meet the same moments of the machine.
+    const auditFloors = async (chromePort: number) => {
+      if (!nginx) return;
+      floorRuns.push(await auditFloorOnce(nginx.url + MACHINE_FLOOR_PATH, chromePort, lhrDir));
+      openFloorRuns.push(
+        await auditFloorOnce(nginx.url + MACHINE_FLOOR_WITHOUT_OPENER_POLICY_PATH, chromePort, lhrDir),
+      );
+    };
     for (const page of pagesToAudit) {
       const pagePath = page.placeOrder ? await placeOrderForItsPage(productUrl) : page.path;
       const url = baseUrl + pagePath;
@@ -417,7 +433,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
           .map((ref) => `${id}: ${ref.id}`),
       );
       const refusalsPassed = Object.keys(refused).filter((id) => lhr.audits[id]?.score !== 0);
-      if (floorUrl) floorRuns.push(await auditFloorOnce(floorUrl, chrome.port, lhrDir));
+      await auditFloors(chrome.port);
       results.push({
         path: page.path,
         minPerformance: page.minPerformance,
@@ -443,8 +459,9 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
 
     // The floor's runs are spread over the batch (one after each page, at least as many as a page's), so that
     // they meet the machine's moments as the pages do.
-    while (floorUrl && floorRuns.length < runs) floorRuns.push(await auditFloorOnce(floorUrl, chrome.port, lhrDir));
-    const machineFloor = floorUrl ? machineFloorOf(floorRuns) : null;
+    while (nginx && floorRuns.length < runs) await auditFloors(chrome.port);
+    const machineFloor = nginx ? machineFloorOf(floorRuns) : null;
+    const machineFloorWithoutOpenerPolicy = nginx ? machineFloorOf(openFloorRuns) : null;
 
     const problems: string[] = [];
     for (const r of results) {
@@ -487,6 +504,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
       pages: results,
       problems,
       machineFloor,
+      machineFloorWithoutOpenerPolicy,
     };
     const resultsDir = path.join(root, "bench/results");
     mkdirSync(resultsDir, { recursive: true });
@@ -550,6 +568,7 @@ function printReport(report: LighthouseReport): void {
     console.log(`${pad(r.path, 22)}${total} ms: ${kinds}`);
   }
   console.log(`\n${machineFloorLine(report.machineFloor)}`);
+  console.log(openerPolicyFloorLine(report.machineFloorWithoutOpenerPolicy));
   console.log(cpuIndexLine(report));
   console.log("\nWritten to bench/results/lighthouse.json");
   for (const r of report.pages) {
@@ -562,7 +581,11 @@ function printReport(report: LighthouseReport): void {
 
 /** One line on how steady the machine was: the spread of Lighthouse's CPU index over every run of the batch. */
 export function cpuIndexLine(report: LighthouseReport): string {
-  const indexes = [...report.pages.flatMap((r) => r.runs), ...(report.machineFloor?.runs ?? [])]
+  const indexes = [
+    ...report.pages.flatMap((r) => r.runs),
+    ...(report.machineFloor?.runs ?? []),
+    ...(report.machineFloorWithoutOpenerPolicy?.runs ?? []),
+  ]
     .map((run) => run.cpuIndex)
     .filter((index): index is number => index !== null);
   if (indexes.length === 0) return "Lighthouse's CPU index: not reported.";
@@ -579,6 +602,13 @@ export function machineFloorLine(floor: MachineFloor | null): string {
     ? "it meets the gate, so the pages' figures are the product's own."
     : "even this page misses the gate, so this machine cannot tell whether the product's pages meet it: the browser's own work at each load is already over the limit.";
   return `Machine floor (${MACHINE_FLOOR_PATH}: text only, no script, no stylesheet), every run perf/TBT: ${runsText}; median ${floor.medianPerformance ?? "-"}, TBT ${floor.medianTbtMs ?? "-"} ms: ${verdict}`;
+}
+
+/** One line on the floor without the opener policy: what that one header costs a load on this machine. */
+export function openerPolicyFloorLine(floor: MachineFloor | null): string {
+  if (!floor) return "Machine floor without the opener policy: not measured.";
+  const runsText = floor.runs.map((run) => `${run.performance ?? "-"}/${run.tbtMs ?? "-"}`).join(" ");
+  return `The same floor without Cross-Origin-Opener-Policy (${MACHINE_FLOOR_WITHOUT_OPENER_POLICY_PATH}, every other header the product's), every run perf/TBT: ${runsText}; median ${floor.medianPerformance ?? "-"}, TBT ${floor.medianTbtMs ?? "-"} ms; it ${floor.meetsGate ? "meets" : "misses"} the gate.`;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -14,7 +14,7 @@ import { benchCurrencies } from "./currencies.ts";
 import { benchDashboard } from "./dashboard.ts";
 import { benchDayReport } from "./day-report.ts";
 import { benchExport, EXPORT_BENCH_OLD_SPACE_MB, type ExportRun } from "./export.ts";
-import { benchLighthouse, cpuIndexLine, machineFloorLine } from "./lighthouse.ts";
+import { benchLighthouse, cpuIndexLine, machineFloorLine, openerPolicyFloorLine } from "./lighthouse.ts";
 import { benchOrders } from "./orders.ts";
 import { benchRateAlerts } from "./rate-alerts.ts";
 import { benchRateHistory } from "./rate-history.ts";
@@ -408,6 +408,7 @@ if (wanted("lighthouse")) {
       `Home page JavaScript: ${round((home?.jsGzipBytes ?? 0) / 1000)} KB gzipped against a budget of ${round(l.thresholds.homeJsGzipBytes / 1000)} KB: ${(home?.jsGzipBytes ?? 0) <= l.thresholds.homeJsGzipBytes ? "within" : "over"}.`,
       "",
       machineFloorLine(l.machineFloor),
+      openerPolicyFloorLine(l.machineFloorWithoutOpenerPolicy),
       cpuIndexLine(l),
     ].join("\n"),
   );
