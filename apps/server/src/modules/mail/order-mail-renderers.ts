@@ -115,10 +115,38 @@ function orderSummary({ receipt, address, table, textLines }: OrderMailParts): {
   };
 }
 
-export const renderOrderReceived = orderMail(async (parts, { publicUrl }) => {
+/**
+ * The frame every order e-mail shares around its own paragraphs: the greeting, then the collection pass where the
+ * customer will show it at the counter, the order page's link while the order is open, and the branch card.
+ */
+async function orderMailOf(
+  parts: OrderMailParts,
+  publicUrl: string,
+  mail: { subject: string; title: string; text: string[]; html: Html; collectionPass: boolean; orderLink: boolean },
+): Promise<RenderedMail> {
+  const { receipt } = parts;
+  const text = [
+    `Dear ${receipt.fullName},`,
+    "",
+    ...mail.text,
+    ...(mail.collectionPass ? ["", passText(parts)] : []),
+    ...(mail.orderLink ? ["", parts.trackText] : []),
+  ].join("\n");
+  const body = html`<p>Dear ${receipt.fullName},</p>
+${mail.html}${mail.collectionPass ? html`\n${passHtml(parts)}` : ""}${mail.orderLink ? html`\n${parts.trackHtml}` : ""}`;
+  return brandedMail({
+    subject: mail.subject,
+    title: mail.title,
+    body: { html: body, text },
+    sections: [parts.branchSection],
+    publicUrl,
+    ...(mail.collectionPass ? { attachments: await passImage(parts) } : {}),
+  });
+}
+
+export const renderOrderReceived = orderMail((parts, { publicUrl }) => {
   const { receipt, way, placed } = parts;
   const summary = orderSummary(parts);
-  const subject = `We have received your ${way} order ${receipt.orderNumber}`;
   const next =
     receipt.way === "Order"
       ? "We will e-mail you again as soon as your currency is ready for collection."
@@ -127,33 +155,22 @@ export const renderOrderReceived = orderMail(async (parts, { publicUrl }) => {
     receipt.way === "Order"
       ? `${ID_REMINDER} ${ADDRESS_REMINDER}`
       : "We buy notes only (no coins); notes are checked in the branch.";
-  const text = [
-    `Dear ${receipt.fullName},`,
-    "",
-    `Thank you for your ${way} order ${receipt.orderNumber}, placed on ${placed}.`,
-    summary.text,
-    "",
-    next,
-    bring,
-    "",
-    passText(parts),
-    "",
-    parts.trackText,
-  ].join("\n");
-  const body = html`<p>Dear ${receipt.fullName},</p>
-<p>Thank you for your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}.</p>
+  return orderMailOf(parts, publicUrl, {
+    subject: `We have received your ${way} order ${receipt.orderNumber}`,
+    title: "Order received",
+    text: [
+      `Thank you for your ${way} order ${receipt.orderNumber}, placed on ${placed}.`,
+      summary.text,
+      "",
+      next,
+      bring,
+    ],
+    html: html`<p>Thank you for your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}.</p>
 ${summary.html}
 <p>${next}</p>
-<p>${bring}</p>
-${passHtml(parts)}
-${parts.trackHtml}`;
-  return brandedMail({
-    subject,
-    title: "Order received",
-    body: { html: body, text },
-    sections: [parts.branchSection],
-    publicUrl,
-    attachments: await passImage(parts),
+<p>${bring}</p>`,
+    collectionPass: true,
+    orderLink: true,
   });
 });
 
@@ -162,121 +179,87 @@ ${parts.trackHtml}`;
  * now stand, rendered at send time from the stored order like every order e-mail. Each amendment sends
  * its own (outbox dedupe key `order-amended:<amendmentId>`).
  */
-export const renderOrderAmended = orderMail(async (parts, { publicUrl }) => {
+export const renderOrderAmended = orderMail((parts, { publicUrl }) => {
   const { receipt, way, placed } = parts;
   const summary = orderSummary(parts);
-  const subject = `Your ${way} order ${receipt.orderNumber} has been amended`;
-  const text = [
-    `Dear ${receipt.fullName},`,
-    "",
-    `Your ${way} order ${receipt.orderNumber}, placed on ${placed}, has been amended as you asked. It now reads:`,
-    summary.text,
-    "",
-    `If you did not ask for this, please call our ${receipt.branch.name} branch on ${receipt.branch.phone}.`,
-    "",
-    passText(parts),
-    "",
-    parts.trackText,
-  ].join("\n");
-  const body = html`<p>Dear ${receipt.fullName},</p>
-<p>Your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}, has been amended as you asked. It now reads:</p>
-${summary.html}
-<p>If you did not ask for this, please call our ${receipt.branch.name} branch on ${receipt.branch.phone}.</p>
-${passHtml(parts)}
-${parts.trackHtml}`;
-  return brandedMail({
-    subject,
+  const callUs = `If you did not ask for this, please call our ${receipt.branch.name} branch on ${receipt.branch.phone}.`;
+  return orderMailOf(parts, publicUrl, {
+    subject: `Your ${way} order ${receipt.orderNumber} has been amended`,
     title: "Order amended",
-    body: { html: body, text },
-    sections: [parts.branchSection],
-    publicUrl,
-    attachments: await passImage(parts),
+    text: [
+      `Your ${way} order ${receipt.orderNumber}, placed on ${placed}, has been amended as you asked. It now reads:`,
+      summary.text,
+      "",
+      callUs,
+    ],
+    html: html`<p>Your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}, has been amended as you asked. It now reads:</p>
+${summary.html}
+<p>${callUs}</p>`,
+    collectionPass: true,
+    orderLink: true,
   });
 });
 
-export const renderOrderCancelled = orderMail(async (parts, { publicUrl }) => {
+export const renderOrderCancelled = orderMail((parts, { publicUrl }) => {
   const { receipt, way, placed, table, textLines } = parts;
-  const subject = `Your order ${receipt.orderNumber} has been cancelled`;
-  const text = [
-    `Dear ${receipt.fullName},`,
-    "",
-    `Your ${way} order ${receipt.orderNumber}, placed on ${placed}, has been cancelled. Nothing is held for you and nothing is owed.`,
-    textLines,
-    "",
-    `If you did not ask for this, please call our ${receipt.branch.name} branch on ${receipt.branch.phone}.`,
-    "",
-    parts.trackText,
-  ].join("\n");
-  const body = html`<p>Dear ${receipt.fullName},</p>
-<p>Your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}, has been cancelled. Nothing is held for you and nothing is owed.</p>
-${table}
-<p>If you did not ask for this, please call our ${receipt.branch.name} branch on ${receipt.branch.phone}.</p>
-${parts.trackHtml}`;
-  return brandedMail({
-    subject,
+  const callUs = `If you did not ask for this, please call our ${receipt.branch.name} branch on ${receipt.branch.phone}.`;
+  return orderMailOf(parts, publicUrl, {
+    subject: `Your order ${receipt.orderNumber} has been cancelled`,
     title: "Order cancelled",
-    body: { html: body, text },
-    sections: [parts.branchSection],
-    publicUrl,
+    text: [
+      `Your ${way} order ${receipt.orderNumber}, placed on ${placed}, has been cancelled. Nothing is held for you and nothing is owed.`,
+      textLines,
+      "",
+      callUs,
+    ],
+    html: html`<p>Your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}, has been cancelled. Nothing is held for you and nothing is owed.</p>
+${table}
+<p>${callUs}</p>`,
+    collectionPass: false,
+    orderLink: true,
   });
 });
 
-export const renderOrderExpired = orderMail(async (parts, { publicUrl }) => {
+export const renderOrderExpired = orderMail((parts, { publicUrl }) => {
   const { receipt, way, placed, table, textLines } = parts;
   // The order is closed, so its signed link no longer opens it: the lookup still does.
   const lookup = `${publicUrl}/track`;
-  const subject = `Your order ${receipt.orderNumber} has expired`;
-  const text = [
-    `Dear ${receipt.fullName},`,
-    "",
-    `Your ${way} order ${receipt.orderNumber}, placed on ${placed}, was not collected in time, so it has expired. Nothing is held for you and nothing is owed.`,
-    textLines,
-    "",
-    "You are welcome to place a new order at our current rates.",
-    `You can still see this order with its number and your e-mail at ${lookup}`,
-  ].join("\n");
-  const body = html`<p>Dear ${receipt.fullName},</p>
-<p>Your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}, was not collected in time, so it has expired. Nothing is held for you and nothing is owed.</p>
-${table}
-<p>You are welcome to place a new order at our current rates. You can still see this order with its number and your e-mail at <a href="${lookup}">${lookup}</a>.</p>`;
-  return brandedMail({
-    subject,
+  return orderMailOf(parts, publicUrl, {
+    subject: `Your order ${receipt.orderNumber} has expired`,
     title: "Order expired",
-    body: { html: body, text },
-    sections: [parts.branchSection],
-    publicUrl,
+    text: [
+      `Your ${way} order ${receipt.orderNumber}, placed on ${placed}, was not collected in time, so it has expired. Nothing is held for you and nothing is owed.`,
+      textLines,
+      "",
+      "You are welcome to place a new order at our current rates.",
+      `You can still see this order with its number and your e-mail at ${lookup}`,
+    ],
+    html: html`<p>Your ${way} order <strong>${receipt.orderNumber}</strong>, placed on ${placed}, was not collected in time, so it has expired. Nothing is held for you and nothing is owed.</p>
+${table}
+<p>You are welcome to place a new order at our current rates. You can still see this order with its number and your e-mail at <a href="${lookup}">${lookup}</a>.</p>`,
+    collectionPass: false,
+    orderLink: false,
   });
 });
 
-export const renderOrderReady = orderMail(async (parts, { publicUrl }) => {
+export const renderOrderReady = orderMail((parts, { publicUrl }) => {
   const { receipt, way, address, table, textLines } = parts;
-  const subject = `Your order ${receipt.orderNumber} is ready at ${receipt.branch.name}`;
-  const text = [
-    `Dear ${receipt.fullName},`,
-    "",
-    `Your ${way} order ${receipt.orderNumber} is ready at our ${receipt.branch.name} branch: ${address} (phone ${receipt.branch.phone}).`,
-    textLines,
-    "",
-    ID_REMINDER,
-    ADDRESS_REMINDER,
-    RATE_GUARANTEE,
-    "",
-    passText(parts),
-    "",
-    parts.trackText,
-  ].join("\n");
-  const body = html`<p>Dear ${receipt.fullName},</p>
-<p>Your ${way} order <strong>${receipt.orderNumber}</strong> is ready at our ${receipt.branch.name} branch: ${address} (phone ${receipt.branch.phone}).</p>
-${table}
-<p>${ID_REMINDER}</p><p>${ADDRESS_REMINDER}</p><p><strong>${RATE_GUARANTEE}</strong></p>
-${passHtml(parts)}
-${parts.trackHtml}`;
-  return brandedMail({
-    subject,
+  const where = `our ${receipt.branch.name} branch: ${address} (phone ${receipt.branch.phone})`;
+  return orderMailOf(parts, publicUrl, {
+    subject: `Your order ${receipt.orderNumber} is ready at ${receipt.branch.name}`,
     title: "Ready for collection",
-    body: { html: body, text },
-    sections: [parts.branchSection],
-    publicUrl,
-    attachments: await passImage(parts),
+    text: [
+      `Your ${way} order ${receipt.orderNumber} is ready at ${where}.`,
+      textLines,
+      "",
+      ID_REMINDER,
+      ADDRESS_REMINDER,
+      RATE_GUARANTEE,
+    ],
+    html: html`<p>Your ${way} order <strong>${receipt.orderNumber}</strong> is ready at ${where}.</p>
+${table}
+<p>${ID_REMINDER}</p><p>${ADDRESS_REMINDER}</p><p><strong>${RATE_GUARANTEE}</strong></p>`,
+    collectionPass: true,
+    orderLink: true,
   });
 });
