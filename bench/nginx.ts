@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -174,10 +174,15 @@ export async function startNginx(
   return {
     url,
     confFile: conf,
+    // nginx's folder (configuration, certificate, temporary files) goes with it.
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
+        const removeFolder = () => {
+          rmSync(prefix, { recursive: true, force: true });
+          resolve();
+        };
+        if (child.exitCode !== null) return removeFolder();
+        child.once("exit", removeFolder);
         child.kill("SIGQUIT");
       }),
   };

@@ -1,11 +1,11 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { openDatabase } from "./client.ts";
 import { currencies, settings } from "./schema.ts";
 import { seedDatabase } from "./seed.ts";
@@ -16,6 +16,7 @@ const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..
 describe("embedded database backup and restore (npm run db:backup / db:restore)", () => {
   it("restores a backup into a new folder with every row, and never over an existing database", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "bureau-backup-"));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     const original = openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
     await original.migrate();
     await seedDatabase(original.db);
