@@ -26,6 +26,8 @@
 // Beside it, the same floor without `Cross-Origin-Opener-Policy` (every other header the same), so that each
 // batch shows what the opener isolation the product keeps costs a load here: with it, a page opened from a
 // blank tab gets a renderer process of its own (docs/decisions/040-less-work-to-hydrate.md).
+// LIGHTHOUSE_WITHOUT_OPENER_POLICY=1 is an experiment, not the product: nginx leaves that header out of the
+// product's answers too, so that the pages' own share can be told from the header's. The report says so.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -331,6 +333,8 @@ export type LighthouseReport = {
   machineFloor: MachineFloor | null;
   /** The floor page's runs without the product's opener policy, audited beside each floor run. */
   machineFloorWithoutOpenerPolicy: MachineFloor | null;
+  /** LIGHTHOUSE_WITHOUT_OPENER_POLICY: nginx hid the product's Cross-Origin-Opener-Policy from the pages too. */
+  pagesWithoutOpenerPolicy: boolean;
 };
 
 /**
@@ -358,6 +362,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
     );
   }
   const front: Front = nginxBinary ? "nginx-https-http2" : "direct-http1";
+  const pagesWithoutOpenerPolicy = Boolean(nginxBinary) && process.env.LIGHTHOUSE_WITHOUT_OPENER_POLICY === "1";
   const frontPort = nginxBinary ? await freePort() : port;
   const dataDir = mkdtempSync(path.join(tmpdir(), "bureau-lighthouse-"));
   const product = await startProduct(
@@ -382,6 +387,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
           [MACHINE_FLOOR_PATH]: { file: floorFile, headers: policyHeaders },
           [MACHINE_FLOOR_WITHOUT_OPENER_POLICY_PATH]: { file: floorFile, headers: policyHeadersWithoutOpener },
         },
+        ...(pagesWithoutOpenerPolicy ? { hiddenHeaders: ["Cross-Origin-Opener-Policy"] } : {}),
       });
     }
     const baseUrl = nginx?.url ?? productUrl;
@@ -505,6 +511,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
       problems,
       machineFloor,
       machineFloorWithoutOpenerPolicy,
+      pagesWithoutOpenerPolicy,
     };
     const resultsDir = path.join(root, "bench/results");
     mkdirSync(resultsDir, { recursive: true });
@@ -537,6 +544,7 @@ function printReport(report: LighthouseReport): void {
   console.log(
     `\nLighthouse ${report.lighthouseVersion}, mobile, ${front}, median of ${report.runsPerPage} run(s) per page`,
   );
+  if (report.pagesWithoutOpenerPolicy) console.log(WITHOUT_OPENER_POLICY_WARNING);
   console.log(header.map((h, i) => pad(h, widths[i] as number)).join(""));
   for (const r of report.pages) {
     const row = [
@@ -603,6 +611,10 @@ export function machineFloorLine(floor: MachineFloor | null): string {
     : "even this page misses the gate, so this machine cannot tell whether the product's pages meet it: the browser's own work at each load is already over the limit.";
   return `Machine floor (${MACHINE_FLOOR_PATH}: text only, no script, no stylesheet), every run perf/TBT: ${runsText}; median ${floor.medianPerformance ?? "-"}, TBT ${floor.medianTbtMs ?? "-"} ms: ${verdict}`;
 }
+
+/** Printed above any figure of a LIGHTHOUSE_WITHOUT_OPENER_POLICY run. */
+export const WITHOUT_OPENER_POLICY_WARNING =
+  "EXPERIMENT (LIGHTHOUSE_WITHOUT_OPENER_POLICY=1): nginx left Cross-Origin-Opener-Policy out of the product's answers; the product as deployed sends it, so these figures are not the product's.";
 
 /** One line on the floor without the opener policy: what that one header costs a load on this machine. */
 export function openerPolicyFloorLine(floor: MachineFloor | null): string {

@@ -27,6 +27,7 @@ export function nginxConfig({
   prefix,
   tls,
   staticFiles = {},
+  hiddenHeaders = [],
 }: {
   listenPort: number;
   upstreamPorts: number[];
@@ -37,6 +38,11 @@ export function nginxConfig({
    * bench's machine floor.
    */
   staticFiles?: Record<string, StaticFile>;
+  /**
+   * Response headers of the product that nginx leaves out (`proxy_hide_header`): the Lighthouse bench's
+   * LIGHTHOUSE_WITHOUT_OPENER_POLICY experiment. Never part of the deployed configuration.
+   */
+  hiddenHeaders?: string[];
 }) {
   const staticLocations = Object.entries(staticFiles)
     .map(([location, { file, headers = {} }]) => {
@@ -72,7 +78,7 @@ ${listen}
     client_max_body_size 1m;
     location = /metrics { return 404; }
 ${staticLocations}    location / {
-      proxy_pass http://product;
+      proxy_pass http://product;${hiddenHeaders.map((name) => ` proxy_hide_header ${name};`).join("")}
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $host;
@@ -151,7 +157,12 @@ function healthy(url: string, ca: string | undefined): Promise<boolean> {
 export async function startNginx(
   binary: string,
   upstreamPorts: number[],
-  options: { https?: boolean; listenPort?: number; staticFiles?: Record<string, StaticFile> } = {},
+  options: {
+    https?: boolean;
+    listenPort?: number;
+    staticFiles?: Record<string, StaticFile>;
+    hiddenHeaders?: string[];
+  } = {},
 ) {
   const prefix = mkdtempSync(path.join(tmpdir(), "bureau-nginx-"));
   for (const dir of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(prefix, dir));
@@ -160,7 +171,14 @@ export async function startNginx(
   const conf = path.join(prefix, "nginx.conf");
   writeFileSync(
     conf,
-    nginxConfig({ listenPort, upstreamPorts, prefix, staticFiles: options.staticFiles, ...(tls ? { tls } : {}) }),
+    nginxConfig({
+      listenPort,
+      upstreamPorts,
+      prefix,
+      staticFiles: options.staticFiles,
+      hiddenHeaders: options.hiddenHeaders,
+      ...(tls ? { tls } : {}),
+    }),
   );
   const child = spawn(binary, ["-p", prefix, "-c", conf, "-g", "daemon off;"], { stdio: "ignore" });
   const url = `${tls ? "https" : "http"}://127.0.0.1:${listenPort}`;

@@ -14,7 +14,13 @@ import { benchCurrencies } from "./currencies.ts";
 import { benchDashboard } from "./dashboard.ts";
 import { benchDayReport } from "./day-report.ts";
 import { benchExport, EXPORT_BENCH_OLD_SPACE_MB, type ExportRun } from "./export.ts";
-import { benchLighthouse, cpuIndexLine, machineFloorLine, openerPolicyFloorLine } from "./lighthouse.ts";
+import {
+  benchLighthouse,
+  cpuIndexLine,
+  machineFloorLine,
+  openerPolicyFloorLine,
+  WITHOUT_OPENER_POLICY_WARNING,
+} from "./lighthouse.ts";
 import { benchOrders } from "./orders.ts";
 import { benchRateAlerts } from "./rate-alerts.ts";
 import { benchRateHistory } from "./rate-history.ts";
@@ -387,12 +393,13 @@ if (wanted("lighthouse")) {
   report.lighthouse = l;
   const home = l.pages.find((p) => p.path === "/");
   headline.push(
-    `Lighthouse mobile: ${l.pages.map((p) => `${p.path} ${p.scores.performance}/${p.scores.accessibility}`).join(", ")} (performance/accessibility); home JS ${round((home?.jsGzipBytes ?? 0) / 1000)} KB gzipped`,
+    `${l.pagesWithoutOpenerPolicy ? "EXPERIMENT without the opener policy: " : ""}Lighthouse mobile: ${l.pages.map((p) => `${p.path} ${p.scores.performance}/${p.scores.accessibility}`).join(", ")} (performance/accessibility); home JS ${round((home?.jsGzipBytes ?? 0) / 1000)} KB gzipped`,
   );
   sections.push(
     [
       "## Lighthouse (mobile)",
       "",
+      ...(l.pagesWithoutOpenerPolicy ? [WITHOUT_OPENER_POLICY_WARNING, ""] : []),
       `Command: \`npm run bench:lighthouse\` (or \`BENCH_ONLY=lighthouse npm run bench\`) — median of ${l.runsPerPage} runs per page, Lighthouse ${l.lighthouseVersion}, Debian Chromium, ${l.front === "nginx-https-http2" ? "through nginx over HTTPS and HTTP/2 as deployed (docs/deploy.md)" : "directly from the product over HTTP/1.1 (nginx missing)"}.`,
       "",
       "| page | performance | accessibility | best practices | SEO | FCP (ms) | LCP (ms) | median TBT (ms) | JS gzipped (KB) | JS files |",
