@@ -112,6 +112,33 @@ describe("the branded e-mail template", () => {
     expect(mail?.html).toContain("<li>Sunday 10AM to 3PM</li>");
   });
 
+  it("shows the collection pass in the e-mails opened at the counter, and the order's page while it is open", async () => {
+    // kind, status, carries the collection pass, links the order's signed page
+    const kinds = [
+      ["order-received", "pending", true, true],
+      ["order-amended", "pending", true, true],
+      ["order-ready", "accepted", true, true],
+      ["order-cancelled", "cancelled", false, true],
+      ["order-expired", "cancelled", false, false],
+    ] as const;
+    for (const [kind, status, pass, orderLink] of kinds) {
+      const mail = await renderMessage(kind, { orderId: "x" }, contextFor(contentFor(status)));
+      expect(mail?.text.startsWith(`HARBOUR FX\n\n`), kind).toBe(true);
+      expect(mail?.text, kind).toContain(`Dear <script>alert("x")</script> O'Neil & Co,`);
+      expect(mail?.text.includes("Your collection pass: show the QR code"), kind).toBe(pass);
+      expect(mail?.html.includes('<img src="cid:collection-pass@harbour-fx"'), kind).toBe(pass);
+      expect(mail?.attachments?.map((image) => image.cid) ?? [], kind).toEqual(
+        pass ? ["collection-pass@harbour-fx"] : [],
+      );
+      expect(mail?.text.includes("See your order at any time: https://fx.example/track/abc.def"), kind).toBe(orderLink);
+      expect(mail?.html.includes('<a href="https://fx.example/track/abc.def">'), kind).toBe(orderLink);
+      // Every order e-mail ends with the branch card, after the pass and the link.
+      const text = mail?.text ?? "";
+      expect(text.indexOf("Your branch: Harbour FX"), kind).toBeGreaterThan(text.indexOf("Dear "));
+      if (orderLink) expect(text.indexOf("Your branch:"), kind).toBeGreaterThan(text.indexOf("See your order"));
+    }
+  });
+
   it("frames the account e-mails the same way, escaping their links", async () => {
     const mail = await renderMessage(
       "password-reset",
