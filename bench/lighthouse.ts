@@ -133,6 +133,8 @@ type Front = "nginx-https-http2" | "direct-http1";
 
 /** Where nginx serves bench/machine-floor.html in the run (not a path of the product). */
 const MACHINE_FLOOR_PATH = "/machine-floor.html";
+/** The header whose cost the second floor (and LIGHTHOUSE_WITHOUT_OPENER_POLICY) leaves out. */
+const OPENER_POLICY_HEADER = "cross-origin-opener-policy";
 /** The same page, served with every policy header of the product's but its opener policy. */
 const MACHINE_FLOOR_WITHOUT_OPENER_POLICY_PATH = "/machine-floor-without-opener-policy.html";
 
@@ -378,7 +380,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
   try {
     if (nginxBinary) {
       const policyHeaders = await productPolicyHeaders(productUrl);
-      const { "cross-origin-opener-policy": _openerPolicy, ...policyHeadersWithoutOpener } = policyHeaders;
+      const { [OPENER_POLICY_HEADER]: _openerPolicy, ...policyHeadersWithoutOpener } = policyHeaders;
       const floorFile = path.join(root, "bench/machine-floor.html");
       nginx = await startNginx(nginxBinary, [port], {
         https: true,
@@ -387,7 +389,7 @@ export async function benchLighthouse(): Promise<LighthouseReport> {
           [MACHINE_FLOOR_PATH]: { file: floorFile, headers: policyHeaders },
           [MACHINE_FLOOR_WITHOUT_OPENER_POLICY_PATH]: { file: floorFile, headers: policyHeadersWithoutOpener },
         },
-        ...(pagesWithoutOpenerPolicy ? { hiddenHeaders: ["Cross-Origin-Opener-Policy"] } : {}),
+        ...(pagesWithoutOpenerPolicy ? { hiddenHeaders: [OPENER_POLICY_HEADER] } : {}),
       });
     }
     const baseUrl = nginx?.url ?? productUrl;
@@ -602,14 +604,19 @@ export function cpuIndexLine(report: LighthouseReport): string {
   return `Lighthouse's CPU index over the batch's ${indexes.length} runs (higher is faster): ${Math.round(low)}-${Math.round(high)}, median ${Math.round(median(indexes))}; the wider that spread, the less one run says about the page.`;
 }
 
+/** A floor's runs and medians, as both floor lines print them. */
+function floorRunsText(floor: MachineFloor): string {
+  const runs = floor.runs.map((run) => `${run.performance ?? "-"}/${run.tbtMs ?? "-"}`).join(" ");
+  return `${runs}; median ${floor.medianPerformance ?? "-"}, TBT ${floor.medianTbtMs ?? "-"} ms`;
+}
+
 /** One line on the machine's floor, for the console and bench/results. */
 export function machineFloorLine(floor: MachineFloor | null): string {
   if (!floor) return "Machine floor: not measured (it is served by nginx, and the pages were audited directly).";
-  const runsText = floor.runs.map((run) => `${run.performance ?? "-"}/${run.tbtMs ?? "-"}`).join(" ");
   const verdict = floor.meetsGate
     ? "it meets the gate, so the pages' figures are the product's own."
     : "even this page misses the gate, so this machine cannot tell whether the product's pages meet it: the browser's own work at each load is already over the limit.";
-  return `Machine floor (${MACHINE_FLOOR_PATH}: text only, no script, no stylesheet), every run perf/TBT: ${runsText}; median ${floor.medianPerformance ?? "-"}, TBT ${floor.medianTbtMs ?? "-"} ms: ${verdict}`;
+  return `Machine floor (${MACHINE_FLOOR_PATH}: text only, no script, no stylesheet), every run perf/TBT: ${floorRunsText(floor)}: ${verdict}`;
 }
 
 /** Printed above any figure of a LIGHTHOUSE_WITHOUT_OPENER_POLICY run. */
@@ -619,8 +626,7 @@ export const WITHOUT_OPENER_POLICY_WARNING =
 /** One line on the floor without the opener policy: what that one header costs a load on this machine. */
 export function openerPolicyFloorLine(floor: MachineFloor | null): string {
   if (!floor) return "Machine floor without the opener policy: not measured.";
-  const runsText = floor.runs.map((run) => `${run.performance ?? "-"}/${run.tbtMs ?? "-"}`).join(" ");
-  return `The same floor without Cross-Origin-Opener-Policy (${MACHINE_FLOOR_WITHOUT_OPENER_POLICY_PATH}, every other header the product's), every run perf/TBT: ${runsText}; median ${floor.medianPerformance ?? "-"}, TBT ${floor.medianTbtMs ?? "-"} ms; it ${floor.meetsGate ? "meets" : "misses"} the gate.`;
+  return `The same floor without Cross-Origin-Opener-Policy (${MACHINE_FLOOR_WITHOUT_OPENER_POLICY_PATH}, every other header the product's), every run perf/TBT: ${floorRunsText(floor)}; it ${floor.meetsGate ? "meets" : "misses"} the gate.`;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
